@@ -1,0 +1,64 @@
+"""Dice are an input to the engine: a seeded source for play, a loaded (scripted) one for tests and demos."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Protocol
+
+from engine.cubes import COMMON_FACES, SUN_CUBE_FACES, Face, Throw, format_throw, parse_throw
+
+
+class DiceSource(Protocol):
+    def throw(self, commons: int, sun: bool) -> Throw:
+        """Throw ``commons`` common cubes, and the sun cube when ``sun``."""
+        ...
+
+    def roll_off(self, cubes: int) -> tuple[Face, ...]:
+        """Throw one common cube for each of ``cubes`` players (who goes first)."""
+        ...
+
+
+class SeededDice:
+    """Fair cubes from a private, seeded generator (no global random state)."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self._choices = random.Random(seed).choices
+
+    def throw(self, commons: int, sun: bool) -> Throw:
+        faces = tuple(self._choices(COMMON_FACES, k=commons))
+        return Throw(faces, self._choices(SUN_CUBE_FACES)[0] if sun else None)
+
+    def roll_off(self, cubes: int) -> tuple[Face, ...]:
+        return tuple(self._choices(COMMON_FACES, k=cubes))
+
+
+class DiceExhausted(RuntimeError):
+    """A loaded source has no throw left, or its next throw is not the cubes the game asked for."""
+
+
+class LoadedDice:
+    """Throws taken in order from a script such as ``["6 2", "4 4 4 4 s5", "10"]`` (the roll-off is a line too)."""
+
+    def __init__(self, script: Iterable[str | Throw]) -> None:
+        self._throws = [item if isinstance(item, Throw) else parse_throw(item) for item in script]
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        return len(self._throws) - self._next
+
+    def _take(self, commons: int, sun: bool, what: str) -> Throw:
+        if self._next >= len(self._throws):
+            raise DiceExhausted(f"the loaded dice have no throw left for {what}")
+        throw = self._throws[self._next]
+        if len(throw.commons) != commons or (throw.sun is not None) != sun:
+            raise DiceExhausted(f"loaded throw '{format_throw(throw)}' is not {what}")
+        self._next += 1
+        return throw
+
+    def throw(self, commons: int, sun: bool) -> Throw:
+        return self._take(commons, sun, f"{commons} common cube(s){' and the sun cube' if sun else ''}")
+
+    def roll_off(self, cubes: int) -> tuple[Face, ...]:
+        return self._take(cubes, False, f"a roll-off of {cubes} common cube(s)").commons

@@ -1,0 +1,62 @@
+"""Last Licks in every variant of RULES.md: who plays next, and what a lick that passes or fails does.
+
+A variant only decides; it returns the events that carry its decision, and ``state.evolve`` applies them.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.state import GameState, LastLicks
+
+
+def seat_order_after(state: GameState, name: str) -> tuple[str, ...]:
+    """The other players still in the game, in seating order starting after ``name``."""
+    names = [p.name for p in state.players]
+    start = names.index(name)
+    ordered = names[start + 1 :] + names[:start]
+    return tuple(n for n in ordered if state.player(n).out is None)
+
+
+def start(state: GameState, leader: str) -> list[ev.Event]:
+    """A player has reached the goal: everyone else still in gets a Last Lick, in seating order."""
+    return [ev.LastLicksStarted(leader, state.player(leader).score, seat_order_after(state, leader))]
+
+
+def after_lick(state: GameState, player: str) -> list[ev.Event]:
+    """The events that follow ``player``'s Last Lick (already banked or wimped out)."""
+    ll = state.last_licks
+    assert ll is not None
+    score = state.player(player).score
+    passed = score > ll.target
+    variant = state.rules.last_licks
+    events: list[ev.Event] = [ev.LastLickEnded(player, passed, ll.target)]
+    failed_out = ev.PlayerOut(player, f"did not pass {ll.leader}'s {ll.target} in Last Licks")
+    if variant == "single":
+        if passed:
+            rest = tuple(name for name in ll.challengers if name != player)
+            events.append(ev.LeaderChanged(player, ll.leader, score, rest))
+    elif variant == "C":
+        if not passed:
+            events.append(failed_out)
+    elif not passed:
+        events.append(failed_out)
+    elif variant == "A":
+        rest = tuple(name for name in ll.challengers if name not in (player, ll.leader))
+        events.append(ev.LeaderChanged(player, ll.leader, score, (ll.leader, *rest)))
+    else:  # official, B and D: everyone still in must now pass the new leader, in seating order
+        if variant == "D":
+            events.append(ev.PlayerOut(ll.leader, f"was passed by {player} in Last Licks (no second chance)"))
+        others = tuple(
+            name for name in seat_order_after(state, player) if not (variant == "D" and name == ll.leader)
+        )
+        events.append(ev.LeaderChanged(player, ll.leader, score, others))
+    return events
+
+
+def round_over(state: GameState, ll: LastLicks) -> list[ev.Event]:
+    """No challenger is left: the leader wins, or (variant C) the best who passed leads a new round."""
+    if state.rules.last_licks == "C" and ll.passed:
+        best = max(ll.passed, key=lambda name: state.player(name).score)  # ties: the first to reach it
+        score = state.player(best).score
+        return [ev.LeaderChanged(best, ll.leader, score, seat_order_after(state, best))]
+    return [ev.GameOver(ll.leader, "won Last Licks")]

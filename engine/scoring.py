@@ -1,0 +1,189 @@
+"""Scoring one throw into the legal ways it can score (RULES.md, "Scoring one throw").
+
+A throw has one or more scorings; when it has more than one, the player chooses (the sun's value, or which pair the
+sun joins). Everything else about a throw is forced.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+
+from engine.cubes import ALL_CUBES, Face, Throw
+from engine.rules import RuleSet
+
+NUMBER_FACES: tuple[Face, ...] = (Face.FIVE, Face.TEN)
+
+
+class Outcome(str, Enum):
+    SCORE = "score"
+    FREIGHT_TRAIN = "freight_train"
+    INSTANT_WIN = "instant_win"
+    SUPERNOVA = "supernova"
+    WIMPOUT = "wimpout"
+    TRAIN_WRECK = "train_wreck"
+    VOID = "void"
+    """The Reroll Clause: a clearing throw showing a face of the flash being cleared does not count."""
+
+
+class SunUse(str, Enum):
+    """What the Flaming Sun face did in a throw."""
+
+    FLASH = "flash"
+    FIVE = "5"
+    TEN = "10"
+    REROLL = "reroll"
+
+
+SUN_VALUES: dict[SunUse, int] = {SunUse.TEN: 10, SunUse.FIVE: 5}
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """One legal way a throw scores: its points, the cubes set aside, the flash it makes, and what the sun did."""
+
+    outcome: Outcome
+    points: int = 0
+    kept: Throw = Throw(())
+    flash: Face | None = None
+    sun: SunUse | None = None
+
+    @property
+    def scores(self) -> bool:
+        return self.outcome in (Outcome.SCORE, Outcome.FREIGHT_TRAIN, Outcome.INSTANT_WIN, Outcome.SUPERNOVA)
+
+
+def flash_points(face: Face) -> int:
+    return 10 * int(face)
+
+
+def freight_train_outcome(face: Face) -> tuple[Outcome, int]:
+    """Freight trains: 6s win the game at once, 10s are a Supernova, the others score 100 times the face."""
+    if face is Face.SIX:
+        return Outcome.INSTANT_WIN, 0
+    if face is Face.TEN:
+        return Outcome.SUPERNOVA, 0
+    return Outcome.FREIGHT_TRAIN, 100 * int(face)
+
+
+def score_throw(throw: Throw, rules: RuleSet, clearing: frozenset[Face] = frozenset()) -> tuple[Scoring, ...]:
+    """Every legal scoring of ``throw`` while ``clearing`` the flashes of those faces (never empty)."""
+    return _score(
+        throw.commons, throw.sun, clearing, rules.sun_completes_freight_train, rules.fourth_number_scores
+    )
+
+
+@cache
+def _score(
+    commons: tuple[Face, ...],
+    sun: Face | None,
+    clearing: frozenset[Face],
+    sun_completes_freight_train: bool,
+    fourth_number_scores: bool,
+) -> tuple[Scoring, ...]:
+    wild = sun is Face.SUN
+    sun_number = None if wild else sun
+    size = len(commons) + (sun is not None)
+    if clearing and (any(face in clearing for face in commons) or sun_number in clearing):
+        return (Scoring(Outcome.VOID),)
+
+    counts: dict[Face, int] = {}
+    for face in commons:
+        counts[face] = counts.get(face, 0) + 1
+    if sun_number is not None:
+        counts[sun_number] = counts.get(sun_number, 0) + 1
+
+    if size == ALL_CUBES and len(counts) == 1 and (not wild or sun_completes_freight_train):
+        (face,) = counts
+        outcome, points = freight_train_outcome(face)
+        return (Scoring(outcome, points, Throw(commons, sun)),)
+
+    triple = next((face for face, count in counts.items() if count >= 3), None)
+    if triple is not None:
+        return _flash_of_a_kind(commons, sun, triple, counts[triple], clearing, fourth_number_scores)
+    if wild:
+        pairs = sorted(face for face, count in counts.items() if count == 2)
+        if pairs:
+            return tuple(option for pair in pairs for option in _flash_with_sun(commons, pair, clearing))
+    return _with_numbers(commons, sun, _Partial(), clearing)
+
+
+@dataclass(frozen=True, slots=True)
+class _Partial:
+    """What a flash has already scored and set aside before the remaining cubes are counted as numbers."""
+
+    points: int = 0
+    commons: tuple[Face, ...] = ()
+    sun: Face | None = None
+    flash: Face | None = None
+    sun_use: SunUse | None = None
+
+
+def _flash_of_a_kind(
+    commons: tuple[Face, ...],
+    sun: Face | None,
+    face: Face,
+    count: int,
+    clearing: frozenset[Face],
+    fourth_number_scores: bool,
+) -> tuple[Scoring, ...]:
+    """Three (or four) of a face thrown at once. The fourth is non-scoring (4 4 4 4 5 = 45) unless the option lets a
+    fourth 5 or 10 score; when the sun cube shows the fourth face, the sun cube is the one thrown again."""
+    fourth_scores = count == 4 and fourth_number_scores and face in NUMBER_FACES
+    in_flash = count if fourth_scores else 3
+    sun_in_flash = sun is face and in_flash == count
+    flash_commons = in_flash - sun_in_flash
+    rest = list(commons)
+    for _ in range(flash_commons):
+        rest.remove(face)
+    partial = _Partial(
+        points=flash_points(face) + (int(face) if fourth_scores else 0),
+        commons=(face,) * flash_commons,
+        sun=face if sun_in_flash else None,
+        flash=face,
+    )
+    if count == 4 and not fourth_scores:
+        if sun is face and not sun_in_flash:
+            sun = None  # the fourth face is on the sun cube: it is non-scoring, thrown again
+        else:
+            rest.remove(face)  # a common cube is the non-scoring fourth
+    rest_sun = None if sun is face else sun
+    return _with_numbers(tuple(rest), rest_sun, partial, clearing)
+
+
+def _flash_with_sun(commons: tuple[Face, ...], pair: Face, clearing: frozenset[Face]) -> tuple[Scoring, ...]:
+    """The Flaming Sun Rule: a sun thrown with a pair completes it into a flash."""
+    rest = list(commons)
+    rest.remove(pair)
+    rest.remove(pair)
+    partial = _Partial(flash_points(pair), (pair, pair), Face.SUN, pair, SunUse.FLASH)
+    return _with_numbers(tuple(rest), None, partial, clearing)
+
+
+def _with_numbers(
+    commons: tuple[Face, ...], sun: Face | None, partial: _Partial, clearing: frozenset[Face]
+) -> tuple[Scoring, ...]:
+    """Count the remaining 5s and 10s, then the ways a free sun may be used (5, 10, or thrown again)."""
+    numbers = tuple(face for face in commons if face in NUMBER_FACES)
+    points = partial.points + sum(numbers)
+    kept_commons = partial.commons + numbers
+    kept_sun = partial.sun
+    if sun is not None and sun is not Face.SUN and sun in NUMBER_FACES:
+        points += int(sun)
+        kept_sun = sun
+    scored = bool(kept_commons) or kept_sun is not None
+    if sun is not Face.SUN:
+        if not scored:
+            size = len(commons) + (sun is not None)
+            return (Scoring(Outcome.TRAIN_WRECK if size == ALL_CUBES else Outcome.WIMPOUT),)
+        return (Scoring(Outcome.SCORE, points, Throw(kept_commons, kept_sun), partial.flash, partial.sun_use),)
+    # A free Flaming Sun: never the value of a flash being cleared; it must score when it is the only scorer.
+    options = [
+        Scoring(Outcome.SCORE, points + value, Throw(kept_commons, Face.SUN), partial.flash, use)
+        for use, value in SUN_VALUES.items()
+        if Face(value) not in clearing
+    ]
+    if scored:
+        options.append(Scoring(Outcome.SCORE, points, Throw(kept_commons, None), partial.flash, SunUse.REROLL))
+    return tuple(options) or (Scoring(Outcome.VOID),)

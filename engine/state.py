@@ -1,0 +1,221 @@
+"""The state of a game, and ``evolve``: the one place where an event changes it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from engine import events as ev
+from engine.cubes import COMMON_CUBES, Face, Throw
+from engine.rules import RuleSet
+from engine.scoring import Scoring
+
+NO_CUBES = Throw(())
+
+
+@dataclass(slots=True)
+class PlayerState:
+    name: str
+    score: int = 0
+    in_game: bool = False
+    """Has banked the opening minimum once."""
+    out: str | None = None
+    """Why the player left the game, or None while still in it."""
+    train_wrecks: int = 0
+
+
+@dataclass(slots=True)
+class TurnState:
+    player: str
+    points: int = 0
+    commons: int = COMMON_CUBES
+    """Common cubes to throw next (the live cubes)."""
+    sun: bool = True
+    """Whether the sun cube is among the cubes to throw next."""
+    clearing: frozenset[Face] = frozenset()
+    must_throw_all: bool = False
+    voided: bool = False
+    held: Throw = NO_CUBES
+    options: tuple[Scoring, ...] = ()
+    throws: int = 0
+    last_throw: Throw | None = None
+
+
+@dataclass(slots=True)
+class LastLicks:
+    leader: str
+    target: int
+    challengers: tuple[str, ...]
+    """Who still gets a Last Lick against ``target``, in the order they play (the first is up)."""
+    passed: tuple[str, ...] = ()
+    """Variant C: who has beaten this round's target so far."""
+
+
+@dataclass(slots=True)
+class GameState:
+    rules: RuleSet
+    players: list[PlayerState]
+    turn: TurnState | None = None
+    last_licks: LastLicks | None = None
+    over: bool = False
+    winner: str | None = None
+    sequence: int = 0
+    """How many events have been folded in."""
+    _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
+
+    def player(self, name: str) -> PlayerState:
+        if not self._index:
+            self._index.update((p.name, p) for p in self.players)
+        return self._index[name]
+
+    @property
+    def active(self) -> list[PlayerState]:
+        """Players still in the game, in seating order."""
+        return [p for p in self.players if p.out is None]
+
+    @property
+    def current(self) -> str | None:
+        return None if self.over or self.turn is None else self.turn.player
+
+
+def new_state(created: ev.GameCreated) -> GameState:
+    return GameState(rules=created.rules, players=[PlayerState(name) for name in created.players], sequence=1)
+
+
+def fold(events: list[ev.Event]) -> GameState:
+    """Rebuild a game's state from its events alone."""
+    if not events or not isinstance(events[0], ev.GameCreated):
+        raise ValueError("a game's events begin with GameCreated")
+    state = new_state(events[0])
+    for event in events[1:]:
+        evolve(state, event)
+    return state
+
+
+def evolve(state: GameState, event: ev.Event) -> None:
+    """Fold one event into the state, in place."""
+    _REDUCERS[type(event)](state, event)
+    state.sequence += 1
+
+
+def _turn(state: GameState) -> TurnState:
+    assert state.turn is not None
+    return state.turn
+
+
+def _nothing(state: GameState, event: ev.Event) -> None:
+    """Events that only tell (the roll-off, a choice offered) and change nothing a rule reads."""
+
+
+def _game_created(state: GameState, event: ev.GameCreated) -> None:
+    raise ValueError("GameCreated can only be a game's first event")
+
+
+def _turn_started(state: GameState, event: ev.TurnStarted) -> None:
+    state.turn = TurnState(event.player)
+
+
+def _thrown(state: GameState, event: ev.Thrown) -> None:
+    turn = _turn(state)
+    turn.throws += 1
+    turn.last_throw = event.throw
+    turn.must_throw_all = turn.voided = False
+    turn.held = NO_CUBES
+
+
+def _voided(state: GameState, event: ev.Voided) -> None:
+    turn = _turn(state)
+    turn.voided = True
+    turn.held = event.held
+
+
+def _choice_offered(state: GameState, event: ev.ChoiceOffered) -> None:
+    _turn(state).options = event.options
+
+
+def _flash_cleared(state: GameState, event: ev.FlashCleared) -> None:
+    _turn(state).clearing = frozenset()
+
+
+def _scored(state: GameState, event: ev.Scored) -> None:
+    turn = _turn(state)
+    kept = event.scoring.kept
+    turn.points = event.turn_points
+    turn.commons -= len(kept.commons)
+    turn.sun = turn.sun and kept.sun is None
+    turn.options = ()
+
+
+def _flash_made(state: GameState, event: ev.FlashMade) -> None:
+    _turn(state).clearing = frozenset((event.face,))
+
+
+def _must_throw_all(state: GameState, event: ev.MustThrowAll) -> None:
+    turn = _turn(state)
+    turn.commons, turn.sun, turn.must_throw_all = COMMON_CUBES, True, True
+
+
+def _wimped_out(state: GameState, event: ev.WimpedOut) -> None:
+    if event.train_wreck:
+        state.player(event.player).train_wrecks += 1
+    state.turn = None
+
+
+def _banked(state: GameState, event: ev.Banked) -> None:
+    player = state.player(event.player)
+    player.score = event.score
+    player.in_game = True
+    state.turn = None
+
+
+def _player_out(state: GameState, event: ev.PlayerOut) -> None:
+    state.player(event.player).out = event.reason
+    if state.turn is not None and state.turn.player == event.player:
+        state.turn = None
+    ll = state.last_licks
+    if ll is not None:
+        ll.challengers = tuple(name for name in ll.challengers if name != event.player)
+        ll.passed = tuple(name for name in ll.passed if name != event.player)
+
+
+def _last_licks_started(state: GameState, event: ev.LastLicksStarted) -> None:
+    state.last_licks = LastLicks(event.leader, event.target, event.challengers)
+
+
+def _last_lick_ended(state: GameState, event: ev.LastLickEnded) -> None:
+    ll = state.last_licks
+    assert ll is not None
+    ll.challengers = tuple(name for name in ll.challengers if name != event.player)
+    if event.passed:
+        ll.passed = (*ll.passed, event.player)
+
+
+def _leader_changed(state: GameState, event: ev.LeaderChanged) -> None:
+    state.last_licks = LastLicks(event.leader, event.target, event.challengers)
+
+
+def _game_over(state: GameState, event: ev.GameOver) -> None:
+    state.over = True
+    state.winner = event.winner
+    state.turn = None
+
+
+_REDUCERS: dict[type, Callable[[GameState, ev.Event], None]] = {
+    ev.GameCreated: _game_created,
+    ev.RollOff: _nothing,
+    ev.TurnStarted: _turn_started,
+    ev.Thrown: _thrown,
+    ev.Voided: _voided,
+    ev.ChoiceOffered: _choice_offered,
+    ev.FlashCleared: _flash_cleared,
+    ev.Scored: _scored,
+    ev.FlashMade: _flash_made,
+    ev.MustThrowAll: _must_throw_all,
+    ev.WimpedOut: _wimped_out,
+    ev.Banked: _banked,
+    ev.PlayerOut: _player_out,
+    ev.LastLicksStarted: _last_licks_started,
+    ev.LastLickEnded: _last_lick_ended,
+    ev.LeaderChanged: _leader_changed,
+    ev.GameOver: _game_over,
+}  # type: ignore[dict-item]
