@@ -1,0 +1,117 @@
+"""``python -m engine``: score a throw, or print the exact odds of every kind of throw."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import NoReturn
+
+from engine.cubes import Face, ThrowSyntaxError, format_throw, parse_throw
+from engine.odds import odds_table
+from engine.rules import RuleError, RuleSet
+from engine.scoring import Scoring, score_throw
+
+CLEARABLE = {str(int(face)): face for face in (Face.TWO, Face.THREE, Face.FOUR, Face.FIVE, Face.SIX, Face.TEN)}
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m engine", description="Cosmic Wimpout's rules engine.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    score = commands.add_parser("score", help="the legal ways a throw scores, as JSON")
+    score.add_argument("faces", nargs="+", help="common cubes as numbers; the sun cube as s5, s10 ... or S (the sun)")
+    _rule_arguments(score)
+    score.add_argument(
+        "--clearing", action="append", default=[], metavar="FACE", help="a flash of this face is being cleared"
+    )
+    odds = commands.add_parser("odds", help="exact odds of each outcome of every throw")
+    _rule_arguments(odds)
+    odds.add_argument("--json", action="store_true", help="print JSON (probabilities as fractions)")
+    return parser
+
+
+def _rule_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+
+
+def _rules(pairs: list[str]) -> RuleSet:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--rule takes NAME=VALUE, not '{pair}'")
+        options[name] = value
+    return RuleSet.from_options(options)
+
+
+def _clearing(values: list[str]) -> frozenset[Face]:
+    faces = set()
+    for value in values:
+        for word in value.replace(",", " ").split():
+            if word not in CLEARABLE:
+                raise UsageError(f"--clearing takes a flash face ({' '.join(CLEARABLE)}), not '{word}'")
+            faces.add(CLEARABLE[word])
+    return frozenset(faces)
+
+
+def scoring_json(scoring: Scoring) -> dict[str, object]:
+    kept = scoring.kept
+    return {
+        "outcome": scoring.outcome.value,
+        "points": scoring.points,
+        "set_aside": format_throw(kept) if len(kept) else "",
+        "cubes_set_aside": len(kept),
+        "flash": None if scoring.flash is None else int(scoring.flash),
+        "sun": None if scoring.sun is None else scoring.sun.value,
+    }
+
+
+def _score(args: argparse.Namespace) -> str:
+    throw = parse_throw(args.faces)
+    clearing = _clearing(args.clearing)
+    options = score_throw(throw, _rules(args.rule), clearing)
+    return json.dumps(
+        {
+            "throw": format_throw(throw),
+            "clearing": [int(face) for face in sorted(clearing)],
+            "options": [scoring_json(option) for option in options],
+        },
+        indent=2,
+    )
+
+
+def _odds(args: argparse.Namespace) -> str:
+    rows = odds_table(_rules(args.rule))
+    if args.json:
+        return json.dumps(
+            [row | {"odds": {k: str(p) for k, p in row["odds"].items()}} for row in rows],  # type: ignore[attr-defined]
+            indent=2,
+        )
+    lines = [f"{'cubes':>5} {'sun':>3} {'clearing':>8}  outcome probabilities (exact, then %)"]
+    for row in rows:
+        odds: dict[str, Fraction] = row["odds"]  # type: ignore[assignment]
+        clearing = ",".join(map(str, row["clearing"])) or "-"  # type: ignore[call-overload]
+        parts = "  ".join(f"{name} {p} ({float(p):.2%})" for name, p in odds.items())
+        lines.append(f"{row['cubes']:>5} {'yes' if row['sun'] else 'no':>3} {clearing:>8}  {parts}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        print(_score(args) if args.command == "score" else _odds(args))
+    except (UsageError, ThrowSyntaxError, RuleError) as error:
+        print(f"python -m engine: error: {error}", file=sys.stderr)
+        return 2
+    return 0
