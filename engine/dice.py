@@ -23,14 +23,16 @@ class SeededDice:
     """Fair cubes from a private, seeded generator (no global random state)."""
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self._choices = random.Random(seed).choices
+        self._random = random.Random(seed).random
 
     def throw(self, commons: int, sun: bool) -> Throw:
-        faces = tuple(self._choices(COMMON_FACES, k=commons))
-        return Throw(faces, self._choices(SUN_CUBE_FACES)[0] if sun else None)
+        r = self._random
+        faces = tuple([COMMON_FACES[int(r() * 6)] for _ in range(commons)])
+        return Throw(faces, SUN_CUBE_FACES[int(r() * 6)] if sun else None)
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
-        return tuple(self._choices(COMMON_FACES, k=cubes))
+        r = self._random
+        return tuple([COMMON_FACES[int(r() * 6)] for _ in range(cubes)])
 
 
 class DiceExhausted(RuntimeError):

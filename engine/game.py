@@ -7,6 +7,7 @@ rebuilt from its events (``Game.replay``) equals the live one.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import Enum
 
 from engine import events as ev
 from engine import lastlicks
@@ -16,6 +17,19 @@ from engine.dice import DiceSource
 from engine.rules import RuleSet
 from engine.scoring import Outcome, Scoring, score_throw
 from engine.state import GameState, TurnState, evolve, fold, new_state
+
+
+class StopBlock(Enum):
+    """Why a player may not stop now."""
+
+    NOT_THROWN = "not_thrown"
+    VOIDED = "voided"
+    FUTTLESS = "futtless"
+    YMNWTBYM = "ymnwtbym"
+    OPENING = "opening"
+
+
+_ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
 
 
 class IllegalAction(ValueError):
@@ -29,11 +43,9 @@ def faces_text(faces: Sequence[Face] | frozenset[Face]) -> str:
 class Game:
     """One game: its events, its state (their fold), and the rules of play."""
 
-    def __init__(self, events: list[ev.Event]) -> None:
-        self.events: list[ev.Event] = []
-        self.state: GameState
-        for event in events:
-            self._emit(event)
+    def __init__(self, created: ev.GameCreated) -> None:
+        self.events: list[ev.Event] = [created]
+        self.state: GameState = new_state(created)
 
     @classmethod
     def start(cls, players: Sequence[str], rules: RuleSet, dice: DiceSource) -> Game:
@@ -42,7 +54,7 @@ class Game:
             raise IllegalAction("A game needs at least one player.")
         if len(set(players)) != len(players):
             raise IllegalAction("Each player can sit only once.")
-        game = cls([ev.GameCreated(tuple(players), rules)])
+        game = cls(ev.GameCreated(tuple(players), rules))
         contenders = tuple(players)
         while len(contenders) > 1:
             faces = dice.roll_off(len(contenders))
@@ -55,17 +67,14 @@ class Game:
     @classmethod
     def replay(cls, events: Sequence[ev.Event]) -> Game:
         """Rebuild a game from its stored events."""
-        game = cls([])
+        game = cls.__new__(cls)
         game.events = list(events)
         game.state = fold(game.events)
         return game
 
     def _emit(self, event: ev.Event) -> None:
         self.events.append(event)
-        if isinstance(event, ev.GameCreated):
-            self.state = new_state(event)
-        else:
-            evolve(self.state, event)
+        evolve(self.state, event)
 
     # -- what may be done -------------------------------------------------------------------------------------------
 
@@ -84,14 +93,14 @@ class Game:
             return ()
         if turn.options:
             return tuple(Choose(option) for option in turn.options)
-        return (ROLL, STOP) if self._stop_refusal(turn) is None else (ROLL,)
+        return (ROLL,) if self._stop_block(turn) else _ROLL_OR_STOP
 
     def why_not(self, player: str, action: Action) -> str | None:
         """None if ``player`` may do ``action`` now, otherwise the reason, as the player should read it."""
         state = self.state
         if state.over:
             return "The game is over."
-        if player not in {p.name for p in state.players}:
+        if not state.has_player(player):
             return "You are not playing in this game."
         if state.player(player).out is not None:
             return f"You are out of this game: you {state.player(player).out}."
@@ -108,26 +117,38 @@ class Game:
         if turn.options:
             return "First choose how your throw scores."
         if isinstance(action, Stop):
-            return self._stop_refusal(turn)
+            block = self._stop_block(turn)
+            return None if block is None else self._stop_message(block, turn)
         return None
 
-    def _stop_refusal(self, turn: TurnState) -> str | None:
-        """The rules that forbid stopping now (RULES.md, "A turn"), most pressing first."""
+    def _stop_block(self, turn: TurnState) -> StopBlock | None:
+        """The rule that forbids stopping now (RULES.md, "A turn"), most pressing first; None if stopping is allowed."""
         if turn.throws == 0:
-            return "Every turn begins by throwing all five cubes: roll first."
+            return StopBlock.NOT_THROWN
         if turn.voided:
+            return StopBlock.VOIDED
+        if turn.clearing:
+            return StopBlock.FUTTLESS
+        if turn.must_throw_all:
+            return StopBlock.YMNWTBYM
+        if turn.points < self.state.rules.opening_minimum and not self.state.player(turn.player).in_game:
+            return StopBlock.OPENING
+        return None
+
+    def _stop_message(self, block: StopBlock, turn: TurnState) -> str:
+        if block is StopBlock.NOT_THROWN:
+            return "Every turn begins by throwing all five cubes: roll first."
+        if block is StopBlock.VOIDED:
             return (
                 f"Your throw matched the flash of {faces_text(turn.clearing)} you are clearing, so it does not count"
                 " (the Reroll Clause): throw those cubes again."
             )
-        if turn.clearing:
+        if block is StopBlock.FUTTLESS:
             return f"You must clear your flash of {faces_text(turn.clearing)} before you can stop."
-        if turn.must_throw_all:
+        if block is StopBlock.YMNWTBYM:
             return "All five cubes have scored: you may not want to, but you must throw all five again."
         minimum = self.rules.opening_minimum
-        if not self.state.player(turn.player).in_game and turn.points < minimum:
-            return f"You need {minimum} points in one turn to get in the game; you have {turn.points} so far."
-        return None
+        return f"You need {minimum} points in one turn to get in the game; you have {turn.points} so far."
 
     # -- doing it ---------------------------------------------------------------------------------------------------
 

@@ -63,10 +63,14 @@ class GameState:
     """How many events have been folded in."""
     _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        self._index.update((p.name, p) for p in self.players)
+
     def player(self, name: str) -> PlayerState:
-        if not self._index:
-            self._index.update((p.name, p) for p in self.players)
         return self._index[name]
+
+    def has_player(self, name: str) -> bool:
+        return name in self._index
 
     @property
     def active(self) -> list[PlayerState]:
