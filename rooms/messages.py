@@ -1,0 +1,31 @@
+"""What the world tells people, as data: the server decides how to render it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One thing to show one person.
+
+    ``kind`` and ``fields`` let a machine-readable renderer (e.g. JSON lines for bots)
+    present the same event without parsing ``text``.
+    """
+
+    text: str
+    kind: str = "info"
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A message addressed to one player by name."""
+
+    recipient: str
+    message: Message
+
+
+class Refusal(Exception):
+    """An action the world will not perform; the text is shown to the actor as is."""

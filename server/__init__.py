@@ -1,0 +1,1 @@
+"""The MUCK server: telnet transport, accounts, commands, persistence."""

@@ -1,0 +1,192 @@
+"""The running server: listener, connected sessions, the world, the store, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+from types import TracebackType
+
+import structlog
+import telnetlib3
+from telnetlib3.stream_reader import TelnetReader
+from telnetlib3.stream_writer import TelnetWriter
+
+import server.commands  # noqa: F401  (registers every command)
+from rooms.loader import load_world_file
+from rooms.messages import Delivery, Message
+from rooms.world import World
+from server import texts
+from server.names import skeleton
+from server.ratelimit import AddressThrottle
+from server.session import Session
+from server.settings import DEFAULTS, Settings
+from server.store import Account, Store
+from server.telnet import MuckTelnetServer, TelnetSink
+
+log = structlog.get_logger()
+
+
+class GameServer:
+    """A MUCK in one process. Use ``async with GameServer(settings) as server``."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.world: World = load_world_file(settings.world_file or Path(str(DEFAULTS / "world.toml")))
+        self.store = Store(settings.data_dir)
+        self.players: dict[str, Session] = {}
+        """Logged-in sessions by player name, in order of connection."""
+        self.connections: set[Session] = set()
+        self.max_players = 0
+        self.login_throttle = AddressThrottle(
+            settings.limits.login_failure_burst, 1 / settings.limits.login_failure_refill
+        )
+        self._wizard_keys = {skeleton(w) for w in settings.wizards}
+        self._per_address: Counter[str] = Counter()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._listener: telnetlib3.Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+        self._stopping: asyncio.Task[None] | None = None
+        self._stopped = asyncio.Event()
+
+    # --- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        await self.store.open()
+        self._listener = await telnetlib3.create_server(
+            self.settings.host,
+            self.settings.port,
+            protocol_factory=MuckTelnetServer,
+            shell=self._shell,
+            encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
+            force_binary=True,  # ...so negotiation need not wait for BINARY
+            line_mode=True,
+            connect_maxwait=self.settings.connect_maxwait,
+            timeout=0,  # idle time is ours to judge (see _sweep_idle)
+        )
+        self._sweeper = asyncio.create_task(self._sweep_idle())
+        log.info("server.started", host=self.settings.host, port=self.port, data_dir=str(self.settings.data_dir))
+
+    @property
+    def port(self) -> int:
+        assert self._listener is not None and self._listener.sockets
+        return int(self._listener.sockets[0].getsockname()[1])
+
+    def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
+        """Begin a graceful shutdown (once); safe to call from a command or a signal handler."""
+        if self._stopping is None:
+            log.info("server.shutdown_requested", by=by)
+            self._stopping = asyncio.create_task(self._stop())
+        return self._stopping
+
+    async def stop(self) -> None:
+        await self.request_shutdown()
+
+    async def wait_stopped(self) -> None:
+        await self._stopped.wait()
+
+    async def _stop(self) -> None:
+        """Tell everyone, save, hang up, close the database."""
+        if self._listener is not None:
+            self._listener.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
+        for session in list(self.connections):
+            session.close(texts.SHUTDOWN)
+        if self._tasks:
+            _, late = await asyncio.wait(self._tasks, timeout=self.settings.limits.shutdown_grace)
+            for task in late:
+                task.cancel()
+            if late:
+                await asyncio.wait(late)
+        await self.store.close()
+        log.info("server.stopped")
+        self._stopped.set()
+
+    async def __aenter__(self) -> GameServer:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+    # --- connections ---------------------------------------------------------------------
+
+    async def _shell(self, reader: TelnetReader, writer: TelnetWriter) -> None:
+        """telnetlib3 calls this once negotiation is over; it lives as long as the connection."""
+        address = str((writer.get_extra_info("peername") or ("?",))[0])
+        sink = TelnetSink(writer)
+        if self._stopping is not None:
+            sink.send(Message(texts.SERVER_CLOSING, "error"))
+            sink.close()
+            return
+        limit = self.settings.limits.max_connections_per_address
+        if self._per_address[address] >= limit:
+            log.warning("session.refused", address=address, reason="per_address_limit")
+            sink.send(Message(texts.TOO_MANY_CONNECTIONS.format(limit=limit), "error"))
+            sink.close()
+            return
+        session = Session(self, reader, sink, address)
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)  # type: ignore[arg-type]
+        self.connections.add(session)
+        self._per_address[address] += 1
+        log.info("session.connected", address=address)
+        try:
+            await session.run()
+        finally:
+            self.connections.discard(session)
+            self._per_address[address] -= 1
+            if not self._per_address[address]:
+                del self._per_address[address]
+            session.sink.close()
+            await self._leave(session)
+            self._tasks.discard(task)  # type: ignore[arg-type]
+            log.info("session.disconnected", address=address, name=session.name)
+
+    async def enter(self, session: Session, account: Account) -> None:
+        """Log a session in as ``account``, taking over any older connection of the same player."""
+        old = self.players.pop(account.name, None)
+        session.account, session.doing = account, account.doing
+        session.wizard = account.wizard or account.skeleton in self._wizard_keys
+        session.connected_at = time.monotonic()
+        self.players[account.name] = session
+        self.max_players = max(self.max_players, len(self.players))
+        if old is not None:
+            log.info("session.takeover", name=account.name, address=session.address)
+            old.close(texts.TAKEN_OVER)
+            self.deliver(self.world.reconnect(account.name))
+        else:
+            self.deliver(self.world.arrive(account.name))
+        await self.store.touch([account.skeleton])
+
+    async def _leave(self, session: Session) -> None:
+        """Forget a closed session, unless a newer connection took its player over."""
+        name = session.name
+        if name is None or self.players.get(name) is not session:
+            return
+        del self.players[name]
+        self.deliver(self.world.depart(name))
+        await self.store.touch([session.account.skeleton])  # type: ignore[union-attr]
+
+    def deliver(self, deliveries: Iterable[Delivery]) -> None:
+        for delivery in deliveries:
+            session = self.players.get(delivery.recipient)
+            if session is not None:
+                session.send(delivery.message)
+
+    async def _sweep_idle(self) -> None:
+        """Disconnect connections that sent nothing for ``idle_timeout`` seconds."""
+        timeout = self.settings.limits.idle_timeout
+        while True:
+            await asyncio.sleep(min(timeout / 4, 30.0))
+            cutoff = time.monotonic() - timeout
+            for session in [s for s in self.connections if s.last_input < cutoff]:
+                log.info("session.idle_timeout", name=session.name, address=session.address)
+                session.close(texts.IDLE_DISCONNECT)

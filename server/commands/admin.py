@@ -1,0 +1,88 @@
+"""Wizard commands: speaking to all, removing people, stopping the server."""
+
+from __future__ import annotations
+
+import structlog
+
+from rooms.messages import Message, Refusal
+from server import texts
+from server.commands.args import required
+from server.commands.registry import command
+from server.names import skeleton
+from server.session import Session
+from server.store import Account
+
+log = structlog.get_logger()
+
+
+@command("@wall", wizard=True, category="admin")
+async def wall(session: Session, args: str) -> None:
+    """@wall <message>
+
+    Shout a message to everyone connected.
+    """
+    text = required(args)
+    log.info("admin.wall", by=session.player)
+    message = Message(f'{session.player} shouts, "{text}"', "wall", {"who": session.player, "text": text})
+    for other in list(session.server.players.values()):
+        other.send(message)
+
+
+@command("@boot", wizard=True, category="admin")
+async def boot(session: Session, args: str) -> None:
+    """@boot <player>
+
+    Disconnect a connected player. They may connect again (see @ban).
+    """
+    target = session.server.world.find_player(required(args))
+    if target is None:
+        raise Refusal(f"{args.strip()} is not connected.")
+    log.info("admin.boot", by=session.player, name=target)
+    session.server.players[target].close(texts.BOOTED.format(by=session.player))
+    session.tell(f"You booted {target}.")
+
+
+@command("@ban", wizard=True, category="admin")
+async def ban(session: Session, args: str) -> None:
+    """@ban <player>
+
+    Stop a character from connecting, and disconnect them if they are on.
+    """
+    account = await _account(session, required(args))
+    if account.name == session.player:
+        raise Refusal("You cannot ban yourself.")
+    await session.server.store.set_banned(account.skeleton, True)
+    log.info("admin.ban", by=session.player, name=account.name)
+    connected = session.server.players.get(account.name)
+    if connected is not None:
+        connected.close(texts.BANNED)
+    session.tell(f"{account.name} is banned.")
+
+
+@command("@unban", wizard=True, category="admin")
+async def unban(session: Session, args: str) -> None:
+    """@unban <player>
+
+    Let a banned character connect again.
+    """
+    account = await _account(session, required(args))
+    await session.server.store.set_banned(account.skeleton, False)
+    log.info("admin.unban", by=session.player, name=account.name)
+    session.tell(f"{account.name} may connect again.")
+
+
+@command("@shutdown", wizard=True, category="admin")
+async def shutdown(session: Session, args: str) -> None:
+    """@shutdown
+
+    Stop the server gracefully: everyone is told, everything is saved, then
+    every connection is closed.
+    """
+    session.server.request_shutdown(by=session.player)
+
+
+async def _account(session: Session, name: str) -> Account:
+    account = await session.server.store.find(skeleton(name))
+    if account is None or account.name.casefold() != name.casefold():
+        raise Refusal(f"There is no player called {name}.")
+    return account

@@ -1,0 +1,101 @@
+"""The login screen: connect, create and QUIT (Fuzzball's words, TinyFugue's quoting)."""
+
+from __future__ import annotations
+
+import structlog
+
+from server import texts
+from server.commands.args import UsageError, words
+from server.commands.registry import Stage, command
+from server.names import name_problem, password_problem, skeleton
+from server.passwords import hash_password_async, verify_password_async
+from server.session import Session
+from server.store import NameTaken
+
+log = structlog.get_logger()
+
+
+@command("connect", stage=Stage.LOGIN, category="login")
+async def connect(session: Session, args: str) -> None:
+    """connect <playername> <password>
+
+    Log in to your character. Put quotes around a name or password with spaces
+    in it: connect Igor "my secret". Leave the password out to be asked for it
+    without it showing on screen. Logging in while already connected elsewhere
+    takes that connection over.
+    """
+    name, password = await _credentials(session, args)
+    if password is None:
+        return
+    throttle, address = session.server.login_throttle, session.address
+    wait = throttle.seconds_until_token(address)
+    if wait > 0:
+        session.tell(texts.LOGIN_THROTTLED.format(seconds=int(wait) + 1), "error")
+        return
+    account = await session.server.store.find(skeleton(name))
+    if (
+        account is None
+        or account.name.casefold() != name.casefold()
+        or not await verify_password_async(password, account.password_hash)
+    ):
+        throttle.try_take(address)
+        log.info("session.login_failed", name=name[:32], address=address)
+        session.tell(texts.BAD_LOGIN, "error")
+        return
+    if account.banned:
+        log.info("session.login_banned", name=account.name, address=address)
+        session.tell(texts.BANNED, "error")
+        return
+    log.info("session.login", name=account.name, address=address)
+    session.tell(texts.WELCOME_BACK.format(name=account.name))
+    await session.server.enter(session, account)
+
+
+@command("create", stage=Stage.LOGIN, category="login")
+async def create(session: Session, args: str) -> None:
+    """create <playername> <password>
+
+    Make a new character and log in as it. A name starts with a letter, uses
+    only letters, digits, - and _, and must not look like an existing name.
+    Quote a password with spaces in it. The first character ever created is
+    the wizard.
+    """
+    name, password = await _credentials(session, args)
+    if password is None:
+        return
+    problem = name_problem(name) or password_problem(name, password)
+    if problem:
+        session.tell(problem, "error")
+        return
+    server = session.server
+    password_hash = await hash_password_async(password, server.settings.password_hash_cost)
+    try:
+        account = await server.store.create(name, skeleton(name), password_hash)
+    except NameTaken as taken:
+        same = taken.existing.casefold() == name.casefold()
+        session.tell(texts.TAKEN if same else texts.LOOKS_TAKEN.format(existing=taken.existing), "error")
+        return
+    log.info("account.created", name=account.name, wizard=account.wizard, address=session.address)
+    session.tell(texts.CREATED.format(name=account.name))
+    if account.wizard:
+        session.tell(texts.WIZARD_NOTE)
+    await server.enter(session, account)
+
+
+@command("QUIT", stage=Stage.ANY, category="general")
+async def quit_(session: Session, args: str) -> None:
+    """QUIT
+
+    Leave the game. Your character is kept for next time.
+    """
+    session.close(texts.QUIT)
+
+
+async def _credentials(session: Session, args: str) -> tuple[str, str | None]:
+    """Name and password from the line, asking for a hidden password if only a name came."""
+    given = words(args)
+    if len(given) == 1:
+        return given[0], await session.ask_secret(texts.PASSWORD_PROMPT)
+    if len(given) != 2:
+        raise UsageError
+    return given[0], given[1]

@@ -1,0 +1,72 @@
+"""Who is on, what they are doing, and staying connected."""
+
+from __future__ import annotations
+
+import time
+
+from server.commands.registry import Stage, command
+from server.session import Session
+
+DOING_MAX = 40
+_ROW = "{name:<18}{on_for:>10} {idle:>4}   {doing}"
+
+
+@command("WHO", stage=Stage.ANY, category="general")
+async def who(session: Session, args: str) -> None:
+    """WHO
+
+    List the connected players: how long they have been on, how long since
+    they last did something, and what they are doing (see @doing).
+    """
+    server, now = session.server, time.monotonic()
+    rows = [_ROW.format(name="Player Name", on_for="On For", idle="Idle", doing="Doing...")]
+    rows += [
+        _ROW.format(
+            name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active), doing=s.doing
+        )
+        for s in server.players.values()
+    ]
+    count = len(server.players)
+    noun = "player is" if count == 1 else "players are"
+    rows.append(f"{count} {noun} connected.  (Max was {server.max_players})")
+    session.tell("\n".join(rows), "who")
+
+
+@command("@doing", category="general")
+async def doing(session: Session, args: str) -> None:
+    """@doing [message]
+
+    Set the short message shown next to your name in WHO; leave it out to clear it.
+    """
+    text = args.strip()
+    if len(text) > DOING_MAX:
+        session.tell(f"Your @doing can be at most {DOING_MAX} characters.", "error")
+        return
+    assert session.account is not None
+    await session.server.store.set_doing(session.account.skeleton, text)
+    session.doing = text
+    session.tell("Doing set." if text else "Doing cleared.")
+
+
+@command("idle", stage=Stage.ANY, category="general")
+async def idle_(session: Session, args: str) -> None:
+    """idle
+
+    Does nothing, silently, but keeps your connection from being closed for
+    inactivity. Your WHO idle time keeps counting. Clients can send it on a timer.
+    """
+
+
+def on_for(seconds: float) -> str:
+    """Fuzzball's "On For" column: HH:MM, with days in front when needed."""
+    minutes = int(seconds) // 60
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    return f"{days}d {hours:02d}:{mins:02d}" if days else f"{hours:02d}:{mins:02d}"
+
+
+def idle(seconds: float) -> str:
+    """Fuzzball's "Idle" column: the largest whole unit."""
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "m")):
+        if seconds >= size:
+            return f"{int(seconds // size)}{unit}"
+    return f"{int(seconds)}s"

@@ -1,0 +1,121 @@
+"""The command registry: each command is one small async function whose docstring is its help.
+
+Adding a command (``sit``, ``roll``, ``@set``...) is registering a function in a module that
+``server.commands`` imports; dispatch never changes::
+
+    @command("roll", stage=Stage.PLAYING)
+    async def roll(session: Session, args: str) -> None:
+        \"\"\"roll
+
+        Roll the five cosmic dice.
+        \"\"\"
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from server.session import Session
+
+Handler = Callable[["Session", str], Awaitable[None]]
+Fallback = Callable[["Session", str], Awaitable[bool]]
+
+
+class Stage(enum.Flag):
+    """Where a command works: on the login screen, once connected, or both."""
+
+    LOGIN = enum.auto()
+    PLAYING = enum.auto()
+    ANY = LOGIN | PLAYING
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    handler: Handler
+    aliases: tuple[str, ...]
+    stage: Stage
+    wizard: bool
+    category: str
+
+    @property
+    def help(self) -> str:
+        """The handler's docstring: a usage line, a blank line, then what it does."""
+        return inspect.cleandoc(self.handler.__doc__ or self.name)
+
+    @property
+    def usage(self) -> str:
+        return self.help.splitlines()[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    command: Command
+    args: str
+
+
+class Registry:
+    """Maps typed words (and one-character prefixes like ``"`` and ``:``) to commands."""
+
+    def __init__(self) -> None:
+        self._words: dict[str, Command] = {}
+        self._prefixes: dict[str, Command] = {}
+        self._fallbacks: list[Fallback] = []
+
+    def command(
+        self, name: str, *aliases: str, stage: Stage = Stage.PLAYING, wizard: bool = False,
+        category: str = "general",
+    ) -> Callable[[Handler], Handler]:
+        """Register the decorated function under ``name`` and ``aliases``."""
+
+        def register(handler: Handler) -> Handler:
+            if not handler.__doc__:
+                raise TypeError(f"command {name!r} needs a docstring: it is the help text")
+            cmd = Command(name, handler, aliases, stage, wizard, category)
+            for word in (name, *aliases):
+                table = self._prefixes if _is_prefix(word) else self._words
+                if word.casefold() in table:
+                    raise ValueError(f"command word {word!r} registered twice")
+                table[word.casefold()] = cmd
+            return handler
+
+        return register
+
+    def fallback(self, handler: Fallback) -> Fallback:
+        """Register a handler tried, in order, for input that names no command while playing
+        (bare exit names). It returns True if it handled the line."""
+        self._fallbacks.append(handler)
+        return handler
+
+    @property
+    def fallbacks(self) -> tuple[Fallback, ...]:
+        return tuple(self._fallbacks)
+
+    def resolve(self, line: str) -> Resolved | None:
+        if line[:1] in self._prefixes:
+            return Resolved(self._prefixes[line[:1]], line[1:].strip())
+        word, _, rest = line.partition(" ")
+        found = self._words.get(word.casefold())
+        return None if found is None else Resolved(found, rest.strip())
+
+    def find(self, word: str) -> Command | None:
+        word = word.strip().casefold()
+        return self._prefixes.get(word) or self._words.get(word)
+
+    def commands(self) -> list[Command]:
+        """Each command once, in registration order."""
+        return list({id(c): c for c in [*self._words.values(), *self._prefixes.values()]}.values())
+
+
+def _is_prefix(word: str) -> bool:
+    return len(word) == 1 and not word.isalnum()
+
+
+REGISTRY = Registry()
+command = REGISTRY.command
+fallback = REGISTRY.fallback

@@ -1,0 +1,67 @@
+"""Turn a hostile byte stream into clean lines of text, with bounded memory."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_AFTER_EOL = re.compile(rb"(?<=[\r\n])")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of input. ``too_long``: its excess was dropped; ``invalid_utf8``: bad bytes
+    were replaced. Either way the line reaches the session, which tells the user."""
+
+    text: str
+    too_long: bool = False
+    invalid_utf8: bool = False
+
+
+class LineSplitter:
+    """Splits on CR LF, LF, CR NUL or a lone CR, never holding more than ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._buffer = bytearray()
+        self._overflow = False
+        self._after_cr = False
+
+    def feed(self, data: bytes) -> Iterator[Line]:
+        for chunk in _AFTER_EOL.split(data):
+            if not chunk:
+                continue
+            if self._after_cr and chunk[:1] in (b"\n", b"\x00"):
+                chunk = chunk[1:]
+            self._after_cr = False
+            if not chunk:
+                continue
+            ended = chunk[-1:] in (b"\r", b"\n")
+            body = chunk[:-1] if ended else chunk
+            room = self._limit - len(self._buffer)
+            if len(body) > room:
+                self._overflow = True
+                body = body[: max(room, 0)]
+            self._buffer += body
+            if ended:
+                self._after_cr = chunk.endswith(b"\r")
+                yield _decode(bytes(self._buffer), self._overflow)
+                self._buffer.clear()
+                self._overflow = False
+
+
+def _decode(raw: bytes, too_long: bool) -> Line:
+    try:
+        return Line(clean(raw.decode("utf-8")), too_long)
+    except UnicodeDecodeError as exc:
+        if too_long and exc.reason == "unexpected end of data":
+            return _decode(raw[: exc.start], too_long)  # cut inside a character: not bad input
+        return Line(clean(raw.decode("utf-8", "replace")), too_long, invalid_utf8=True)
+
+
+def clean(text: str) -> str:
+    """Remove control and format characters (escape sequences, bidi overrides); tabs become spaces."""
+    text = text.replace("\t", " ")
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf")).strip()

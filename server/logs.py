@@ -1,0 +1,50 @@
+"""structlog set-up: readable console lines for people, JSON lines for machines.
+
+Events are names (``session.login``) with fields, never prose. Any field called like a
+password is dropped before rendering, as a second line of defence.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any, TextIO
+
+import structlog
+
+_SECRET_KEYS = ("password", "passwd", "secret")
+
+
+def _drop_secrets(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
+    for key in [k for k in event if any(s in k.lower() for s in _SECRET_KEYS)]:
+        del event[key]
+    return event
+
+
+def configure_logging(fmt: str, level: str, stream: TextIO | None = None) -> None:
+    """Route structlog (ours) and stdlib logging (telnetlib3's) to one stream."""
+    stream = stream or sys.stderr
+    numeric = logging.getLevelName(level.upper())
+    renderer: Any = (
+        structlog.processors.JSONRenderer()
+        if fmt == "json"
+        else structlog.dev.ConsoleRenderer(colors=stream.isatty())
+    )
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            _drop_secrets,
+            renderer,
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
+        logger_factory=structlog.PrintLoggerFactory(stream),
+        cache_logger_on_first_use=False,
+    )
+    handler = logging.StreamHandler(stream)
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(numeric)
+    # telnetlib3 narrates every connection at INFO; only its problems interest us.
+    logging.getLogger("telnetlib3").setLevel(max(numeric, logging.WARNING))

@@ -1,0 +1,54 @@
+"""The ``cosmic-wimpout`` console script: load settings, run the server, stop on a signal."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import sys
+from pathlib import Path
+
+import structlog
+
+from rooms.loader import WorldError
+from server.app import GameServer
+from server.logs import configure_logging
+from server.settings import ConfigError, Settings, load_settings
+
+DEFAULT_CONFIG = Path("config/server.toml")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="cosmic-wimpout", description="Run the Cosmic Wimpout MUCK server.")
+    parser.add_argument(
+        "--config", type=Path, help=f"a server TOML file over the built-in defaults (default: {DEFAULT_CONFIG} if present)"
+    )
+    parser.add_argument("--port", type=int, help="port to listen on (default 4201)")
+    parser.add_argument("--data-dir", type=Path, help="directory for the SQLite database (default ./data)")
+    return parser.parse_args(argv)
+
+
+async def serve(settings: Settings) -> None:
+    """Run until @shutdown, SIGTERM or SIGINT; all three shut down the same graceful way."""
+    server = GameServer(settings)
+    await server.start()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, server.request_shutdown, signal.Signals(signum).name)
+    await server.wait_stopped()
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    config = args.config or (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None)
+    overrides = {k: v for k, v in {"port": args.port, "data_dir": args.data_dir}.items() if v is not None}
+    try:
+        settings = load_settings(config, **overrides)
+    except ConfigError as exc:
+        sys.exit(f"cosmic-wimpout: {exc}")
+    configure_logging(settings.log_format, settings.log_level)
+    try:
+        asyncio.run(serve(settings))
+    except (WorldError, OSError) as exc:
+        structlog.get_logger().error("server.failed", error=str(exc))
+        sys.exit(1)

@@ -1,0 +1,155 @@
+"""One connection: reads lines, applies the flood limit, dispatches commands, holds who it is."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from typing import TYPE_CHECKING
+
+import structlog
+from telnetlib3.stream_reader import TelnetReader
+
+from rooms.messages import Message, Refusal
+from server import texts
+from server.commands.args import UsageError
+from server.commands.registry import REGISTRY, Stage
+from server.lines import Line, LineSplitter
+from server.ratelimit import TokenBucket
+from server.sink import Sink
+from server.store import Account
+
+if TYPE_CHECKING:
+    from server.app import GameServer
+
+log = structlog.get_logger()
+READ_CHUNK = 4096
+KEEPALIVE = "idle"
+
+
+class Session:
+    """A connected client, before and after login."""
+
+    def __init__(self, server: GameServer, reader: TelnetReader, sink: Sink, address: str) -> None:
+        limits = server.settings.limits
+        self.server, self.sink, self.address = server, sink, address
+        self.account: Account | None = None
+        self.wizard = False
+        self.doing = ""
+        self.connected_at = self.last_active = self.last_input = time.monotonic()
+        self._reader = reader
+        self._splitter = LineSplitter(limits.max_line_length)
+        self._pending: deque[Line] = deque()
+        self._bucket = TokenBucket(limits.command_burst, limits.command_rate)
+        self._flood_noted = False
+
+    @property
+    def name(self) -> str | None:
+        return self.account.name if self.account else None
+
+    @property
+    def player(self) -> str:
+        """The logged-in player's name (commands that run while playing only)."""
+        assert self.account is not None, "command needs a logged-in session"
+        return self.account.name
+
+    @property
+    def stage(self) -> Stage:
+        return Stage.PLAYING if self.account else Stage.LOGIN
+
+    # --- output --------------------------------------------------------------------------
+
+    def tell(self, text: str, kind: str = "info") -> None:
+        self.sink.send(Message(text, kind))
+
+    def send(self, message: Message) -> None:
+        self.sink.send(message)
+
+    def close(self, farewell: str | None = None) -> None:
+        if farewell and not self.sink.closed:
+            self.tell(farewell, "farewell")
+        self.sink.close()
+
+    # --- input ---------------------------------------------------------------------------
+
+    async def read_line(self) -> Line | None:
+        """The next input line, or None once the connection is gone."""
+        while not self._pending:
+            try:
+                data = await self._reader.read(READ_CHUNK)
+            except (ConnectionError, OSError):
+                return None
+            if not data:
+                return None
+            self._pending.extend(self._splitter.feed(data))
+        return self._pending.popleft()
+
+    async def ask_secret(self, prompt: str) -> str | None:
+        """Prompt for hidden input (a password); None if the connection went away."""
+        self.sink.prompt(prompt, secret=True)
+        line = await self.read_line()
+        self.sink.end_secret()
+        return None if line is None else line.text
+
+    async def run(self) -> None:
+        """Serve this connection until it closes."""
+        self.tell(texts.banner(self.server.settings.server_name), "banner")
+        while (line := await self.read_line()) is not None:
+            if not line.text and not line.too_long:
+                continue
+            await self._throttle()
+            self._note_activity(line.text)
+            if line.too_long:
+                self.tell(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "error")
+                continue
+            if line.invalid_utf8:
+                self.tell(texts.INVALID_UTF8, "error")
+            await self.execute(line.text)
+
+    async def execute(self, text: str) -> None:
+        """Run one command line; any failure becomes a message, never a dropped connection."""
+        try:
+            await self._dispatch(text)
+        except Refusal as refusal:
+            self.tell(str(refusal), "error")
+        except UsageError as usage:
+            self.tell(f"Usage: {usage}", "error")
+        except Exception:
+            log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
+            self.tell(texts.INTERNAL_ERROR, "error")
+
+    async def _dispatch(self, text: str) -> None:
+        resolved = REGISTRY.resolve(text)
+        if resolved is None:
+            if self.account:
+                for fallback in REGISTRY.fallbacks:
+                    if await fallback(self, text):
+                        return
+            self.tell(texts.HUH, "error")
+        elif not resolved.command.stage & self.stage:
+            self.tell(texts.NOT_CONNECTED if self.stage is Stage.LOGIN else texts.ALREADY_CONNECTED, "error")
+        elif resolved.command.wizard and not self.wizard:
+            self.tell(texts.PERMISSION_DENIED, "error")
+        else:
+            try:
+                await resolved.command.handler(self, resolved.args)
+            except UsageError:
+                raise UsageError(resolved.command.usage) from None
+
+    async def _throttle(self) -> None:
+        """Fuzzball-style flood limit: a burst, then a steady rate; excess waits, nothing is lost."""
+        if self._bucket.try_take():
+            self._flood_noted = False
+            return
+        if not self._flood_noted:
+            self._flood_noted = True
+            log.info("session.flood_limited", name=self.name, address=self.address)
+            self.tell(texts.FLOOD.format(rate=self._bucket.rate), "error")
+        while not self._bucket.try_take():
+            await asyncio.sleep(self._bucket.seconds_until_token())
+
+    def _note_activity(self, text: str) -> None:
+        """Any line keeps the connection alive; only real commands reset WHO's idle time."""
+        self.last_input = time.monotonic()
+        if text.casefold() != KEEPALIVE:
+            self.last_active = self.last_input

@@ -1,0 +1,101 @@
+"""Configuration: built-in defaults < config file < COSMIC_* environment < explicit overrides."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+DEFAULTS = resources.files("server") / "defaults"
+"""Where the built-in ``server.toml`` and ``world.toml`` live (copies of ``config/``)."""
+
+
+class Limits(BaseModel):
+    """Protection against floods, giant lines, password guessing and forgotten connections."""
+
+    max_line_length: int = Field(gt=0)
+    command_burst: int = Field(gt=0)
+    command_rate: float = Field(gt=0)
+    idle_timeout: float = Field(gt=0)
+    max_connections_per_address: int = Field(gt=0)
+    login_failure_burst: int = Field(gt=0)
+    login_failure_refill: float = Field(gt=0)
+    shutdown_grace: float = Field(ge=0)
+
+
+class Settings(BaseSettings):
+    """Every setting has its default in the built-in ``server.toml``, the one place for them."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="COSMIC_", env_nested_delimiter="__", extra="forbid"
+    )
+
+    server_name: str = Field(min_length=1)
+    host: str
+    port: int = Field(ge=0, le=65535)
+    data_dir: Path
+    world_file: Path | None
+    wizards: list[str]
+    log_format: Literal["console", "json"]
+    log_level: Literal["debug", "info", "warning", "error"]
+    connect_maxwait: float = Field(ge=0, le=10)
+    password_hash_cost: int = Field(ge=2, le=2**20)
+    limits: Limits
+
+    config_files: ClassVar[tuple[Path, ...]] = ()
+    """Configuration files read over the built-in defaults, later ones winning."""
+
+    @field_validator("password_hash_cost")
+    @classmethod
+    def _power_of_two(cls, value: int) -> int:
+        if value & (value - 1):
+            raise ValueError("must be a power of two (scrypt N)")
+        return value
+
+    @field_validator("world_file", mode="before")
+    @classmethod
+    def _empty_means_builtin(cls, value: Any) -> Any:
+        return None if value in ("", None) else value
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        files = [Path(str(DEFAULTS / "server.toml")), *getattr(settings_cls, "config_files", ())]
+        tomls = [TomlConfigSettingsSource(settings_cls, f) for f in reversed(files)]
+        return (init_settings, env_settings, *tomls)
+
+
+class ConfigError(Exception):
+    """The configuration cannot be used; the message lists every problem."""
+
+
+def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings:
+    """Read and validate settings, raising :class:`ConfigError` with readable reasons."""
+    if config_file is not None and not config_file.is_file():
+        raise ConfigError(f"config file not found: {config_file}")
+
+    class Configured(Settings):
+        config_files = (config_file,) if config_file else ()
+
+    try:
+        return Configured(**overrides)
+    except ValidationError as exc:
+        problems = [
+            f"  {'.'.join(str(p) for p in err['loc']) or '(top)'}: {err['msg']}"
+            for err in exc.errors()
+        ]
+        raise ConfigError("invalid configuration:\n" + "\n".join(problems)) from None

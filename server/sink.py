@@ -1,0 +1,27 @@
+"""Where a connection's output goes. Commands never write to sockets: they hand messages to a
+:class:`Sink`, so another renderer (e.g. JSON lines for bots) can replace the telnet one."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rooms.messages import Message
+
+
+class Sink(Protocol):
+    """One connection's output, rendered the way that connection wants it."""
+
+    def send(self, message: Message) -> None:
+        """Show a complete message (one or more lines)."""
+
+    def prompt(self, text: str, secret: bool = False) -> None:
+        """Show text that waits for input on the same line; ``secret`` hides what is typed."""
+
+    def end_secret(self) -> None:
+        """The hidden input has been read; show typing again."""
+
+    def close(self) -> None:
+        """Flush what was sent and hang up."""
+
+    @property
+    def closed(self) -> bool: ...

@@ -1,0 +1,87 @@
+"""The telnet side of a connection, on telnetlib3: negotiation extras and the text renderer."""
+
+from __future__ import annotations
+
+import textwrap
+import unicodedata
+
+from telnetlib3 import TelnetServer
+from telnetlib3.stream_writer import TelnetWriter
+from telnetlib3.telopt import ECHO, EOR, WILL, WONT
+
+from rooms.messages import Message
+
+MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
+_ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."})
+
+
+class MuckTelnetServer(TelnetServer):
+    """telnetlib3's server protocol, also offering EOR so prompts can be marked for MUD clients."""
+
+    def begin_advanced_negotiation(self) -> None:
+        super().begin_advanced_negotiation()
+        self.writer.iac(WILL, EOR)
+
+
+class TelnetSink:
+    """Renders messages for a telnet client.
+
+    Text is wrapped to the NAWS width, lines end in CR LF, output is UTF-8 when the client
+    agreed to BINARY and readable ASCII otherwise. Prompts end with EOR when the client
+    agreed to it, else GA.
+    """
+
+    def __init__(self, writer: TelnetWriter) -> None:
+        self._writer = writer
+
+    def send(self, message: Message) -> None:
+        self._write("\r\n".join(self._wrap(message.text)) + "\r\n")
+
+    def prompt(self, text: str, secret: bool = False) -> None:
+        if secret:
+            self._writer.iac(WILL, ECHO)
+        self._write(text)
+        if self._writer.local_option.enabled(EOR):
+            self._writer.send_eor()
+        else:
+            self._writer.send_ga()
+
+    def end_secret(self) -> None:
+        self._writer.iac(WONT, ECHO)
+        self._write("\r\n")  # the client did not echo the end of the hidden line
+
+    def close(self) -> None:
+        self._writer.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._writer.is_closing()
+
+    def _width(self) -> int:
+        cols = self._writer.get_extra_info("cols") or DEFAULT_WIDTH
+        return DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
+
+    def _wrap(self, text: str) -> list[str]:
+        width, lines = self._width(), []
+        for line in text.split("\n"):
+            if len(line) <= width:
+                lines.append(line)
+                continue
+            indent = line[: len(line) - len(line.lstrip())]
+            lines += textwrap.wrap(
+                line.strip(), width, initial_indent=indent, subsequent_indent=indent,
+                break_on_hyphens=False,
+            )
+        return lines
+
+    def _write(self, text: str) -> None:
+        if self._writer.is_closing():
+            return
+        self._writer.write(text.encode("utf-8") if self._writer.outbinary else to_ascii(text))
+
+
+def to_ascii(text: str) -> bytes:
+    """Readable plain ASCII: accents dropped (café → cafe), anything else becomes '?'."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII_PUNCTUATION))
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return stripped.encode("ascii", "replace")

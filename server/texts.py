@@ -1,0 +1,46 @@
+"""Every fixed thing the server says, in one place (Fuzzball's wording where players know it)."""
+
+from __future__ import annotations
+
+from server.names import NAME_MAX, NAME_MIN
+
+
+def banner(server_name: str) -> str:
+    # Must not end in a "login:"-like prompt: TinyFugue would then stop auto-logging in.
+    return (
+        f"Welcome to {server_name}!\n"
+        "\n"
+        "To connect to your character use 'connect <playername> <password>'\n"
+        "To create a new character use 'create <playername> <password>'\n"
+        "Use quotes around a name or password with spaces: connect Igor \"my secret\"\n"
+        "'WHO' and 'help' also work in this context.  'QUIT' leaves."
+    )
+
+
+HUH = 'Huh?  (Type "help" for help.)'
+QUIT = "Come back later!"
+NOT_CONNECTED = "You need to connect first: connect <playername> <password>"
+ALREADY_CONNECTED = "You are already connected."
+PERMISSION_DENIED = "Permission denied."
+INTERNAL_ERROR = "Something went wrong running that command; it has been logged."
+
+BAD_LOGIN = "Either that player does not exist, or has a different password."
+BANNED = "That character is banned from this server."
+TAKEN = "That name is already taken."
+LOOKS_TAKEN = "That name looks too much like {existing}; please choose another."
+LOGIN_THROTTLED = "Too many failed logins from your address; try again in {seconds} seconds."
+PASSWORD_PROMPT = "Password: "
+NAME_RULES = f"({NAME_MIN}-{NAME_MAX} characters: letters, digits, - and _)"
+TAKEN_OVER = "Your connection has been taken over by a new login."
+CREATED = "Welcome, {name}! Your character has been created."
+WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."
+WELCOME_BACK = "Welcome back, {name}."
+
+LINE_TOO_LONG = "That line was longer than {limit} bytes and was ignored."
+INVALID_UTF8 = "That line was not valid UTF-8; the bad bytes were replaced."
+FLOOD = "You are sending commands too fast: the rest will run at {rate:g} per second."
+IDLE_DISCONNECT = "Autodisconnecting for inactivity."
+TOO_MANY_CONNECTIONS = "Too many connections from your address (at most {limit}); closing this one."
+SHUTDOWN = "The server is shutting down. Come back later!"
+SERVER_CLOSING = "The server is shutting down; try again in a little while."
+BOOTED = "You have been booted off the server by {by}."

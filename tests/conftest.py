@@ -1,0 +1,158 @@
+"""Real servers on loopback, and two kinds of client: a telnet one (telnetlib3) and a raw
+socket that ignores negotiation, as scripted bots do."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+import telnetlib3
+
+from server.app import GameServer
+from server.settings import Settings, load_settings
+
+WAIT = 10.0  # seconds before a missing reply fails a test (a guard, not a timing assertion)
+BANNER_END = r"'QUIT'\s+leaves\."
+_IAC = re.compile(rb"\xff(?:[\xfb-\xfe].|\xfa.*?\xff\xf0|[\xf0-\xfa])", re.S)
+
+
+def test_settings(data_dir: Path, **overrides: Any) -> Settings:
+    """Settings for a test server: loopback, ephemeral port, cheap hashing, tiny waits."""
+    limits = {"idle_timeout": 60, "shutdown_grace": 2, **overrides.pop("limits", {})}
+    return load_settings(
+        host="127.0.0.1", port=0, data_dir=data_dir, connect_maxwait=0.05,
+        password_hash_cost=1024, limits=limits, **overrides,
+    )
+
+
+@asynccontextmanager
+async def running(settings: Settings) -> AsyncIterator[GameServer]:
+    async with GameServer(settings) as server:
+        yield server
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Callable[..., Any]:
+    """``async with make_server(limits={...}) as server``: a fresh server on a temp data dir."""
+    return lambda **overrides: running(test_settings(tmp_path / "data", **overrides))
+
+
+class Client:
+    """Reads everything the server sends into ``text`` and waits for expected pieces."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self._seen = 0
+
+    async def _chunk(self) -> str:
+        raise NotImplementedError
+
+    def send(self, line: str) -> None:
+        raise NotImplementedError
+
+    async def expect(self, pattern: str) -> str:
+        """Wait for ``pattern`` (a regex) after what was already matched; return the match."""
+        regex = re.compile(pattern)
+        async with asyncio.timeout(WAIT):
+            while True:
+                found = regex.search(self.text, self._seen)
+                if found:
+                    self._seen = found.end()
+                    return found.group(0)
+                chunk = await self._chunk()
+                if not chunk:
+                    raise AssertionError(f"closed before {pattern!r}; got {self.text[self._seen:]!r}")
+                self.text += chunk
+
+    async def closed(self) -> str:
+        """Wait for the server to hang up; return what came after the last match."""
+        async with asyncio.timeout(WAIT):
+            while chunk := await self._chunk():
+                self.text += chunk
+        return self.text[self._seen :]
+
+    async def command(self, line: str, reply: str) -> str:
+        self.send(line)
+        return await self.expect(reply)
+
+
+class RawClient(Client):
+    """A bare socket that never answers negotiation; telnet commands are stripped from view."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        super().__init__()
+        self.reader, self.writer = reader, writer
+        self.raw = b""
+
+    async def _chunk(self) -> str:
+        """The next readable text; "" only at end of stream (negotiation alone is skipped)."""
+        while data := await self.reader.read(65536):
+            self.raw += data
+            text = _IAC.sub(b"", data).decode("utf-8", "replace").replace("\r\n", "\n")
+            if text:
+                return text
+        return ""
+
+    def send(self, line: str) -> None:
+        self.send_bytes(line.encode() + b"\r\n")
+
+    def send_bytes(self, data: bytes) -> None:
+        self.writer.write(data)
+
+    async def aclose(self) -> None:
+        self.writer.close()
+
+
+class TelnetClient(Client):
+    """A negotiating telnet client (telnetlib3), as TinyFugue or telnet(1) would be."""
+
+    def __init__(self, reader: Any, writer: Any) -> None:
+        super().__init__()
+        self.reader, self.writer = reader, writer
+
+    async def _chunk(self) -> str:
+        return (await self.reader.read(65536)).replace("\r\n", "\n")
+
+    def send(self, line: str) -> None:
+        self.writer.write(line + "\r\n")
+
+    async def aclose(self) -> None:
+        self.writer.close()
+
+
+@asynccontextmanager
+async def raw_client(server: GameServer) -> AsyncIterator[RawClient]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    client = RawClient(reader, writer)
+    try:
+        await client.expect(BANNER_END)
+        yield client
+    finally:
+        await client.aclose()
+
+
+@asynccontextmanager
+async def telnet_client(server: GameServer, cols: int = 80) -> AsyncIterator[TelnetClient]:
+    reader, writer = await telnetlib3.open_connection(
+        "127.0.0.1", server.port, cols=cols, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5
+    )
+    client = TelnetClient(reader, writer)
+    try:
+        await client.expect(BANNER_END)
+        yield client
+    finally:
+        await client.aclose()
+
+
+@asynccontextmanager
+async def player(server: GameServer, name: str, password: str = "secret1", create: bool = True) -> AsyncIterator[RawClient]:
+    """A raw client already logged in (creating the character if asked)."""
+    async with raw_client(server) as client:
+        client.send(f"{'create' if create else 'connect'} {name} {password}")
+        await client.expect(r"Obvious exits")
+        yield client
