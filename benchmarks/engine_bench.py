@@ -17,13 +17,13 @@ TURN_TARGET = 150
 
 
 def play(game: Game, dice: SeededDice) -> None:
-    while not game.is_over:
-        turn = game.state.turn
+    state = game.state
+    while not state.over:
+        turn = state.turn
         assert turn is not None
-        actions = game.legal_actions()
         if turn.options:
-            action = actions[0]
-        elif STOP in actions and (turn.points >= TURN_TARGET or turn.commons + turn.sun <= 2):
+            action = game.legal_actions()[0]
+        elif (turn.points >= TURN_TARGET or turn.commons + turn.sun <= 2) and game.may_stop():
             action = STOP
         else:
             action = ROLL

@@ -1,4 +1,8 @@
-"""Every change to a game is one of these events; a game's state is the fold of its events (see state.evolve)."""
+"""Every change to a game is one of these events; a game's state is the fold of its events (see state.evolve).
+
+Events are values: nothing changes one after it is made (they are not frozen only because frozen dataclasses cost a
+large share of the engine's time to build).
+"""
 
 from __future__ import annotations
 
@@ -13,25 +17,25 @@ from engine.rules import RuleSet
 from engine.scoring import Scoring
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameCreated:
     players: tuple[str, ...]
     rules: RuleSet
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RollOff:
     """One round of the roll-off for the first turn: each contender throws one common cube."""
 
     throws: tuple[tuple[str, Face], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnStarted:
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Thrown:
     """The cubes on the table after a throw (with reroll_only_matching, the held cubes too)."""
 
@@ -39,7 +43,7 @@ class Thrown:
     throw: Throw
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Voided:
     """The Reroll Clause: the throw showed a face of a flash being cleared, so it does not count."""
 
@@ -48,26 +52,26 @@ class Voided:
     held: Throw = Throw(())
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ChoiceOffered:
     player: str
     options: tuple[Scoring, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FlashCleared:
     player: str
     faces: tuple[Face, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Scored:
     player: str
     scoring: Scoring
     turn_points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class FlashMade:
     """The Futtless Rule now holds: the flash must be cleared before the player may stop."""
 
@@ -75,21 +79,21 @@ class FlashMade:
     face: Face
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MustThrowAll:
     """You May Not Want To But You Must: all five cubes have scored, so all five are thrown again."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WimpedOut:
     player: str
     points_lost: int
     train_wreck: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Banked:
     player: str
     points: int
@@ -98,27 +102,27 @@ class Banked:
     """True when this bank got the player into the game (the opening minimum)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayerOut:
     player: str
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LastLicksStarted:
     leader: str
     target: int
     challengers: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LastLickEnded:
     player: str
     passed: bool
     target: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LeaderChanged:
     """A new leader in Last Licks (or a new round of variant C): these challengers must now pass ``target``."""
 
@@ -128,7 +132,7 @@ class LeaderChanged:
     challengers: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class GameOver:
     winner: str | None
     reason: str

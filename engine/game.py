@@ -16,7 +16,7 @@ from engine.cubes import Face, Throw
 from engine.dice import DiceSource
 from engine.rules import RuleSet
 from engine.scoring import Outcome, Scoring, score_throw
-from engine.state import GameState, TurnState, evolve, fold, new_state
+from engine.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
 
 
 class StopBlock(Enum):
@@ -74,7 +74,7 @@ class Game:
 
     def _emit(self, event: ev.Event) -> None:
         self.events.append(event)
-        evolve(self.state, event)
+        REDUCERS[type(event)](self.state, event)  # state.evolve, inlined on the engine's hottest path
 
     # -- what may be done -------------------------------------------------------------------------------------------
 
@@ -98,16 +98,9 @@ class Game:
     def why_not(self, player: str, action: Action) -> str | None:
         """None if ``player`` may do ``action`` now, otherwise the reason, as the player should read it."""
         state = self.state
-        if state.over:
-            return "The game is over."
-        if not state.has_player(player):
-            return "You are not playing in this game."
-        if state.player(player).out is not None:
-            return f"You are out of this game: you {state.player(player).out}."
         turn = state.turn
-        assert turn is not None
-        if player != turn.player:
-            return f"It is not your turn; it is {turn.player}'s."
+        if turn is None or player != turn.player or state.over:
+            return self._not_your_turn(player)
         if isinstance(action, Choose):
             if not turn.options:
                 return "There is nothing to choose: your throw scores only one way."
@@ -120,6 +113,21 @@ class Game:
             block = self._stop_block(turn)
             return None if block is None else self._stop_message(block, turn)
         return None
+
+    def _not_your_turn(self, player: str) -> str:
+        state = self.state
+        if state.over:
+            return "The game is over."
+        if not state.has_player(player):
+            return "You are not playing in this game."
+        if state.player(player).out is not None:
+            return f"You are out of this game: you {state.player(player).out}."
+        return f"It is not your turn; it is {state.current}'s."
+
+    def may_stop(self) -> bool:
+        """Whether the player whose turn it is may stop now."""
+        turn = self.state.turn
+        return turn is not None and not turn.options and self._stop_block(turn) is None
 
     def _stop_block(self, turn: TurnState) -> StopBlock | None:
         """The rule that forbids stopping now (RULES.md, "A turn"), most pressing first; None if stopping is allowed."""
@@ -170,11 +178,13 @@ class Game:
         turn = self.state.turn
         assert turn is not None
         held = turn.held
-        thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
-        if held.commons or held.sun is not None:
+        if held is NO_CUBES:
+            thrown = dice.throw(turn.commons, turn.sun)
+        else:
+            thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
             thrown = Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun)
         self._emit(ev.Thrown(turn.player, thrown))
-        options = score_throw(thrown, self.rules, turn.clearing)
+        options = score_throw(thrown, self.state.rules, turn.clearing)
         outcome = options[0].outcome
         if outcome is Outcome.VOID:
             self._emit(ev.Voided(turn.player, _matched(thrown, turn.clearing), self._held(thrown, turn.clearing)))
@@ -189,7 +199,7 @@ class Game:
     def _held(self, thrown: Throw, clearing: frozenset[Face]) -> Throw:
         """With reroll_only_matching, the cubes of a void throw that did not match stay on the table."""
         if not self.rules.reroll_only_matching:
-            return Throw(())
+            return NO_CUBES
         sun = thrown.sun if thrown.sun is not None and thrown.sun not in clearing else None
         return Throw(tuple(face for face in thrown.commons if face not in clearing), sun)
 
@@ -200,10 +210,11 @@ class Game:
         if turn.clearing:
             self._emit(ev.FlashCleared(player, tuple(sorted(turn.clearing))))
         self._emit(ev.Scored(player, scoring, turn.points + scoring.points))
-        if scoring.outcome is Outcome.INSTANT_WIN:
+        outcome = scoring.outcome
+        if outcome is Outcome.INSTANT_WIN:
             self._emit(ev.GameOver(player, "threw a freight train of 6s: instant winner"))
             return
-        if scoring.outcome is Outcome.SUPERNOVA:
+        if outcome is Outcome.SUPERNOVA:
             self._emit(ev.PlayerOut(player, "threw a Supernova (a freight train of 10s)"))
             self._turn_over(player)
             return
@@ -242,14 +253,13 @@ class Game:
             else:
                 self._emit(ev.TurnStarted(state.last_licks.challengers[0]))
             return
-        active = state.active
-        if not active:
+        following = state.next_after(name)
+        if following is None:
             self._emit(ev.GameOver(None, "no player is left in the game"))
-        elif len(active) == 1 and self.rules.last_player_wins and len(state.players) > 1:
-            self._emit(ev.GameOver(active[0].name, "is the last player left in the game"))
+        elif self.rules.last_player_wins and len(state.players) > 1 and len(state.active) == 1:
+            self._emit(ev.GameOver(following, "is the last player left in the game"))
         else:
-            following = lastlicks.seat_order_after(state, name)
-            self._emit(ev.TurnStarted(following[0] if following else name))
+            self._emit(ev.TurnStarted(following))
 
 
 def _matched(thrown: Throw, clearing: frozenset[Face]) -> tuple[Face, ...]:

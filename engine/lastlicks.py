@@ -9,17 +9,9 @@ from engine import events as ev
 from engine.state import GameState, LastLicks
 
 
-def seat_order_after(state: GameState, name: str) -> tuple[str, ...]:
-    """The other players still in the game, in seating order starting after ``name``."""
-    names = [p.name for p in state.players]
-    start = names.index(name)
-    ordered = names[start + 1 :] + names[:start]
-    return tuple(n for n in ordered if state.player(n).out is None)
-
-
 def start(state: GameState, leader: str) -> list[ev.Event]:
     """A player has reached the goal: everyone else still in gets a Last Lick, in seating order."""
-    return [ev.LastLicksStarted(leader, state.player(leader).score, seat_order_after(state, leader))]
+    return [ev.LastLicksStarted(leader, state.player(leader).score, state.seat_order_after(leader))]
 
 
 def after_lick(state: GameState, player: str) -> list[ev.Event]:
@@ -47,7 +39,7 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
         if variant == "D":
             events.append(ev.PlayerOut(ll.leader, f"was passed by {player} in Last Licks (no second chance)"))
         others = tuple(
-            name for name in seat_order_after(state, player) if not (variant == "D" and name == ll.leader)
+            name for name in state.seat_order_after(player) if not (variant == "D" and name == ll.leader)
         )
         events.append(ev.LeaderChanged(player, ll.leader, score, others))
     return events
@@ -58,5 +50,5 @@ def round_over(state: GameState, ll: LastLicks) -> list[ev.Event]:
     if state.rules.last_licks == "C" and ll.passed:
         best = max(ll.passed, key=lambda name: state.player(name).score)  # ties: the first to reach it
         score = state.player(best).score
-        return [ev.LeaderChanged(best, ll.leader, score, seat_order_after(state, best))]
+        return [ev.LeaderChanged(best, ll.leader, score, state.seat_order_after(best))]
     return [ev.GameOver(ll.leader, "won Last Licks")]

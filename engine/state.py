@@ -59,18 +59,34 @@ class GameState:
     last_licks: LastLicks | None = None
     over: bool = False
     winner: str | None = None
-    sequence: int = 0
-    """How many events have been folded in."""
     _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
+    _seat: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._index.update((p.name, p) for p in self.players)
+        self._seat.update((p.name, seat) for seat, p in enumerate(self.players))
 
     def player(self, name: str) -> PlayerState:
         return self._index[name]
 
     def has_player(self, name: str) -> bool:
         return name in self._index
+
+    def seat_order_after(self, name: str) -> tuple[str, ...]:
+        """The other players still in the game, in seating order starting after ``name``."""
+        names = [p.name for p in self.players]
+        start = names.index(name)
+        return tuple(n for n in names[start + 1 :] + names[:start] if self._index[n].out is None)
+
+    def next_after(self, name: str) -> str | None:
+        """Whose turn follows ``name``'s outside Last Licks (``name`` again when playing alone), None if no one's."""
+        players = self.players
+        start = self._seat[name]
+        for step in range(1, len(players) + 1):
+            candidate = players[(start + step) % len(players)]
+            if candidate.out is None:
+                return candidate.name
+        return None
 
     @property
     def active(self) -> list[PlayerState]:
@@ -83,7 +99,7 @@ class GameState:
 
 
 def new_state(created: ev.GameCreated) -> GameState:
-    return GameState(rules=created.rules, players=[PlayerState(name) for name in created.players], sequence=1)
+    return GameState(rules=created.rules, players=[PlayerState(name) for name in created.players])
 
 
 def fold(events: list[ev.Event]) -> GameState:
@@ -98,13 +114,7 @@ def fold(events: list[ev.Event]) -> GameState:
 
 def evolve(state: GameState, event: ev.Event) -> None:
     """Fold one event into the state, in place."""
-    _REDUCERS[type(event)](state, event)
-    state.sequence += 1
-
-
-def _turn(state: GameState) -> TurnState:
-    assert state.turn is not None
-    return state.turn
+    REDUCERS[type(event)](state, event)
 
 
 def _nothing(state: GameState, event: ev.Event) -> None:
@@ -120,29 +130,30 @@ def _turn_started(state: GameState, event: ev.TurnStarted) -> None:
 
 
 def _thrown(state: GameState, event: ev.Thrown) -> None:
-    turn = _turn(state)
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
     turn.throws += 1
     turn.last_throw = event.throw
     turn.must_throw_all = turn.voided = False
-    turn.held = NO_CUBES
+    if turn.held is not NO_CUBES:
+        turn.held = NO_CUBES
 
 
 def _voided(state: GameState, event: ev.Voided) -> None:
-    turn = _turn(state)
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
     turn.voided = True
     turn.held = event.held
 
 
 def _choice_offered(state: GameState, event: ev.ChoiceOffered) -> None:
-    _turn(state).options = event.options
+    state.turn.options = event.options  # type: ignore[union-attr]
 
 
 def _flash_cleared(state: GameState, event: ev.FlashCleared) -> None:
-    _turn(state).clearing = frozenset()
+    state.turn.clearing = frozenset()  # type: ignore[union-attr]
 
 
 def _scored(state: GameState, event: ev.Scored) -> None:
-    turn = _turn(state)
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
     kept = event.scoring.kept
     turn.points = event.turn_points
     turn.commons -= len(kept.commons)
@@ -151,11 +162,11 @@ def _scored(state: GameState, event: ev.Scored) -> None:
 
 
 def _flash_made(state: GameState, event: ev.FlashMade) -> None:
-    _turn(state).clearing = frozenset((event.face,))
+    state.turn.clearing = frozenset((event.face,))  # type: ignore[union-attr]
 
 
 def _must_throw_all(state: GameState, event: ev.MustThrowAll) -> None:
-    turn = _turn(state)
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
     turn.commons, turn.sun, turn.must_throw_all = COMMON_CUBES, True, True
 
 
@@ -166,7 +177,7 @@ def _wimped_out(state: GameState, event: ev.WimpedOut) -> None:
 
 
 def _banked(state: GameState, event: ev.Banked) -> None:
-    player = state.player(event.player)
+    player = state._index[event.player]
     player.score = event.score
     player.in_game = True
     state.turn = None
@@ -204,7 +215,7 @@ def _game_over(state: GameState, event: ev.GameOver) -> None:
     state.turn = None
 
 
-_REDUCERS: dict[type, Callable[[GameState, ev.Event], None]] = {
+REDUCERS: dict[type, Callable[[GameState, ev.Event], None]] = {
     ev.GameCreated: _game_created,
     ev.RollOff: _nothing,
     ev.TurnStarted: _turn_started,
