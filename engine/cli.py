@@ -73,7 +73,9 @@ def scoring_json(scoring: Scoring) -> dict[str, object]:
         "set_aside": format_throw(kept) if len(kept) else "",
         "cubes_set_aside": len(kept),
         "flash": None if scoring.flash is None else int(scoring.flash),
+        "flashes": [int(face) for face in scoring.flashes],
         "sun": None if scoring.sun is None else scoring.sun.value,
+        "special": None if scoring.special is None else scoring.special.value,
     }
 
 

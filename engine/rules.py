@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 LastLicksVariant = Literal["official", "single", "A", "B", "C", "D"]
 LAST_LICKS_VARIANTS: tuple[str, ...] = ("official", "single", "A", "B", "C", "D")
 MAX_GOAL = 100_000
+ONE_THREE_FIVE = (100, 300, 500)
 
 
 class RuleError(ValueError):
@@ -20,14 +21,46 @@ class RuleSet(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    goal: int = 500
-    last_licks: LastLicksVariant = "official"
-    opening_minimum: int = 35
-    goal_must_be_passed: bool = False
-    sun_completes_freight_train: bool = False
-    fourth_number_scores: bool = False
-    reroll_only_matching: bool = False
-    last_player_wins: bool = False
+    goal: int = Field(500, description="the game goal")
+    last_licks: LastLicksVariant = Field("official", description="Last Licks: official, single, A, B, C or D")
+    opening_minimum: int = Field(35, description="points in one turn needed to get in the game")
+    goal_must_be_passed: bool = Field(False, description="Last Licks starts only above the goal, not on it")
+    sun_completes_freight_train: bool = Field(False, description="four of a face and the sun are a freight train")
+    fourth_number_scores: bool = Field(False, description="a fourth 5 or 10 beside a flash scores as a number")
+    reroll_only_matching: bool = Field(False, description="Reroll Clause: rethrow only the cubes that matched")
+    last_player_wins: bool = Field(False, description="the last player left in the game wins at once")
+
+    # House rules (the Guide's ten), all off by default.
+    bump: bool = Field(False, description="Bump: landing on a player's score sends them back to where you started")
+    insurance: bool = Field(False, description="Insurance Points: earn on five scoring cubes, spend 2 or 4 to cancel")
+    cosmic_sampler: bool = Field(False, description="Cosmic Sampler: 5 or 10 with 2, 3 (or sun), 4 and 6")
+    sampler_points: int = Field(50, description="points of a Cosmic Sampler")
+    one_three_five: bool = Field(False, description="1/3/5: 100, 300 and 500 are the same space")
+    ntw: int = Field(0, description="(n)TW: out after this many Train Wrecks (0: off)")
+    recovery: bool = Field(False, description="Recovery: each Train Wreck adds a circle to clear with 35+")
+    recovery_ext1: bool = Field(False, description="Recovery Extension 1: out with 4 circles or 7 wrecks")
+    recovery_ext2: bool = Field(False, description="Recovery Extension 2: out if any circle is open at Last Licks")
+    eclipse: Literal[0, 1, 2] = Field(0, description="Eclipse variant 1 or 2 (0: off)")
+    eclipse_beam: int = Field(200, description="Eclipse 2: scores on one beam differ by a multiple of this")
+    full_house: bool = Field(False, description="Full House: two pairs and a sun score both flashes (brings Suspend 10)")
+    suspend: int = Field(0, description="Suspend(n): a flash not cleared in n throws suspends the turn (0: off)")
+    kill: int = Field(0, description="Kill(n): a flash not cleared in n throws is a wimpout (0: off)")
+    honour_rules: tuple[str, ...] = Field((), description="rules adopted by the Guiding Light that players keep")
+
+    _scoring_key: tuple[object, ...] = PrivateAttr(())
+
+    def model_post_init(self, context: Any) -> None:
+        self._scoring_key = (
+            self.sun_completes_freight_train,
+            self.fourth_number_scores,
+            self.sampler_points if self.cosmic_sampler else 0,
+            self.full_house,
+        )
+
+    @property
+    def scoring_key(self) -> tuple[object, ...]:
+        """The options that change how one throw scores (the key of the scoring cache)."""
+        return self._scoring_key
 
     @field_validator("goal")
     @classmethod
@@ -42,6 +75,49 @@ class RuleSet(BaseModel):
         if not 0 <= value <= 1000 or value % 5:
             raise ValueError("the opening minimum must be a multiple of 5 from 0 to 1000")
         return value
+
+    @field_validator("sampler_points")
+    @classmethod
+    def _sampler_points(cls, value: int) -> int:
+        if not 5 <= value <= 1000 or value % 5:
+            raise ValueError("the Cosmic Sampler's points must be a multiple of 5 from 5 to 1000")
+        return value
+
+    @field_validator("ntw", "suspend", "kill")
+    @classmethod
+    def _count(cls, value: int) -> int:
+        if not 0 <= value <= 100:
+            raise ValueError("must be from 0 (off) to 100")
+        return value
+
+    @field_validator("eclipse_beam")
+    @classmethod
+    def _beam(cls, value: int) -> int:
+        if not 5 <= value <= MAX_GOAL or value % 5:
+            raise ValueError(f"the beam must be a multiple of 5 from 5 to {MAX_GOAL}")
+        return value
+
+    @model_validator(mode="after")
+    def _compatible(self) -> RuleSet:
+        if self.eclipse and self.bump:
+            raise ValueError("Eclipse cannot be played with Bump: you could never land on a score Bump needs")
+        return self
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """Allowed but discouraged combinations (the Guide: "NOT recommended")."""
+        if self.ntw and self.recovery:
+            return ("(n)TW together with Recovery is not recommended by the Guide.",)
+        return ()
+
+    @property
+    def suspend_throws(self) -> int:
+        """Suspend(n) in force: Full House brings Suspend(10) with it unless the table set its own n."""
+        return self.suspend or (10 if self.full_house else 0)
+
+    def same_space(self, a: int, b: int) -> bool:
+        """Two scores on one space: equal, or 100, 300 and 500 under 1/3/5."""
+        return a == b or (self.one_three_five and a in ONE_THREE_FIVE and b in ONE_THREE_FIVE)
 
     @classmethod
     def from_options(cls, options: dict[str, Any] | None = None, base: RuleSet | None = None) -> RuleSet:
@@ -80,6 +156,8 @@ def _read_value(key: str, raw: Any) -> Any:
         if lowered in ("off", "no", "false", "0"):
             return False
         raise RuleError(f"{key} is on or off, not '{text}'.")
+    if key == "eclipse":
+        return {"off": 0, "on": 1}.get(text.lower(), int(text) if text.isdigit() else text)
     if annotation is int:
         if not text.lstrip("-").isdigit():
             raise RuleError(f"{key} must be a whole number, not '{text}'.")
@@ -94,6 +172,6 @@ def _read_value(key: str, raw: Any) -> Any:
 
 def _explain(error: ValidationError) -> str:
     problem = error.errors()[0]
-    field = ".".join(str(part) for part in problem["loc"]) or "rules"
+    field = ".".join(str(part) for part in problem["loc"])
     message = problem["msg"].removeprefix("Value error, ")
-    return f"{field}: {message}."
+    return f"{field}: {message}." if field else f"{message[:1].upper()}{message[1:]}."

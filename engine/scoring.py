@@ -36,6 +36,13 @@ class SunUse(str, Enum):
     REROLL = "reroll"
 
 
+class Special(str, Enum):
+    """House-rule scorings (they earn no Insurance Point of their own: NBSAOOBS)."""
+
+    COSMIC_SAMPLER = "cosmic_sampler"
+    FULL_HOUSE = "full_house"
+
+
 SUN_VALUES: dict[SunUse, int] = {SunUse.TEN: 10, SunUse.FIVE: 5}
 
 
@@ -46,8 +53,14 @@ class Scoring:
     outcome: Outcome
     points: int = 0
     kept: Throw = Throw(())
-    flash: Face | None = None
+    flashes: tuple[Face, ...] = ()
+    """The flashes this throw makes, to be cleared: one, or two with Full House."""
     sun: SunUse | None = None
+    special: Special | None = None
+
+    @property
+    def flash(self) -> Face | None:
+        return self.flashes[0] if self.flashes else None
 
     @property
     def scores(self) -> bool:
@@ -69,9 +82,7 @@ def freight_train_outcome(face: Face) -> tuple[Outcome, int]:
 
 def score_throw(throw: Throw, rules: RuleSet, clearing: frozenset[Face] = frozenset()) -> tuple[Scoring, ...]:
     """Every legal scoring of ``throw`` while ``clearing`` the flashes of those faces (never empty)."""
-    return _score(
-        throw.commons, throw.sun, clearing, rules.sun_completes_freight_train, rules.fourth_number_scores
-    )
+    return _score(throw.commons, throw.sun, clearing, rules.scoring_key)
 
 
 @cache
@@ -79,9 +90,9 @@ def _score(
     commons: tuple[Face, ...],
     sun: Face | None,
     clearing: frozenset[Face],
-    sun_completes_freight_train: bool,
-    fourth_number_scores: bool,
+    scoring_key: tuple[object, ...],
 ) -> tuple[Scoring, ...]:
+    sun_completes_freight_train, fourth_number_scores, sampler_points, full_house = scoring_key
     wild = sun is Face.SUN
     sun_number = None if wild else sun
     size = len(commons) + (sun is not None)
@@ -99,14 +110,28 @@ def _score(
         outcome, points = freight_train_outcome(face)
         return (Scoring(outcome, points, Throw(commons, sun)),)
 
+    if sampler_points and size == ALL_CUBES and not clearing and _is_cosmic_sampler(commons, sun):
+        return (Scoring(Outcome.SCORE, sampler_points, Throw(commons, sun), special=Special.COSMIC_SAMPLER),)
     triple = next((face for face, count in counts.items() if count >= 3), None)
     if triple is not None:
-        return _flash_of_a_kind(commons, sun, triple, counts[triple], clearing, fourth_number_scores)
+        return _flash_of_a_kind(commons, sun, triple, counts[triple], clearing, bool(fourth_number_scores))
     if wild:
         pairs = sorted(face for face, count in counts.items() if count == 2)
+        if len(pairs) == 2 and full_house:
+            points = flash_points(pairs[0]) + flash_points(pairs[1])
+            return (Scoring(Outcome.SCORE, points, Throw(commons, sun), tuple(pairs), SunUse.FLASH, Special.FULL_HOUSE),)
         if pairs:
             return tuple(option for pair in pairs for option in _flash_with_sun(commons, pair, clearing))
     return _with_numbers(commons, sun, _Partial(), clearing)
+
+
+def _is_cosmic_sampler(commons: tuple[Face, ...], sun: Face | None) -> bool:
+    """A 5 or 10 with one each of 2, 3, 4 and 6 (the sun standing for the 3), in one throw of five."""
+    faces = {Face.THREE if face is Face.SUN else face for face in (*commons, sun)}
+    return len(faces) == ALL_CUBES and SAMPLER_FACES <= faces
+
+
+SAMPLER_FACES = frozenset((Face.TWO, Face.THREE, Face.FOUR, Face.SIX))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +141,7 @@ class _Partial:
     points: int = 0
     commons: tuple[Face, ...] = ()
     sun: Face | None = None
-    flash: Face | None = None
+    flashes: tuple[Face, ...] = ()
     sun_use: SunUse | None = None
 
 
@@ -141,7 +166,7 @@ def _flash_of_a_kind(
         points=flash_points(face) + (int(face) if fourth_scores else 0),
         commons=(face,) * flash_commons,
         sun=face if sun_in_flash else None,
-        flash=face,
+        flashes=(face,),
     )
     if count == 4 and not fourth_scores:
         if sun is face and not sun_in_flash:
@@ -157,7 +182,7 @@ def _flash_with_sun(commons: tuple[Face, ...], pair: Face, clearing: frozenset[F
     rest = list(commons)
     rest.remove(pair)
     rest.remove(pair)
-    partial = _Partial(flash_points(pair), (pair, pair), Face.SUN, pair, SunUse.FLASH)
+    partial = _Partial(flash_points(pair), (pair, pair), Face.SUN, (pair,), SunUse.FLASH)
     return _with_numbers(tuple(rest), None, partial, clearing)
 
 
@@ -177,13 +202,13 @@ def _with_numbers(
         if not scored:
             size = len(commons) + (sun is not None)
             return (Scoring(Outcome.TRAIN_WRECK if size == ALL_CUBES else Outcome.WIMPOUT),)
-        return (Scoring(Outcome.SCORE, points, Throw(kept_commons, kept_sun), partial.flash, partial.sun_use),)
+        return (Scoring(Outcome.SCORE, points, Throw(kept_commons, kept_sun), partial.flashes, partial.sun_use),)
     # A free Flaming Sun: never the value of a flash being cleared; it must score when it is the only scorer.
     options = [
-        Scoring(Outcome.SCORE, points + value, Throw(kept_commons, Face.SUN), partial.flash, use)
+        Scoring(Outcome.SCORE, points + value, Throw(kept_commons, Face.SUN), partial.flashes, use)
         for use, value in SUN_VALUES.items()
         if Face(value) not in clearing
     ]
     if scored:
-        options.append(Scoring(Outcome.SCORE, points, Throw(kept_commons, None), partial.flash, SunUse.REROLL))
+        options.append(Scoring(Outcome.SCORE, points, Throw(kept_commons, None), partial.flashes, SunUse.REROLL))
     return tuple(options) or (Scoring(Outcome.VOID),)
