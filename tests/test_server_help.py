@@ -1,0 +1,40 @@
+"""help comes from each command's own docstring, for every command."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import player, raw_client
+from server.commands.registry import REGISTRY, Stage
+
+async def test_help_for_every_command_is_its_docstring(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Wizard") as wizard:  # the first account: sees everything
+            for cmd in REGISTRY.commands():
+                wizard.send(f"help {cmd.name}")
+                await wizard.expect(re.escape(cmd.usage))
+                await wizard.expect(re.escape(cmd.help.splitlines()[2]))
+
+
+async def test_help_lists_what_can_be_used_now(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Wizard"):
+            pass
+        async with raw_client(server) as visitor:
+            await visitor.command("help", "Commands")
+            await visitor.expect("connect <playername> <password>")
+            await visitor.expect("create <playername> <password>")
+            assert "WHO" in visitor.text and "say <message>" not in visitor.text
+        async with player(server, "Igor") as igor:
+            await igor.command("help", "exit's name")
+            assert "say <message>" in igor.text and "@shutdown" not in igor.text
+            await igor.command("help @shutdown", 'There is no help on "@shutdown"')
+            await igor.command("help nonsense", 'There is no help on "nonsense"')
+            await igor.command('help "', r"say <message>")
+
+
+def test_every_command_has_usage_and_description() -> None:
+    for cmd in REGISTRY.commands():
+        lines = cmd.help.splitlines()
+        assert len(lines) >= 3 and lines[1] == "" and lines[2], cmd.name
+        assert cmd.stage & Stage.ANY
