@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 LastLicksVariant = Literal["official", "single", "A", "B", "C", "D"]
 LAST_LICKS_VARIANTS: tuple[str, ...] = ("official", "single", "A", "B", "C", "D")
@@ -47,20 +48,15 @@ class RuleSet(BaseModel):
     kill: int = Field(0, description="Kill(n): a flash not cleared in n throws is a wimpout (0: off)")
     honour_rules: tuple[str, ...] = Field((), description="rules adopted by the Guiding Light that players keep")
 
-    _scoring_key: tuple[object, ...] = PrivateAttr(())
-
-    def model_post_init(self, context: Any) -> None:
-        self._scoring_key = (
+    @cached_property
+    def scoring_key(self) -> tuple[object, ...]:
+        """The options that change how one throw scores (the key of the scoring cache)."""
+        return (
             self.sun_completes_freight_train,
             self.fourth_number_scores,
             self.sampler_points if self.cosmic_sampler else 0,
             self.full_house,
         )
-
-    @property
-    def scoring_key(self) -> tuple[object, ...]:
-        """The options that change how one throw scores (the key of the scoring cache)."""
-        return self._scoring_key
 
     @field_validator("goal")
     @classmethod
