@@ -89,13 +89,13 @@ class GameServer:
 
     async def _stop(self) -> None:
         """Tell everyone, save, hang up, close the database."""
-        if self._listener is not None:
-            self._listener.close()
         if self._sweeper is not None:
             self._sweeper.cancel()
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
         for session in list(self.connections):
             session.close(texts.SHUTDOWN)
+        if self._listener is not None:
+            self._listener.close()  # after the farewells: this also closes client transports
         if self._tasks:
             _, late = await asyncio.wait(self._tasks, timeout=self.settings.limits.shutdown_grace)
             for task in late:

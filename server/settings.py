@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -20,6 +21,8 @@ DEFAULTS = resources.files("server") / "defaults"
 
 class Limits(BaseModel):
     """Protection against floods, giant lines, password guessing and forgotten connections."""
+
+    model_config = ConfigDict(extra="forbid")
 
     max_line_length: int = Field(gt=0)
     command_burst: int = Field(gt=0)
@@ -93,6 +96,8 @@ def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings
 
     try:
         return Configured(**overrides)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{config_file}: {exc}") from None
     except ValidationError as exc:
         problems = [
             f"  {'.'.join(str(p) for p in err['loc']) or '(top)'}: {err['msg']}"

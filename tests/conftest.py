@@ -21,7 +21,7 @@ BANNER_END = r"'QUIT'\s+leaves\."
 _IAC = re.compile(rb"\xff(?:[\xfb-\xfe].|\xfa.*?\xff\xf0|[\xf0-\xfa])", re.S)
 
 
-def test_settings(data_dir: Path, **overrides: Any) -> Settings:
+def settings_for(data_dir: Path, **overrides: Any) -> Settings:
     """Settings for a test server: loopback, ephemeral port, cheap hashing, tiny waits."""
     limits = {"idle_timeout": 60, "shutdown_grace": 2, **overrides.pop("limits", {})}
     return load_settings(
@@ -39,7 +39,7 @@ async def running(settings: Settings) -> AsyncIterator[GameServer]:
 @pytest.fixture
 def make_server(tmp_path: Path) -> Callable[..., Any]:
     """``async with make_server(limits={...}) as server``: a fresh server on a temp data dir."""
-    return lambda **overrides: running(test_settings(tmp_path / "data", **overrides))
+    return lambda **overrides: running(settings_for(tmp_path / "data", **overrides))
 
 
 class Client:
