@@ -24,6 +24,42 @@ class Choose:
     scoring: Scoring
 
 
-Action = Roll | Stop | Choose
+
+
+@dataclass(frozen=True, slots=True)
+class Insure:
+    """Spend Insurance Points to cancel the throw on the table: 2 on one's own throw, 4 on an opponent's."""
+
+
+@dataclass(frozen=True, slots=True)
+class LetStand:
+    """Decline to spend Insurance Points on the throw on the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class CloseWindow:
+    """The table's decision window for Insurance Points has run out (the server's timer sends it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Propose:
+    """The Guiding Light: propose setting rule ``name`` to ``value``, or (with no name) an honour rule ``text``."""
+
+    name: str = ""
+    value: str = ""
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Vote:
+    number: int
+    yes: bool
+
+
+INSURE = Insure()
+LET_STAND = LetStand()
+CLOSE_WINDOW = CloseWindow()
+
+Action = Roll | Stop | Choose | Insure | LetStand | CloseWindow | Propose | Vote
 ROLL = Roll()
 STOP = Stop()

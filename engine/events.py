@@ -91,6 +91,8 @@ class WimpedOut:
     player: str
     points_lost: int
     train_wreck: bool
+    killed: bool = False
+    """Kill(n): the flash was not cleared in n throws."""
 
 
 @dataclass(slots=True)
@@ -98,8 +100,8 @@ class Banked:
     player: str
     points: int
     score: int
-    entered: bool
-    """True when this bank got the player into the game (the opening minimum)."""
+    circle_filled: bool
+    """The bank reached the opening minimum and filled one of the player's circles (the first gets them in)."""
 
 
 @dataclass(slots=True)
@@ -133,6 +135,116 @@ class LeaderChanged:
 
 
 @dataclass(slots=True)
+class TurnSuspended:
+    """Suspend(n): the flash was not cleared in n throws; the turn goes on when play comes back to the player."""
+
+    player: str
+
+
+@dataclass(slots=True)
+class TurnResumed:
+    player: str
+
+
+@dataclass(slots=True)
+class InsuranceEarned:
+    player: str
+    points: int
+    reason: str
+
+
+@dataclass(slots=True)
+class InsuranceWindow:
+    """The throw waits: these players may spend Insurance Points to cancel it (the thrower first)."""
+
+    player: str
+    entitled: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class InsurancePassed:
+    player: str
+
+
+@dataclass(slots=True)
+class InsuranceWindowClosed:
+    """The decision window ran out; the throw stands."""
+
+
+@dataclass(slots=True)
+class ThrowCancelled:
+    """Insurance Points spent: the throw did not happen, and the same cubes are thrown again."""
+
+    player: str
+    by: str
+    cost: int
+
+
+@dataclass(slots=True)
+class Bumped:
+    player: str
+    by: str
+    score: int
+    """Where the bumped player is sent: the lander's score at the start of the turn."""
+
+
+@dataclass(slots=True)
+class Eclipsed:
+    """Eclipse variant 2: eclipsed from up the beam, the player drops 5 points to escape."""
+
+    player: str
+    by: str
+    score: int
+
+
+@dataclass(slots=True)
+class CircleAdded:
+    """Recovery: a Train Wreck adds a circle that must be cleared with a turn of the opening minimum."""
+
+    player: str
+    circles: int
+
+
+@dataclass(slots=True)
+class ProposalMade:
+    """The Guiding Light: a proposed change of rules (an option ``name`` set to ``value``, or an honour rule)."""
+
+    number: int
+    proposer: str
+    name: str
+    value: str
+    text: str
+    """How players read it, e.g. "bump on" or "no rolling off the table"."""
+
+
+@dataclass(slots=True)
+class VoteCast:
+    number: int
+    player: str
+    yes: bool
+
+
+@dataclass(slots=True)
+class ProposalAdopted:
+    number: int
+    rules: RuleSet
+    """The table's rules once this change takes effect."""
+
+
+@dataclass(slots=True)
+class ProposalDefeated:
+    number: int
+    reason: str
+
+
+@dataclass(slots=True)
+class RulesChanged:
+    """Adopted changes take effect: at once before the first throw, otherwise at the start of the next turn."""
+
+    rules: RuleSet
+
+
+@dataclass(slots=True)
 class GameOver:
     winner: str | None
     reason: str
@@ -155,6 +267,21 @@ Event = (
     | LastLicksStarted
     | LastLickEnded
     | LeaderChanged
+    | TurnSuspended
+    | TurnResumed
+    | InsuranceEarned
+    | InsuranceWindow
+    | InsurancePassed
+    | InsuranceWindowClosed
+    | ThrowCancelled
+    | Bumped
+    | Eclipsed
+    | CircleAdded
+    | ProposalMade
+    | VoteCast
+    | ProposalAdopted
+    | ProposalDefeated
+    | RulesChanged
     | GameOver
 )
 EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """A game of Cosmic Wimpout: legal actions, why an action is refused, and applying one (dice are an input).
 
 ``Game`` decides which events an action causes; ``state.evolve`` is the only code that changes the state, so a game
-rebuilt from its events (``Game.replay``) equals the live one.
+rebuilt from its events (``Game.replay``) equals the live one. Last Licks, the house rules between players and the
+Guiding Light decide in their own modules, the same way.
 """
 
 from __future__ import annotations
@@ -10,12 +11,27 @@ from collections.abc import Sequence
 from enum import Enum
 
 from engine import events as ev
-from engine import lastlicks
-from engine.actions import ROLL, STOP, Action, Choose, Roll, Stop
-from engine.cubes import Face, Throw
+from engine import guidinglight, houserules, lastlicks
+from engine.actions import (
+    CLOSE_WINDOW,
+    INSURE,
+    LET_STAND,
+    ROLL,
+    STOP,
+    Action,
+    Choose,
+    CloseWindow,
+    Insure,
+    LetStand,
+    Propose,
+    Roll,
+    Stop,
+    Vote,
+)
+from engine.cubes import ALL_CUBES, Face, Throw
 from engine.dice import DiceSource
 from engine.rules import RuleSet
-from engine.scoring import Outcome, Scoring, score_throw
+from engine.scoring import Outcome, Scoring, Special, score_throw
 from engine.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
 
 
@@ -24,12 +40,15 @@ class StopBlock(Enum):
 
     NOT_THROWN = "not_thrown"
     VOIDED = "voided"
+    CANCELLED = "cancelled"
     FUTTLESS = "futtless"
     YMNWTBYM = "ymnwtbym"
     OPENING = "opening"
+    ECLIPSE = "eclipse"
 
 
 _ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
+_TURN_ACTIONS = (Roll, Stop, Choose)
 
 
 class IllegalAction(ValueError):
@@ -76,6 +95,10 @@ class Game:
         self.events.append(event)
         REDUCERS[type(event)](self.state, event)  # state.evolve, inlined on the engine's hottest path
 
+    def _emit_all(self, events: list[ev.Event]) -> None:
+        for event in events:
+            self._emit(event)
+
     # -- what may be done -------------------------------------------------------------------------------------------
 
     @property
@@ -86,48 +109,86 @@ class Game:
     def is_over(self) -> bool:
         return self.state.over
 
-    def legal_actions(self, player: str | None = None) -> tuple[Action, ...]:
-        """Everything ``player`` (by default the player whose turn it is) may do now; empty once the game is over."""
+    def waiting_on(self) -> tuple[str, ...]:
+        """Whose decision the game waits for: players who may cancel the throw on the table, else the current one."""
         turn = self.state.turn
-        if self.state.over or turn is None or (player is not None and player != turn.player):
+        if self.state.over or turn is None:
+            return ()
+        return turn.window or (turn.player,)
+
+    def legal_actions(self, player: str | None = None) -> tuple[Action, ...]:
+        """What ``player`` may do to move the game on (by default, whoever it waits for); empty once it is over.
+
+        Proposals and votes of the Guiding Light are always open to players in the game and are not listed.
+        """
+        turn = self.state.turn
+        if self.state.over or turn is None:
+            return ()
+        if turn.window:
+            if player is None:
+                return (INSURE, LET_STAND, CLOSE_WINDOW)
+            return (INSURE, LET_STAND) if player in turn.window else ()
+        if player is not None and player != turn.player:
             return ()
         if turn.options:
             return tuple(Choose(option) for option in turn.options)
         return (ROLL,) if self._stop_block(turn) else _ROLL_OR_STOP
 
-    def why_not(self, player: str, action: Action) -> str | None:
-        """None if ``player`` may do ``action`` now, otherwise the reason, as the player should read it."""
+    def why_not(self, player: str | None, action: Action) -> str | None:
+        """None if ``player`` may do ``action`` now, otherwise the reason, as the player should read it.
+
+        ``player`` is None for the table itself (the server), which may only close an Insurance window.
+        """
         state = self.state
         turn = state.turn
-        if turn is None or player != turn.player or state.over:
-            return self._not_your_turn(player)
-        if isinstance(action, Choose):
-            if not turn.options:
-                return "There is nothing to choose: your throw scores only one way."
-            if action.scoring not in turn.options:
-                return "That is not one of the ways your throw can score."
+        if isinstance(action, _TURN_ACTIONS):
+            if turn is None or player != turn.player or state.over:
+                return self._not_your_turn(player)
+            if turn.window:
+                return "Wait: players may still spend Insurance Points to cancel your throw."
+            if isinstance(action, Choose):
+                if not turn.options:
+                    return "There is nothing to choose: your throw scores only one way."
+                if action.scoring not in turn.options:
+                    return "That is not one of the ways your throw can score."
+                return None
+            if turn.options:
+                return "First choose how your throw scores."
+            if isinstance(action, Stop):
+                block = self._stop_block(turn)
+                return None if block is None else self._stop_message(block, turn)
             return None
-        if turn.options:
-            return "First choose how your throw scores."
-        if isinstance(action, Stop):
-            block = self._stop_block(turn)
-            return None if block is None else self._stop_message(block, turn)
-        return None
+        if isinstance(action, CloseWindow):
+            if state.over or turn is None or not turn.window:
+                return "No throw is waiting for Insurance decisions."
+            return None
+        refusal = self._player_refusal(player)
+        if refusal is not None:
+            return refusal
+        assert player is not None
+        if isinstance(action, (Insure, LetStand)):
+            return houserules.insurance_refusal(state, player)
+        if isinstance(action, Propose):
+            return guidinglight.proposal_refusal(state, action)
+        return guidinglight.vote_refusal(state, player, action.number)
 
-    def _not_your_turn(self, player: str) -> str:
+    def _player_refusal(self, player: str | None) -> str | None:
         state = self.state
         if state.over:
             return "The game is over."
-        if not state.has_player(player):
+        if player is None or not state.has_player(player):
             return "You are not playing in this game."
         if state.player(player).out is not None:
             return f"You are out of this game: you {state.player(player).out}."
-        return f"It is not your turn; it is {state.current}'s."
+        return None
+
+    def _not_your_turn(self, player: str | None) -> str:
+        return self._player_refusal(player) or f"It is not your turn; it is {self.state.current}'s."
 
     def may_stop(self) -> bool:
         """Whether the player whose turn it is may stop now."""
         turn = self.state.turn
-        return turn is not None and not turn.options and self._stop_block(turn) is None
+        return turn is not None and not turn.options and not turn.window and self._stop_block(turn) is None
 
     def _stop_block(self, turn: TurnState) -> StopBlock | None:
         """The rule that forbids stopping now (RULES.md, "A turn"), most pressing first; None if stopping is allowed."""
@@ -135,12 +196,17 @@ class Game:
             return StopBlock.NOT_THROWN
         if turn.voided:
             return StopBlock.VOIDED
+        if turn.cancelled:
+            return StopBlock.CANCELLED
         if turn.clearing:
             return StopBlock.FUTTLESS
         if turn.must_throw_all:
             return StopBlock.YMNWTBYM
-        if turn.points < self.state.rules.opening_minimum and not self.state.player(turn.player).in_game:
+        player = self.state.player(turn.player)
+        if turn.points < self.state.rules.opening_minimum and player.circles:
             return StopBlock.OPENING
+        if self.state.rules.eclipse and houserules.eclipse_refusal(self.state, player.name, player.score + turn.points):
+            return StopBlock.ECLIPSE
         return None
 
     def _stop_message(self, block: StopBlock, turn: TurnState) -> str:
@@ -151,16 +217,28 @@ class Game:
                 f"Your throw matched the flash of {faces_text(turn.clearing)} you are clearing, so it does not count"
                 " (the Reroll Clause): throw those cubes again."
             )
+        if block is StopBlock.CANCELLED:
+            return "Your throw was cancelled with Insurance Points: throw those cubes again."
         if block is StopBlock.FUTTLESS:
             return f"You must clear your flash of {faces_text(turn.clearing)} before you can stop."
         if block is StopBlock.YMNWTBYM:
             return "All five cubes have scored: you may not want to, but you must throw all five again."
+        player = self.state.player(turn.player)
+        if block is StopBlock.ECLIPSE:
+            refusal = houserules.eclipse_refusal(self.state, player.name, player.score + turn.points)
+            assert refusal is not None
+            return refusal
         minimum = self.rules.opening_minimum
+        if self.rules.recovery:
+            return (
+                f"You have {player.circles} open circle(s) (Recovery): you need {minimum} points in this turn to"
+                f" stop; you have {turn.points} so far."
+            )
         return f"You need {minimum} points in one turn to get in the game; you have {turn.points} so far."
 
     # -- doing it ---------------------------------------------------------------------------------------------------
 
-    def apply(self, player: str, action: Action, dice: DiceSource) -> list[ev.Event]:
+    def apply(self, player: str | None, action: Action, dice: DiceSource) -> list[ev.Event]:
         """Do ``action`` for ``player``; returns the events it caused. Raises IllegalAction with the reason."""
         refusal = self.why_not(player, action)
         if refusal is not None:
@@ -170,8 +248,23 @@ class Game:
             self._roll(dice)
         elif isinstance(action, Choose):
             self._score(action.scoring)
-        else:
+        elif isinstance(action, Stop):
             self._stop()
+        elif isinstance(action, Insure):
+            self._cancel_throw(player)  # type: ignore[arg-type]
+        elif isinstance(action, LetStand):
+            self._emit(ev.InsurancePassed(player))  # type: ignore[arg-type]
+            if not self.state.turn.window:  # type: ignore[union-attr]
+                self._resolve_throw()
+        elif isinstance(action, CloseWindow):
+            self._emit(ev.InsuranceWindowClosed())
+            self._resolve_throw()
+        elif isinstance(action, Propose):
+            self._emit_all(guidinglight.propose(self.state, player, action))  # type: ignore[arg-type]
+            self._emit_all(guidinglight.settle(self.state))
+        else:
+            self._emit_all(guidinglight.vote(self.state, player, action.number, action.yes))  # type: ignore[arg-type]
+            self._emit_all(guidinglight.settle(self.state))
         return self.events[first:]
 
     def _roll(self, dice: DiceSource) -> None:
@@ -184,17 +277,55 @@ class Game:
             thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
             thrown = Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun)
         self._emit(ev.Thrown(turn.player, thrown))
-        options = score_throw(thrown, self.state.rules, turn.clearing)
+        if self.state.rules.insurance:
+            entitled = houserules.entitled_to_cancel(self.state)
+            if entitled:
+                self._emit(ev.InsuranceWindow(turn.player, entitled))
+                return
+        self._resolve_throw()
+
+    def _cancel_throw(self, by: str) -> None:
+        turn = self.state.turn
+        assert turn is not None
+        self._emit(ev.ThrowCancelled(turn.player, by, houserules.cancel_cost(self.state, by)))
+
+    def _resolve_throw(self) -> None:
+        """The throw on the table stands: void, wimpout, one scoring, or a choice for the player."""
+        state = self.state
+        turn = state.turn
+        assert turn is not None and turn.last_throw is not None
+        thrown = turn.last_throw
+        options = score_throw(thrown, state.rules, turn.clearing)
         outcome = options[0].outcome
         if outcome is Outcome.VOID:
             self._emit(ev.Voided(turn.player, _matched(thrown, turn.clearing), self._held(thrown, turn.clearing)))
+            self._clearing_deadline(turn)
         elif outcome is Outcome.WIMPOUT or outcome is Outcome.TRAIN_WRECK:
-            self._emit(ev.WimpedOut(turn.player, turn.points, outcome is Outcome.TRAIN_WRECK))
-            self._turn_over(turn.player)
+            self._wimp_out(turn, outcome is Outcome.TRAIN_WRECK)
         elif len(options) == 1:
             self._score(options[0])
         else:
             self._emit(ev.ChoiceOffered(turn.player, options))
+
+    def _wimp_out(self, turn: TurnState, train_wreck: bool, killed: bool = False) -> None:
+        self._emit(ev.WimpedOut(turn.player, turn.points, train_wreck, killed))
+        if train_wreck:
+            self._emit_all(houserules.after_train_wreck(self.state, turn.player))
+        self._turn_over(turn.player)
+
+    def _clearing_deadline(self, turn: TurnState) -> None:
+        """Kill(n) and Suspend(n): a flash not cleared in n throws wimps out, or puts the turn off (in Last Licks,
+        where a lick is one turn, Suspend acts as Kill)."""
+        rules = self.state.rules
+        suspend = rules.suspend_throws
+        if rules.kill and turn.clearing_throws >= rules.kill:
+            self._wimp_out(turn, train_wreck=False, killed=True)
+        elif suspend and turn.clearing_throws >= suspend:
+            if self.state.last_licks is not None:
+                self._wimp_out(turn, train_wreck=False, killed=True)
+            else:
+                self._emit(ev.TurnSuspended(turn.player))
+                self._turn_over(turn.player)
 
     def _held(self, thrown: Throw, clearing: frozenset[Face]) -> Throw:
         """With reroll_only_matching, the cubes of a void throw that did not match stay on the table."""
@@ -218,40 +349,50 @@ class Game:
             self._emit(ev.PlayerOut(player, "threw a Supernova (a freight train of 10s)"))
             self._turn_over(player)
             return
-        if scoring.flash is not None:
-            self._emit(ev.FlashMade(player, scoring.flash))
+        for face in scoring.flashes:
+            self._emit(ev.FlashMade(player, face))
+        if scoring.special is Special.FULL_HOUSE:
+            self._emit(ev.InsuranceEarned(player, 1, "Full House"))
+        elif self.state.rules.insurance and scoring.special is None and len(scoring.kept) == ALL_CUBES:
+            self._emit(ev.InsuranceEarned(player, 1, "all five cubes scored in one throw"))
         if turn.commons == 0 and not turn.sun:
             self._emit(ev.MustThrowAll(player))
 
     def _stop(self) -> None:
-        turn = self.state.turn
+        state = self.state
+        turn = state.turn
         assert turn is not None
-        player = self.state.player(turn.player)
-        self._emit(ev.Banked(player.name, turn.points, player.score + turn.points, not player.in_game))
+        player = state.player(turn.player)
+        before = player.score
+        filled = player.circles > 0 and turn.points >= state.rules.opening_minimum
+        self._emit(ev.Banked(player.name, turn.points, before + turn.points, filled))
+        if state.rules.bump or state.rules.eclipse == 2:
+            self._emit_all(houserules.after_bank(state, player.name, before))
         self._turn_over(player.name)
 
     def _turn_over(self, name: str) -> None:
-        """After a bank, a wimpout or a Supernova: Last Licks, the end of the game, or the next player's turn."""
+        """After a bank, a wimpout, a Supernova or a suspension: proposals settle, then Last Licks, the end of the
+        game, or the next player's turn."""
         state = self.state
+        if state.proposals:
+            self._emit_all(guidinglight.settle(state, turn_ended=name))
         if state.last_licks is not None:
             if state.player(name).out is None:
-                for event in lastlicks.after_lick(state, name):
-                    self._emit(event)
+                self._emit_all(lastlicks.after_lick(state, name))
             ll = state.last_licks
             if not ll.challengers:
-                for event in lastlicks.round_over(state, ll):
-                    self._emit(event)
+                self._emit_all(lastlicks.round_over(state, ll))
             if not state.over:
-                self._emit(ev.TurnStarted(state.last_licks.challengers[0]))
+                self._start_turn(state.last_licks.challengers[0])
             return
         player = state.player(name)
         if player.out is None and self.rules.goal_reached(player.score):
-            for event in lastlicks.start(state, name):
-                self._emit(event)
-            if not state.last_licks.challengers:
+            self._emit_all(houserules.at_last_licks(state, name))
+            self._emit_all(lastlicks.start(state, name))
+            if not state.last_licks.challengers:  # type: ignore[union-attr]
                 self._emit(ev.GameOver(name, "reached the goal with no one left to challenge"))
             else:
-                self._emit(ev.TurnStarted(state.last_licks.challengers[0]))
+                self._start_turn(state.last_licks.challengers[0])  # type: ignore[union-attr]
             return
         following = state.next_after(name)
         if following is None:
@@ -259,7 +400,14 @@ class Game:
         elif self.rules.last_player_wins and len(state.players) > 1 and len(state.active) == 1:
             self._emit(ev.GameOver(following, "is the last player left in the game"))
         else:
-            self._emit(ev.TurnStarted(following))
+            self._start_turn(following)
+
+    def _start_turn(self, name: str) -> None:
+        """Rules adopted since the last turn began take effect now; a suspended turn resumes where it stopped."""
+        state = self.state
+        if state.adopted_rules is not None:
+            self._emit(ev.RulesChanged(state.adopted_rules))
+        self._emit(ev.TurnResumed(name) if name in state.suspended else ev.TurnStarted(name))
 
 
 def _matched(thrown: Throw, clearing: frozenset[Face]) -> tuple[Face, ...]:

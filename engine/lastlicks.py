@@ -19,10 +19,12 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
     ll = state.last_licks
     assert ll is not None
     score = state.player(player).score
-    passed = score > ll.target
     variant = state.rules.last_licks
-    events: list[ev.Event] = [ev.LastLickEnded(player, passed, ll.target)]
-    failed_out = ev.PlayerOut(player, f"did not pass {ll.leader}'s {ll.target} in Last Licks")
+    # The leader's score now (Bump may have sent the leader back); variant C's rounds keep their target.
+    target = ll.target if variant == "C" else state.player(ll.leader).score
+    passed = score > target
+    events: list[ev.Event] = [ev.LastLickEnded(player, passed, target)]
+    failed_out = ev.PlayerOut(player, f"did not pass {ll.leader}'s {target} in Last Licks")
     if variant == "single":
         if passed:
             rest = tuple(name for name in ll.challengers if name != player)

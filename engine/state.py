@@ -17,11 +17,17 @@ NO_CUBES = Throw(())
 class PlayerState:
     name: str
     score: int = 0
-    in_game: bool = False
-    """Has banked the opening minimum once."""
+    circles: int = 1
+    """Open circles (Recovery's word): turns of the opening minimum still owed. The first is the Opening Roll."""
     out: str | None = None
     """Why the player left the game, or None while still in it."""
     train_wrecks: int = 0
+    insurance: int = 0
+
+    @property
+    def in_game(self) -> bool:
+        """Past the Opening Roll, with no circle open."""
+        return self.circles == 0
 
 
 @dataclass(slots=True)
@@ -39,6 +45,14 @@ class TurnState:
     options: tuple[Scoring, ...] = ()
     throws: int = 0
     last_throw: Throw | None = None
+    clearing_throws: int = 0
+    """Throws made to clear the current flash (Suspend(n) and Kill(n) count them)."""
+    window: tuple[str, ...] = ()
+    """Insurance: players who may still cancel the throw on the table; it waits for them."""
+    cancelled: bool = False
+    """The last throw was cancelled with Insurance Points: the same cubes are thrown again."""
+    insurance_earned: int = 0
+    """Insurance Points earned this turn (not to be spent in it)."""
 
 
 @dataclass(slots=True)
@@ -52,6 +66,20 @@ class LastLicks:
 
 
 @dataclass(slots=True)
+class Proposal:
+    """A Guiding Light proposal still open for votes."""
+
+    number: int
+    proposer: str
+    name: str
+    value: str
+    text: str
+    yes: tuple[str, ...]
+    proposer_turn_started: bool = False
+    """It expires at the end of the proposer's next turn: that turn has begun."""
+
+
+@dataclass(slots=True)
 class GameState:
     rules: RuleSet
     players: list[PlayerState]
@@ -59,6 +87,14 @@ class GameState:
     last_licks: LastLicks | None = None
     over: bool = False
     winner: str | None = None
+    suspended: dict[str, TurnState] = field(default_factory=dict)
+    """Suspend(n): turns put off, by player, until play comes back to them."""
+    proposals: dict[int, Proposal] = field(default_factory=dict)
+    proposals_made: int = 0
+    adopted_rules: RuleSet | None = None
+    """Rules adopted during a turn, in force from the start of the next one."""
+    thrown_yet: bool = False
+    """Whether any cube has been thrown in the game (before that, adopted rules take effect at once)."""
     _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
     _seat: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
@@ -127,13 +163,35 @@ def _game_created(state: GameState, event: ev.GameCreated) -> None:
 
 def _turn_started(state: GameState, event: ev.TurnStarted) -> None:
     state.turn = TurnState(event.player)
+    _proposer_turn_begins(state, event.player)
+
+
+def _turn_resumed(state: GameState, event: ev.TurnResumed) -> None:
+    turn = state.suspended.pop(event.player)
+    turn.clearing_throws = 0
+    state.turn = turn
+    _proposer_turn_begins(state, event.player)
+
+
+def _proposer_turn_begins(state: GameState, player: str) -> None:
+    for proposal in state.proposals.values():
+        if proposal.proposer == player:
+            proposal.proposer_turn_started = True
+
+
+def _turn_suspended(state: GameState, event: ev.TurnSuspended) -> None:
+    state.suspended[event.player] = state.turn  # type: ignore[assignment]
+    state.turn = None
 
 
 def _thrown(state: GameState, event: ev.Thrown) -> None:
     turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
     turn.throws += 1
     turn.last_throw = event.throw
-    turn.must_throw_all = turn.voided = False
+    turn.must_throw_all = turn.voided = turn.cancelled = False
+    state.thrown_yet = True
+    if turn.clearing:
+        turn.clearing_throws += 1
     if turn.held is not NO_CUBES:
         turn.held = NO_CUBES
 
@@ -162,7 +220,9 @@ def _scored(state: GameState, event: ev.Scored) -> None:
 
 
 def _flash_made(state: GameState, event: ev.FlashMade) -> None:
-    state.turn.clearing = frozenset((event.face,))  # type: ignore[union-attr]
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
+    turn.clearing = turn.clearing | {event.face}
+    turn.clearing_throws = 0
 
 
 def _must_throw_all(state: GameState, event: ev.MustThrowAll) -> None:
@@ -179,12 +239,14 @@ def _wimped_out(state: GameState, event: ev.WimpedOut) -> None:
 def _banked(state: GameState, event: ev.Banked) -> None:
     player = state._index[event.player]
     player.score = event.score
-    player.in_game = True
+    if event.circle_filled:
+        player.circles -= 1
     state.turn = None
 
 
 def _player_out(state: GameState, event: ev.PlayerOut) -> None:
     state.player(event.player).out = event.reason
+    state.suspended.pop(event.player, None)
     if state.turn is not None and state.turn.player == event.player:
         state.turn = None
     ll = state.last_licks
@@ -207,6 +269,74 @@ def _last_lick_ended(state: GameState, event: ev.LastLickEnded) -> None:
 
 def _leader_changed(state: GameState, event: ev.LeaderChanged) -> None:
     state.last_licks = LastLicks(event.leader, event.target, event.challengers)
+
+
+def _insurance_earned(state: GameState, event: ev.InsuranceEarned) -> None:
+    state.player(event.player).insurance += event.points
+    if state.turn is not None and state.turn.player == event.player:
+        state.turn.insurance_earned += event.points
+
+
+def _insurance_window(state: GameState, event: ev.InsuranceWindow) -> None:
+    state.turn.window = event.entitled  # type: ignore[union-attr]
+
+
+def _insurance_passed(state: GameState, event: ev.InsurancePassed) -> None:
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
+    turn.window = tuple(name for name in turn.window if name != event.player)
+
+
+def _insurance_window_closed(state: GameState, event: ev.InsuranceWindowClosed) -> None:
+    state.turn.window = ()  # type: ignore[union-attr]
+
+
+def _throw_cancelled(state: GameState, event: ev.ThrowCancelled) -> None:
+    state.player(event.by).insurance -= event.cost
+    turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
+    turn.window = ()
+    turn.cancelled = True
+    turn.last_throw = None
+    if turn.clearing:
+        turn.clearing_throws -= 1
+
+
+def _bumped(state: GameState, event: ev.Bumped) -> None:
+    state.player(event.player).score = event.score
+
+
+def _eclipsed(state: GameState, event: ev.Eclipsed) -> None:
+    state.player(event.player).score = event.score
+
+
+def _circle_added(state: GameState, event: ev.CircleAdded) -> None:
+    state.player(event.player).circles = event.circles
+
+
+def _proposal_made(state: GameState, event: ev.ProposalMade) -> None:
+    state.proposals_made = event.number
+    state.proposals[event.number] = Proposal(
+        event.number, event.proposer, event.name, event.value, event.text, (event.proposer,)
+    )
+
+
+def _vote_cast(state: GameState, event: ev.VoteCast) -> None:
+    proposal = state.proposals[event.number]
+    if event.yes:
+        proposal.yes = (*proposal.yes, event.player)
+
+
+def _proposal_adopted(state: GameState, event: ev.ProposalAdopted) -> None:
+    del state.proposals[event.number]
+    state.adopted_rules = event.rules
+
+
+def _proposal_defeated(state: GameState, event: ev.ProposalDefeated) -> None:
+    del state.proposals[event.number]
+
+
+def _rules_changed(state: GameState, event: ev.RulesChanged) -> None:
+    state.rules = event.rules
+    state.adopted_rules = None
 
 
 def _game_over(state: GameState, event: ev.GameOver) -> None:
@@ -232,5 +362,20 @@ REDUCERS: dict[type, Callable[[GameState, ev.Event], None]] = {
     ev.LastLicksStarted: _last_licks_started,
     ev.LastLickEnded: _last_lick_ended,
     ev.LeaderChanged: _leader_changed,
+    ev.TurnSuspended: _turn_suspended,
+    ev.TurnResumed: _turn_resumed,
+    ev.InsuranceEarned: _insurance_earned,
+    ev.InsuranceWindow: _insurance_window,
+    ev.InsurancePassed: _insurance_passed,
+    ev.InsuranceWindowClosed: _insurance_window_closed,
+    ev.ThrowCancelled: _throw_cancelled,
+    ev.Bumped: _bumped,
+    ev.Eclipsed: _eclipsed,
+    ev.CircleAdded: _circle_added,
+    ev.ProposalMade: _proposal_made,
+    ev.VoteCast: _vote_cast,
+    ev.ProposalAdopted: _proposal_adopted,
+    ev.ProposalDefeated: _proposal_defeated,
+    ev.RulesChanged: _rules_changed,
     ev.GameOver: _game_over,
 }  # type: ignore[dict-item]
