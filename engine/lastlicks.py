@@ -39,7 +39,7 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
         events.append(ev.LeaderChanged(player, ll.leader, score, (ll.leader, *rest)))
     else:  # official, B and D: everyone still in must now pass the new leader, in seating order
         if variant == "D":
-            events.append(ev.PlayerOut(ll.leader, f"was passed by {player} in Last Licks (no second chance)"))
+            events.append(ev.PlayerOut(ll.leader, f"lost the lead to {player} in Last Licks (no second chance)"))
         others = tuple(
             name for name in state.seat_order_after(player) if not (variant == "D" and name == ll.leader)
         )
