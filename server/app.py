@@ -145,8 +145,9 @@ class GameServer:
             self._per_address[address] -= 1
             if not self._per_address[address]:
                 del self._per_address[address]
-            session.sink.close()
-            await self._leave(session)
+            session.close()
+            if session.account is not None:
+                await self.store.touch([session.account.skeleton])
             self._tasks.discard(task)  # type: ignore[arg-type]
             log.info("session.disconnected", address=address, name=session.name)
 
@@ -166,14 +167,13 @@ class GameServer:
             self.deliver(self.world.arrive(account.name))
         await self.store.touch([account.skeleton])
 
-    async def _leave(self, session: Session) -> None:
-        """Forget a closed session, unless a newer connection took its player over."""
+    def forget(self, session: Session) -> None:
+        """Take a closing session's player out of the world at once (so a second @boot or a
+        WHO cannot still see them), unless a newer connection took the player over."""
         name = session.name
-        if name is None or self.players.get(name) is not session:
-            return
-        del self.players[name]
-        self.deliver(self.world.depart(name))
-        await self.store.touch([session.account.skeleton])  # type: ignore[union-attr]
+        if name is not None and self.players.get(name) is session:
+            del self.players[name]
+            self.deliver(self.world.depart(name))
 
     def deliver(self, deliveries: Iterable[Delivery]) -> None:
         for delivery in deliveries:

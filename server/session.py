@@ -66,9 +66,11 @@ class Session:
         self.sink.send(message)
 
     def close(self, farewell: str | None = None) -> None:
+        """Say goodbye, hang up, and leave the world now; safe to call more than once."""
         if farewell and not self.sink.closed:
             self.tell(farewell, "farewell")
         self.sink.close()
+        self.server.forget(self)
 
     # --- input ---------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import telnetlib3
@@ -45,7 +45,8 @@ def make_server(tmp_path: Path) -> Callable[..., Any]:
 class Client:
     """Reads everything the server sends into ``text`` and waits for expected pieces."""
 
-    def __init__(self) -> None:
+    def __init__(self, reader: Any, writer: Any) -> None:
+        self.reader, self.writer = reader, writer
         self.text = ""
         self._seen = 0
 
@@ -80,13 +81,18 @@ class Client:
         self.send(line)
         return await self.expect(reply)
 
+    async def aclose(self) -> None:
+        self.writer.close()
+
+
+C = TypeVar("C", bound=Client)
+
 
 class RawClient(Client):
     """A bare socket that never answers negotiation; telnet commands are stripped from view."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        super().__init__()
-        self.reader, self.writer = reader, writer
+        super().__init__(reader, writer)
         self.raw = b""
 
     async def _chunk(self) -> str:
@@ -104,16 +110,9 @@ class RawClient(Client):
     def send_bytes(self, data: bytes) -> None:
         self.writer.write(data)
 
-    async def aclose(self) -> None:
-        self.writer.close()
-
 
 class TelnetClient(Client):
     """A negotiating telnet client (telnetlib3), as TinyFugue or telnet(1) would be."""
-
-    def __init__(self, reader: Any, writer: Any) -> None:
-        super().__init__()
-        self.reader, self.writer = reader, writer
 
     async def _chunk(self) -> str:
         return (await self.reader.read(65536)).replace("\r\n", "\n")
@@ -121,32 +120,30 @@ class TelnetClient(Client):
     def send(self, line: str) -> None:
         self.writer.write(line + "\r\n")
 
-    async def aclose(self) -> None:
-        self.writer.close()
+
+@asynccontextmanager
+async def _greeted(client: C) -> AsyncIterator[C]:
+    """The client once the banner has arrived; hung up afterwards."""
+    try:
+        await client.expect(BANNER_END)
+        yield client
+    finally:
+        await client.aclose()
 
 
 @asynccontextmanager
 async def raw_client(server: GameServer) -> AsyncIterator[RawClient]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-    client = RawClient(reader, writer)
-    try:
-        await client.expect(BANNER_END)
+    async with _greeted(RawClient(*await asyncio.open_connection("127.0.0.1", server.port))) as client:
         yield client
-    finally:
-        await client.aclose()
 
 
 @asynccontextmanager
 async def telnet_client(server: GameServer, cols: int = 80) -> AsyncIterator[TelnetClient]:
-    reader, writer = await telnetlib3.open_connection(
+    streams = await telnetlib3.open_connection(
         "127.0.0.1", server.port, cols=cols, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5
     )
-    client = TelnetClient(reader, writer)
-    try:
-        await client.expect(BANNER_END)
+    async with _greeted(TelnetClient(*streams)) as client:
         yield client
-    finally:
-        await client.aclose()
 
 
 @asynccontextmanager
