@@ -241,7 +241,7 @@ def test_a_flash_with_the_last_cubes_then_a_wreck_while_clearing_is_a_train_wrec
 
 def test_void_throws_are_rethrown_and_never_wimp_out() -> None:
     game = start()
-    roll(game, "Ann", "4 4 S 2 3".replace("S 2 3", "2 3 S"))  # flash of 4s with the sun, two cubes left
+    roll(game, "Ann", "4 4 2 3 S")  # flash of 4s with the sun, two cubes left
     assert (game.state.turn.points, game.state.turn.commons, game.state.turn.sun) == (40, 2, False)
     for void in ("4 4", "4 2", "3 4"):  # "4 2" and "3 4" would be wimpouts if they counted
         events = roll(game, "Ann", void)
