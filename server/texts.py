@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from server.names import NAME_MAX, NAME_MIN
-
 
 def banner(server_name: str) -> str:
     # Must not end in a "login:"-like prompt: TinyFugue would then stop auto-logging in.
@@ -30,7 +28,6 @@ TAKEN = "That name is already taken."
 LOOKS_TAKEN = "That name looks too much like {existing}; please choose another."
 LOGIN_THROTTLED = "Too many failed logins from your address; try again in {seconds} seconds."
 PASSWORD_PROMPT = "Password: "
-NAME_RULES = f"({NAME_MIN}-{NAME_MAX} characters: letters, digits, - and _)"
 TAKEN_OVER = "Your connection has been taken over by a new login."
 CREATED = "Welcome, {name}! Your character has been created."
 WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."

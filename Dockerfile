@@ -1,0 +1,24 @@
+# The Cosmic Wimpout MUCK server. The data directory (SQLite database) is a volume:
+#   docker build -t cosmic-wimpout .
+#   docker run -p 4201:4201 -v cosmic-data:/data cosmic-wimpout
+FROM python:3.11-slim
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine engine
+COPY rooms rooms
+COPY server server
+COPY config config
+RUN pip install --no-cache-dir . \
+    && useradd --system --home-dir /data cosmic \
+    && mkdir -p /data && chown cosmic /data
+
+ENV COSMIC_DATA_DIR=/data \
+    PYTHONUNBUFFERED=1
+VOLUME ["/data"]
+EXPOSE 4201
+USER cosmic
+
+# Exec form: the server is PID 1 and receives SIGTERM from `docker stop`, then shuts down
+# gracefully (tells everyone, saves, closes) within limits.shutdown_grace seconds.
+CMD ["cosmic-wimpout"]

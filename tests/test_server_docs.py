@@ -1,0 +1,21 @@
+"""The README's configuration table must match the real defaults."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from server.settings import load_settings
+
+README = Path(__file__).parents[1] / "README.md"
+
+
+def test_readme_configuration_table_matches_the_defaults() -> None:
+    settings = load_settings().model_dump(mode="json")
+    rows = re.findall(r"^\| `([a-z_.]+)` \| `([^`]*)` \|", README.read_text(), re.M)
+    documented = {key: json.loads(value) for key, value in rows}
+    flat = {f"limits.{k}": v for k, v in settings.pop("limits").items()} | settings
+    flat["world_file"] = flat["world_file"] or ""
+    flat["data_dir"] = str(flat["data_dir"])
+    assert documented == flat
