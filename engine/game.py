@@ -148,7 +148,7 @@ class Game:
                 return "Wait: players may still spend Insurance Points to cancel your throw."
             if isinstance(action, Choose):
                 if not turn.options:
-                    return "There is nothing to choose: your throw scores only one way."
+                    return "There is nothing to choose now."
                 if action.scoring not in turn.options:
                     return "That is not one of the ways your throw can score."
                 return None

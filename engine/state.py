@@ -169,6 +169,7 @@ def _turn_started(state: GameState, event: ev.TurnStarted) -> None:
 def _turn_resumed(state: GameState, event: ev.TurnResumed) -> None:
     turn = state.suspended.pop(event.player)
     turn.clearing_throws = 0
+    turn.voided = False
     state.turn = turn
     _proposer_turn_begins(state, event.player)
 

@@ -335,7 +335,7 @@ def test_choosing_to_throw_the_sun_again_keeps_it_live() -> None:
     game.apply("Ann", Choose(reroll), LoadedDice([]))
     turn = game.state.turn
     assert (turn.points, turn.commons, turn.sun) == (5, 3, True)
-    assert game.why_not("Ann", Choose(reroll)) == "There is nothing to choose: your throw scores only one way."
+    assert game.why_not("Ann", Choose(reroll)) == "There is nothing to choose now."
 
 
 def test_choosing_while_clearing_clears_the_flash() -> None:
@@ -372,7 +372,7 @@ def test_every_refusal_message() -> None:
     with pytest.raises(IllegalAction, match="^That is not one of the ways your throw can score.$"):
         game.apply("Ann", bogus, LoadedDice([]))
     game.apply("Ann", Choose(options[0]), LoadedDice([]))
-    assert game.why_not("Ann", Choose(options[0])) == "There is nothing to choose: your throw scores only one way."
+    assert game.why_not("Ann", Choose(options[0])) == "There is nothing to choose now."
     assert game.why_not("Ann", STOP) == opening(game.state.turn.points)
     roll(game, "Ann", "2 3 4")  # wimpout
     # Bob throws a Supernova and is out

@@ -1,0 +1,87 @@
+"""The Guiding Light: unanimous approval, expiry, and changes that wait for the next turn."""
+
+from __future__ import annotations
+
+from engine import ROLL, STOP, LoadedDice, RuleSet, events as ev
+from engine.actions import Propose, Vote
+from positions import kinds, position
+
+
+def test_adopted_mid_turn_does_not_change_that_turn_but_changes_the_next() -> None:
+    game = position(RuleSet(opening_minimum=0), {"Ann": 100, "Bob": 100}, "Ann")
+    dice = LoadedDice(["10 2 3 4 s6", "5 5 5 s5", "s10", "10 2 3 4 s6", "5 5 5 5 s2"])
+    game.apply("Ann", ROLL, dice)
+    assert kinds(game.apply("Ann", Propose("fourth_number_scores", "on"), dice)) == ["ProposalMade"]
+    events = game.apply("Bob", Vote(1, True), dice)
+    assert kinds(events) == ["VoteCast", "ProposalAdopted"]
+    assert game.state.rules.fourth_number_scores is False
+    events = game.apply("Ann", ROLL, dice)  # four 5s in this turn still score 50: the rule waits
+    assert [e.turn_points for e in events if isinstance(e, ev.Scored)] == [60]
+    game.apply("Ann", ROLL, dice)
+    game.apply("Ann", ROLL, dice)
+    events = game.apply("Ann", STOP, dice)
+    assert kinds(events)[-2:] == ["RulesChanged", "TurnStarted"]
+    assert game.state.rules.fourth_number_scores is True
+    events = game.apply("Bob", ROLL, dice)  # the next turn: the fourth 5 scores
+    assert [e.scoring.points for e in events if isinstance(e, ev.Scored)] == [55]
+
+
+def test_before_the_first_throw_a_change_takes_effect_at_once() -> None:
+    game = position(RuleSet(), {"Ann": 0, "Bob": 0}, "Ann")
+    game.apply("Ann", Propose("goal", "300"), LoadedDice([]))
+    events = game.apply("Bob", Vote(1, True), LoadedDice([]))
+    assert kinds(events) == ["VoteCast", "ProposalAdopted", "RulesChanged"]
+    assert game.state.rules.goal == 300
+
+
+def test_any_no_defeats_a_proposal() -> None:
+    game = position(RuleSet(), {"Ann": 0, "Bob": 0, "Cy": 0}, "Ann")
+    game.apply("Ann", Propose("bump", "on"), LoadedDice([]))
+    game.apply("Bob", Vote(1, True), LoadedDice([]))
+    events = game.apply("Cy", Vote(1, False), LoadedDice([]))
+    assert events == [ev.VoteCast(1, "Cy", False), ev.ProposalDefeated(1, "Cy voted no")]
+    assert game.state.rules.bump is False and not game.state.proposals
+
+
+def test_a_proposal_expires_at_the_end_of_the_proposers_next_turn() -> None:
+    game = position(RuleSet(opening_minimum=0), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
+    dice = LoadedDice(["10 2 3 4 s6"] * 3)
+    game.apply("Bob", Propose("bump", "on"), dice)  # during Ann's turn
+    game.apply("Ann", ROLL, dice)
+    game.apply("Ann", STOP, dice)
+    game.apply("Bob", ROLL, dice)
+    assert 1 in game.state.proposals
+    events = game.apply("Bob", STOP, dice)
+    assert ev.ProposalDefeated(1, "it expired at the end of Bob's turn") in events
+
+
+def test_an_honour_rule_is_recorded_and_shown_with_the_rules() -> None:
+    game = position(RuleSet(), {"Ann": 0, "Bob": 0}, "Ann")
+    game.apply("Ann", Propose(text="cubes that fall off the table are thrown again"), LoadedDice([]))
+    game.apply("Bob", Vote(1, True), LoadedDice([]))
+    assert game.state.rules.honour_rules == ("cubes that fall off the table are thrown again",)
+
+
+def test_refusals_of_the_guiding_light() -> None:
+    game = position(RuleSet(bump=True), {"Ann": 0, "Bob": 0}, "Ann")
+    assert game.why_not("Ann", Propose("eclipse", "1")) == (
+        "Eclipse cannot be played with Bump: you could never land on a score Bump needs."
+    )
+    assert game.why_not("Ann", Propose("bump", "on")) == "The table already plays with bump on."
+    assert game.why_not("Ann", Propose("goal", "7")) == "goal: the goal must be a multiple of 5 from 5 to 100000."
+    assert game.why_not("Ann", Propose("hats", "on")).startswith("There is no rule called 'hats'.")
+    assert game.why_not("Ann", Vote(3, True)) == "There is no open proposal number 3."
+    assert game.why_not("Zed", Propose("kill", "5")) == "You are not playing in this game."
+    game.apply("Ann", Propose("kill", "5"), LoadedDice([]))
+    assert game.why_not("Ann", Vote(1, True)) == "You have already voted for proposal 1."
+
+
+def test_only_players_still_in_the_game_vote() -> None:
+    game = position(RuleSet(), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
+    game._emit(ev.PlayerOut("Cy", "threw a Supernova (a freight train of 10s)"))
+    assert game.why_not("Cy", Propose("kill", "5")) == (
+        "You are out of this game: you threw a Supernova (a freight train of 10s)."
+    )
+    game.apply("Ann", Propose("kill", "5"), LoadedDice([]))
+    assert kinds(game.apply("Bob", Vote(1, True), LoadedDice([]))) == ["VoteCast", "ProposalAdopted", "RulesChanged"]
+    assert game.state.rules.kill == 5
