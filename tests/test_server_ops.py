@@ -104,6 +104,7 @@ async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: P
         await client.command("create Igor secret1", "Obvious exits")
         process.send_signal(signal.SIGTERM)
         assert "The server is shutting down. Come back later!" in await client.closed()
+        await client.aclose()
         assert await process.wait() == 0
     assert (tmp_path / "data" / "cosmic.sqlite3").is_file()
 
