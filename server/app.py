@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import structlog
 import telnetlib3
@@ -45,7 +46,7 @@ class GameServer:
         )
         self._wizard_keys = {skeleton(w) for w in settings.wizards}
         self._per_address: Counter[str] = Counter()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: telnetlib3.Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: asyncio.Task[None] | None = None
@@ -121,20 +122,16 @@ class GameServer:
         """telnetlib3 calls this once negotiation is over; it lives as long as the connection."""
         address = str((writer.get_extra_info("peername") or ("?",))[0])
         sink = TelnetSink(writer)
-        if self._stopping is not None:
-            sink.send(Message(texts.SERVER_CLOSING, "error"))
-            sink.close()
-            return
-        limit = self.settings.limits.max_connections_per_address
-        if self._per_address[address] >= limit:
-            log.warning("session.refused", address=address, reason="per_address_limit")
-            sink.send(Message(texts.TOO_MANY_CONNECTIONS.format(limit=limit), "error"))
+        refusal = self._refusal(address)
+        if refusal is not None:
+            log.warning("session.refused", address=address, reason=refusal)
+            sink.send(Message(refusal, "error"))
             sink.close()
             return
         session = Session(self, reader, sink, address)
         task = asyncio.current_task()
         assert task is not None
-        self._tasks.add(task)  # type: ignore[arg-type]
+        self._tasks.add(task)
         self.connections.add(session)
         self._per_address[address] += 1
         log.info("session.connected", address=address)
@@ -148,8 +145,17 @@ class GameServer:
             session.close()
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
-            self._tasks.discard(task)  # type: ignore[arg-type]
+            self._tasks.discard(task)
             log.info("session.disconnected", address=address, name=session.name)
+
+    def _refusal(self, address: str) -> str | None:
+        """Why a new connection from ``address`` cannot be served, if it cannot."""
+        if self._stopping is not None:
+            return texts.SERVER_CLOSING
+        limit = self.settings.limits.max_connections_per_address
+        if self._per_address[address] >= limit:
+            return texts.TOO_MANY_CONNECTIONS.format(limit=limit)
+        return None
 
     async def enter(self, session: Session, account: Account) -> None:
         """Log a session in as ``account``, taking over any older connection of the same player."""
