@@ -1,0 +1,42 @@
+"""Line splitting of hostile input, without a network: any bytes, any chunking."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from server.lines import LineSplitter
+
+LIMIT = 16
+
+
+def split(data: bytes, cuts: list[int], limit: int = LIMIT) -> list[tuple[str, bool, bool]]:
+    splitter, out, start = LineSplitter(limit), [], 0
+    for cut in sorted(c % (len(data) + 1) for c in cuts) + [len(data)]:
+        out += [(line.text, line.too_long, line.invalid_utf8) for line in splitter.feed(data[start:cut])]
+        start = max(start, cut)
+    return out
+
+
+@given(st.binary(max_size=300), st.lists(st.integers(min_value=0), max_size=10))
+def test_chunking_never_changes_the_lines(data: bytes, cuts: list[int]) -> None:
+    assert split(data, cuts) == split(data, [])
+
+
+@given(st.binary(max_size=300))
+def test_lines_are_bounded_and_clean(data: bytes) -> None:
+    for text, _, _ in split(data, []):
+        assert len(text.encode()) <= LIMIT * 3  # a replaced bad byte may widen to U+FFFD
+        assert not any(ch in text for ch in "\r\n\x00\x1b\x7f")
+
+
+def test_every_line_ending_convention() -> None:
+    assert [t for t, *_ in split(b"a\r\nb\nc\r\x00d\re\r\n", [])] == ["a", "b", "c", "d", "e"]
+
+
+def test_too_long_lines_are_flagged_and_cut_on_a_character_boundary() -> None:
+    assert split("é".encode() * 20 + b"\nok\n", []) == [("é" * 8, True, False), ("ok", False, False)]
+
+
+def test_invalid_utf8_is_flagged_and_replaced() -> None:
+    assert split(b"caf\xe9\n", []) == [("caf\ufffd", False, True)]
