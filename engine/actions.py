@@ -56,10 +56,18 @@ class Vote:
     yes: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """A player leaves the game: by their own choice, or removed by the table (``player`` None when applied)."""
+
+    player: str
+    reason: str
+
+
 INSURE = Insure()
 LET_STAND = LetStand()
 CLOSE_WINDOW = CloseWindow()
 
-Action = Roll | Stop | Choose | Insure | LetStand | CloseWindow | Propose | Vote
+Action = Roll | Stop | Choose | Insure | LetStand | CloseWindow | Propose | Vote | Withdraw
 ROLL = Roll()
 STOP = Stop()

@@ -27,6 +27,7 @@ from engine.actions import (
     Roll,
     Stop,
     Vote,
+    Withdraw,
 )
 from engine.cubes import ALL_CUBES, Face, Throw
 from engine.dice import DiceSource
@@ -162,6 +163,10 @@ class Game:
             if state.over or turn is None or not turn.window:
                 return "No throw is waiting for Insurance decisions."
             return None
+        if isinstance(action, Withdraw):
+            if player is not None and player != action.player:
+                return "Only the table can remove another player."
+            return self._player_refusal(action.player)
         refusal = self._player_refusal(player)
         if refusal is not None:
             return refusal
@@ -259,6 +264,8 @@ class Game:
         elif isinstance(action, CloseWindow):
             self._emit(ev.InsuranceWindowClosed())
             self._resolve_throw()
+        elif isinstance(action, Withdraw):
+            self._withdraw(action.player, action.reason)
         elif isinstance(action, Propose):
             self._emit_all(guidinglight.propose(self.state, player, action))  # type: ignore[arg-type]
             self._emit_all(guidinglight.settle(self.state))
@@ -266,6 +273,29 @@ class Game:
             self._emit_all(guidinglight.vote(self.state, player, action.number, action.yes))  # type: ignore[arg-type]
             self._emit_all(guidinglight.settle(self.state))
         return self.events[first:]
+
+    def _withdraw(self, name: str, reason: str) -> None:
+        """A player leaves mid-game: their turn (if it is theirs) ends, and the game goes on without them."""
+        state = self.state
+        turn = state.turn
+        ll = state.last_licks
+        was_up = turn is not None and turn.player == name
+        window = turn.window if turn is not None else ()
+        self._emit(ev.PlayerOut(name, reason))
+        if was_up:
+            self._turn_over(name)
+            return
+        if state.proposals:
+            self._emit_all(guidinglight.settle(state))
+        active = state.active
+        if not active:
+            self._emit(ev.GameOver(None, "no player is left in the game"))
+        elif self.rules.last_player_wins and len(active) == 1:
+            self._emit(ev.GameOver(active[0].name, "is the last player left in the game"))
+        elif ll is not None and ll.leader == name:
+            self._emit_all(lastlicks.leader_left(state))
+        elif window and not turn.window:  # type: ignore[union-attr]  # they were the last to decide on the throw
+            self._resolve_throw()
 
     def _roll(self, dice: DiceSource) -> None:
         turn = self.state.turn

@@ -54,3 +54,17 @@ def round_over(state: GameState, ll: LastLicks) -> list[ev.Event]:
         score = state.player(best).score
         return [ev.LeaderChanged(best, ll.leader, score, state.seat_order_after(best))]
     return [ev.GameOver(ll.leader, "won Last Licks")]
+
+
+def leader_left(state: GameState) -> list[ev.Event]:
+    """The leader left during Last Licks: the best score still in (not counting whoever is taking a lick now) leads
+    against the same challengers."""
+    ll = state.last_licks
+    assert ll is not None
+    up = state.current
+    waiting = [p for p in state.active if p.name != up] or state.active
+    best = max(waiting, key=lambda p: p.score)  # ties: the first in seating order
+    challengers = tuple(name for name in ll.challengers if name != best.name)
+    if not challengers:
+        return [ev.GameOver(best.name, "won Last Licks")]
+    return [ev.LeaderChanged(best.name, ll.leader, best.score, challengers)]

@@ -248,8 +248,12 @@ def _banked(state: GameState, event: ev.Banked) -> None:
 def _player_out(state: GameState, event: ev.PlayerOut) -> None:
     state.player(event.player).out = event.reason
     state.suspended.pop(event.player, None)
-    if state.turn is not None and state.turn.player == event.player:
-        state.turn = None
+    turn = state.turn
+    if turn is not None:
+        if turn.player == event.player:
+            state.turn = None
+        elif event.player in turn.window:
+            turn.window = tuple(name for name in turn.window if name != event.player)
     ll = state.last_licks
     if ll is not None:
         ll.challengers = tuple(name for name in ll.challengers if name != event.player)

@@ -370,3 +370,41 @@ def test_illegal_actions_raise_with_the_reason() -> None:
     game = position(RuleSet(), {"Ann": 100, "Bob": 100}, "Ann")
     with pytest.raises(IllegalAction, match="It is not your turn; it is Ann's."):
         game.apply("Bob", ROLL, LoadedDice([]))
+
+
+# -- Leaving ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_player_who_leaves_on_their_turn_loses_it_and_play_goes_on() -> None:
+    from engine.actions import Withdraw
+
+    game = position(RuleSet(), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
+    play(game, "Ann", "10 2 3 4 s6", stop=False)
+    events = game.apply("Ann", Withdraw("Ann", "left the table"), LoadedDice([]))
+    assert kinds(events) == ["PlayerOut", "TurnStarted"]
+    assert game.state.current == "Bob"
+    assert game.why_not("Bob", Withdraw("Cy", "x")) == "Only the table can remove another player."
+    events = game.apply(None, Withdraw("Cy", "was removed by the table"), LoadedDice([]))
+    assert events == [ev.PlayerOut("Cy", "was removed by the table")]
+    assert game.state.current == "Bob"
+
+
+def test_the_last_decider_of_an_insurance_window_leaving_lets_the_throw_stand() -> None:
+    from engine.actions import Withdraw
+
+    game = position(RuleSet(insurance=True), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann", insurance={"Cy": 4})
+    game.apply("Ann", ROLL, LoadedDice(["10 2 3 4 s6"]))
+    events = game.apply(None, Withdraw("Cy", "was removed by the table"), LoadedDice([]))
+    assert kinds(events) == ["PlayerOut", "Scored"]
+
+
+def test_the_leader_leaving_last_licks_hands_the_lead_to_the_best_score_left() -> None:
+    from engine.actions import Withdraw
+
+    game = position(RuleSet(goal=200), {"Ann": 180, "Bob": 100, "Cy": 150}, "Ann")
+    forty(game, "Ann")
+    events = game.apply(None, Withdraw("Ann", "left the table"), LoadedDice([]))
+    assert events[-1] == ev.LeaderChanged("Cy", "Ann", 150, ("Bob",))  # Bob, taking his lick, now must pass 150
+    events = forty(game, "Bob")
+    assert ev.LastLickEnded("Bob", False, 150) in events  # 140 does not pass 150
+    assert events[-1] == ev.GameOver("Cy", "won Last Licks")
