@@ -6,7 +6,7 @@ import asyncio
 
 from telnetlib3.telopt import ECHO, IAC, WILL, WONT
 
-from conftest import player, raw_client, telnet_client
+from conftest import BANNER_END, RawClient, player, raw_client, telnet_client
 
 
 async def test_create_then_connect_as_raw_and_telnet_clients(make_server) -> None:
@@ -113,3 +113,15 @@ async def test_failed_logins_are_throttled_per_address_and_recover(make_server) 
                     break
             else:
                 raise AssertionError("login throttle never recovered")
+
+
+async def test_login_sent_before_the_banner_is_not_lost(make_server) -> None:
+    """TinyFugue and bots send their connect line at once, before negotiation has finished."""
+    async with make_server() as server:
+        async with player(server, "Igor"):
+            pass
+        client = RawClient(*await asyncio.open_connection("127.0.0.1", server.port))
+        client.send("connect Igor secret1")
+        await client.expect(BANNER_END)
+        await client.expect("Welcome back, Igor.")
+        await client.aclose()
