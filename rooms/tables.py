@@ -1,0 +1,369 @@
+"""Tables in rooms: who sits and watches, starting a game, and every move at it, as typed news for the server to
+render for each person (text, compact, screen reader, JSON). No sockets, no timers: the server brings the clock."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from engine import Game, RuleError, RuleSet, Throw
+from engine import events as ev
+from engine.actions import CLOSE_WINDOW, LET_STAND, ROLL, STOP, Action, Withdraw
+from engine.dice import DiceSource
+from engine.game import IllegalAction
+from rooms.messages import Refusal
+from rooms.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
+
+MAX_SEATS = 8
+MIN_PLAYERS = 2
+
+
+class Status(str, Enum):
+    WAITING = "waiting"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+# -- what happens at a table besides the game's own events -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    by: str
+    rules: RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Sat:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stood:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Watching:
+    player: str
+    watching: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Absent:
+    """A seated player lost their connection (``absent``) or came back."""
+
+    player: str
+    absent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RemovalVote:
+    voter: str
+    target: str
+    needed: tuple[str, ...]
+    """Who still has to agree."""
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """The turn timer ran out and the table moved for the player."""
+
+    player: str
+    command: str
+
+
+TableEvent = Opened | Sat | Stood | Watching | Absent | RemovalVote | TimedOut
+
+
+# -- what a person (or a bot) needs to see the table -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    name: str
+    score: int
+    in_game: bool
+    out: str | None
+    insurance: int
+    train_wrecks: int
+    circles: int
+    absent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The table after a move: the scoreboard, the turn, and each player's legal commands as exact text."""
+
+    table: int
+    room: str
+    status: Status
+    rules: RuleSet
+    seats: tuple[SeatView, ...]
+    watchers: tuple[str, ...]
+    up: str | None = None
+    turn_points: int = 0
+    cubes_left: int = 0
+    sun_left: bool = False
+    clearing: tuple[int, ...] = ()
+    last_throw: Throw | None = None
+    waiting_on: tuple[str, ...] = ()
+    legal: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    stop_refusal: str | None = None
+    leader: str | None = None
+    target: int | None = None
+    challengers: tuple[str, ...] = ()
+    winner: str | None = None
+    proposals: tuple[tuple[int, str, str], ...] = ()
+    """Open Guiding Light proposals: number, proposer, text."""
+    adopted: RuleSet | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TableNews:
+    """One move at a table: what happened, in order, and the table as it now stands."""
+
+    table: int
+    events: tuple[ev.Event | TableEvent, ...]
+    view: TableView
+    game_events: tuple[ev.Event, ...] = ()
+    """The engine events among ``events`` (to be stored)."""
+
+
+def parse_options(words: Sequence[str], base: RuleSet | None = None) -> RuleSet:
+    """Table options as typed: ``goal=300 lastlicks=B bump ntw=3`` (a bare name switches a rule on)."""
+    options: dict[str, str] = {}
+    for word in words:
+        name, sep, value = word.partition("=")
+        options[name] = value if sep else "on"
+    try:
+        return RuleSet.from_options(options, base=base)
+    except RuleError as error:
+        raise Refusal(str(error)) from None
+
+
+class Table:
+    """A table in a room: seats, watchers, and the game once it starts."""
+
+    def __init__(self, number: int, room: str, rules: RuleSet, seats: Sequence[str] = ()) -> None:
+        self.number = number
+        self.room = room
+        self.rules = rules
+        self.seats: list[str] = list(seats)
+        self.watchers: list[str] = []
+        self.absent: set[str] = set()
+        self.removal_votes: dict[str, set[str]] = {}
+        self.game: Game | None = None
+
+    @classmethod
+    def restore(cls, number: int, room: str, rules: RuleSet, seats: Sequence[str], events: Sequence[ev.Event]) -> Table:
+        """A table brought back from storage, its game rebuilt from its events."""
+        table = cls(number, room, rules, seats)
+        if events:
+            table.game = Game.replay(events)
+        return table
+
+    # -- queries ------------------------------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> Status:
+        if self.game is None:
+            return Status.WAITING
+        return Status.OVER if self.game.is_over else Status.PLAYING
+
+    @property
+    def audience(self) -> list[str]:
+        """Everyone who hears the table: players, then watchers."""
+        return self.seats + [w for w in self.watchers if w not in self.seats]
+
+    def is_seated(self, name: str) -> bool:
+        return name in self.seats
+
+    def view(self) -> TableView:
+        game = self.game
+        rules = game.rules if game else self.rules
+        if game is None:
+            seats = tuple(SeatView(n, 0, False, None, 0, 0, 1, n in self.absent) for n in self.seats)
+            return TableView(self.number, self.room, self.status, rules, seats, tuple(self.watchers))
+        state = game.state
+        seats = tuple(
+            SeatView(p.name, p.score, p.in_game, p.out, p.insurance, p.train_wrecks, p.circles, p.name in self.absent)
+            for p in state.players
+        )
+        turn = state.turn
+        ll = state.last_licks
+        stop_refusal = game.why_not(turn.player, STOP) if turn is not None else None
+        return TableView(
+            table=self.number,
+            room=self.room,
+            status=self.status,
+            rules=rules,
+            seats=seats,
+            watchers=tuple(self.watchers),
+            up=state.current,
+            turn_points=turn.points if turn else 0,
+            cubes_left=(turn.commons + turn.sun) if turn else 0,
+            sun_left=turn.sun if turn else False,
+            clearing=tuple(int(face) for face in sorted(turn.clearing)) if turn else (),
+            last_throw=turn.last_throw if turn else None,
+            waiting_on=game.waiting_on(),
+            legal={p.name: legal_commands(game, p.name) for p in state.players if p.out is None},
+            stop_refusal=stop_refusal,
+            leader=ll.leader if ll else None,
+            target=ll.target if ll else None,
+            challengers=ll.challengers if ll else (),
+            winner=state.winner,
+            proposals=tuple((p.number, p.proposer, p.text) for p in state.proposals.values()),
+            adopted=state.adopted_rules,
+        )
+
+    def _news(self, *events: ev.Event | TableEvent, game_events: Sequence[ev.Event] = ()) -> TableNews:
+        return TableNews(self.number, (*events, *game_events), self.view(), tuple(game_events))
+
+    # -- seats -------------------------------------------------------------------------------------------------------
+
+    def sit(self, name: str) -> TableNews:
+        if name in self.seats:
+            raise Refusal(f"You are already sitting at table {self.number}.")
+        if self.status is not Status.WAITING:
+            raise Refusal(f"The game at table {self.number} has started; you can 'watch {self.number}'.")
+        if len(self.seats) >= MAX_SEATS:
+            raise Refusal(f"Table {self.number} is full ({MAX_SEATS} seats).")
+        self.seats.append(name)
+        if name in self.watchers:
+            self.watchers.remove(name)
+        return self._news(Sat(name))
+
+    def stand(self, name: str) -> TableNews:
+        if name not in self.seats:
+            raise Refusal(f"You are not sitting at table {self.number}.")
+        if self.status is Status.PLAYING:
+            raise Refusal("The game is on: 'leave' leaves the game (your score is lost), or play on.")
+        self.seats.remove(name)
+        self.absent.discard(name)
+        return self._news(Stood(name))
+
+    def watch(self, name: str) -> TableNews:
+        if name in self.seats:
+            raise Refusal(f"You are sitting at table {self.number}: you see everything already.")
+        if name in self.watchers:
+            raise Refusal(f"You are already watching table {self.number}.")
+        self.watchers.append(name)
+        return self._news(Watching(name, True))
+
+    def unwatch(self, name: str) -> TableNews:
+        if name not in self.watchers:
+            raise Refusal(f"You are not watching table {self.number}.")
+        self.watchers.remove(name)
+        return self._news(Watching(name, False))
+
+    def leave(self, name: str, dice: DiceSource) -> TableNews:
+        """Stop watching, stand up, or (during a game) leave the game."""
+        if name in self.watchers:
+            return self.unwatch(name)
+        if self.status is Status.PLAYING and self.game is not None and name in self.seats:
+            if self.game.state.player(name).out is None:
+                return self._apply(name, Withdraw(name, "left the table"), dice)
+            self.seats.remove(name)
+            return self._news(Stood(name))
+        if self.status is Status.OVER and name in self.seats:
+            self.seats.remove(name)
+            return self._news(Stood(name))
+        return self.stand(name)
+
+    def set_absent(self, name: str, absent: bool) -> TableNews | None:
+        if name not in self.seats or (name in self.absent) == absent:
+            return None
+        if absent:
+            self.absent.add(name)
+        else:
+            self.absent.discard(name)
+            self.removal_votes.pop(name, None)
+        return self._news(Absent(name, absent))
+
+    def vote_remove(self, voter: str, target: str, dice: DiceSource) -> TableNews:
+        """The table removes an absent player when every other player still in (and present) agrees."""
+        game = self._playing(voter)
+        target = next((s for s in self.seats if s.casefold() == target.strip().casefold()), target.strip())
+        if target not in self.seats or game.state.player(target).out is not None:
+            raise Refusal(f"{target} is not playing at table {self.number}.")
+        if target not in self.absent:
+            raise Refusal(f"{target} is here: only an absent player can be voted out.")
+        voters = {p.name for p in game.state.active if p.name != target and p.name not in self.absent}
+        votes = self.removal_votes.setdefault(target, set())
+        votes.add(voter)
+        needed = tuple(sorted(voters - votes))
+        if needed:
+            return self._news(RemovalVote(voter, target, needed))
+        del self.removal_votes[target]
+        return self._apply(None, Withdraw(target, "was removed by the table while away"), dice, RemovalVote(voter, target, ()))
+
+    # -- the game ----------------------------------------------------------------------------------------------------
+
+    def start(self, name: str, dice: DiceSource) -> TableNews:
+        if name not in self.seats:
+            raise Refusal(f"Only a player sitting at table {self.number} can start its game.")
+        if self.status is not Status.WAITING:
+            raise Refusal(f"The game at table {self.number} has already started.")
+        if len(self.seats) < MIN_PLAYERS:
+            raise Refusal(f"A game needs at least {MIN_PLAYERS} players sitting at the table.")
+        self.game = Game.start(self.seats, self.rules, dice)
+        return self._news(game_events=self.game.events)
+
+    def _playing(self, name: str | None) -> Game:
+        if self.game is None:
+            raise Refusal(f"The game at table {self.number} has not started yet.")
+        if name is not None and name not in self.seats:
+            raise Refusal(f"You are not playing at table {self.number}.")
+        return self.game
+
+    def _apply(self, name: str | None, action: Action, dice: DiceSource, *before: TableEvent) -> TableNews:
+        game = self._playing(name)
+        try:
+            events = game.apply(name, action, dice)
+        except IllegalAction as refusal:
+            raise Refusal(str(refusal)) from None
+        return self._news(*before, game_events=events)
+
+    def play(self, name: str, line: str, dice: DiceSource) -> TableNews:
+        """A turn command: roll, stop, keep sun 10, keep sun 5, reroll sun, flash 4, spend 2, spend 4 Ann, pass."""
+        game = self._playing(name)
+        return self._apply(name, parse_turn(game, name, line), dice)
+
+    def propose(self, name: str, line: str, dice: DiceSource) -> TableNews:
+        if self.game is None:
+            raise Refusal("Before the game starts, change the rules with 'table set <option>=<value>'.")
+        return self._apply(name, parse_propose(line), dice)
+
+    def vote(self, name: str, line: str, dice: DiceSource) -> TableNews:
+        game = self._playing(name)
+        return self._apply(name, parse_vote(game, line), dice)
+
+    def set_rules(self, name: str, words: Sequence[str]) -> TableNews:
+        """Before the game starts, a seated player sets options; the others see the change."""
+        if name not in self.seats:
+            raise Refusal(f"Only a player sitting at table {self.number} can set its rules.")
+        if self.status is not Status.WAITING:
+            raise Refusal("The game has started: rules now change by the Guiding Light ('propose').")
+        self.rules = parse_options(words, base=self.rules)
+        return self._news(Opened(name, self.rules))
+
+    def timed_out(self, dice: DiceSource) -> TableNews | None:
+        """The turn timer ran out: the table stops for a player who may stop, and otherwise moves for them (throws,
+        takes the first scoring offered, or closes an Insurance window)."""
+        game = self.game
+        if game is None or game.is_over:
+            return None
+        turn = game.state.turn
+        if turn is None:
+            return None
+        if turn.window:
+            return self._apply(None, CLOSE_WINDOW, dice, TimedOut(turn.player, "pass"))
+        actions = game.legal_actions(turn.player)
+        action = STOP if STOP in actions else actions[0] if turn.options else ROLL
+        words = legal_commands(game, turn.player)[actions.index(action)]
+        return self._apply(turn.player, action, dice, TimedOut(turn.player, words))
+
+
+__all__ = ["LET_STAND", "Table", "TableNews", "TableView", "SeatView", "Status", "parse_options"]
