@@ -1,0 +1,272 @@
+"""The Automatic ScoreHandler's words: every table event as text for one person, in their style.
+
+One function per kind of event keeps each announcement in one place; ``render`` adds, for whoever the table waits
+on, exactly what they may do next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Face, RuleSet, Scoring
+from engine import events as ev
+from engine.scoring import Outcome, Special, SunUse
+from rooms import tables as tb
+from rooms.tables import TableNews, TableView
+from server.render.cubes import art, compact, spoken
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How one person wants to see tables (``@set cubes=art|compact``, ``@set screenreader=on``)."""
+
+    cubes: str = "art"
+    screenreader: bool = False
+    width: int = 80
+
+
+def _faces(faces: tuple[Face, ...] | tuple[int, ...]) -> str:
+    return " and ".join(f"{Face(face).label}s" for face in faces)
+
+
+class _Words:
+    """Renders for one viewer: "you" for them, names for everyone else."""
+
+    def __init__(self, news: TableNews, viewer: str, style: Style) -> None:
+        self.news, self.viewer, self.style = news, viewer, style
+        self.view: TableView = news.view
+
+    def who(self, name: str | None) -> str:
+        return "You" if name == self.viewer else (name or "Nobody")
+
+    def verb(self, name: str, you: str, other: str) -> str:
+        return f"{self.who(name)} {you if name == self.viewer else other}"
+
+    # -- the game's events ------------------------------------------------------------------------------------------
+
+    def GameCreated(self, e: ev.GameCreated) -> list[str]:
+        return [f"Table {self.news.table}: a game of Cosmic Wimpout begins for {', '.join(e.players)}.",
+                f"Rules: {rules_summary(e.rules)}"]
+
+    def RollOff(self, e: ev.RollOff) -> list[str]:
+        throws = ", ".join(f"{name} {face.label}" for name, face in e.throws)
+        return [f"Roll-off for the first turn: {throws}."]
+
+    def TurnStarted(self, e: ev.TurnStarted) -> list[str]:
+        player = next(s for s in self.view.seats if s.name == e.player)
+        return [f"--- {self.who(e.player) if e.player != self.viewer else 'Your'}{'' if e.player == self.viewer else chr(39) + 's'} turn"
+                f" (score {player.score}) ---"]
+
+    def TurnResumed(self, e: ev.TurnResumed) -> list[str]:
+        return [f"--- {e.player}'s suspended turn goes on where it stopped ---"]
+
+    def Thrown(self, e: ev.Thrown) -> list[str]:
+        if self.style.screenreader:
+            return [f"{self.verb(e.player, 'throw', 'throws')}: {spoken(e.throw)}."]
+        if self.style.cubes == "compact":
+            return [f"{self.verb(e.player, 'throw', 'throws')}: {compact(e.throw)}"]
+        return [f"{self.verb(e.player, 'throw', 'throws')}:", *art(e.throw, self.style.width)]
+
+    def Voided(self, e: ev.Voided) -> list[str]:
+        return [f"That matches the flash of {_faces(tuple(sorted(set(e.matched))))} being cleared, so it does not "
+                "count (the Reroll Clause): those cubes are thrown again."]
+
+    def ChoiceOffered(self, e: ev.ChoiceOffered) -> list[str]:
+        from rooms.turnwords import choice_text
+
+        options = "; ".join(f"'{choice_text(o)}' for {o.points}" for o in e.options)
+        return [f"This throw scores more than one way: {options}."]
+
+    def FlashCleared(self, e: ev.FlashCleared) -> list[str]:
+        return [f"The flash of {_faces(e.faces)} is cleared!"]
+
+    def Scored(self, e: ev.Scored) -> list[str]:
+        s = e.scoring
+        if s.outcome is Outcome.INSTANT_WIN:
+            return ["A FREIGHT TRAIN OF 6s: INSTANT WINNER!"]
+        if s.outcome is Outcome.SUPERNOVA:
+            return ["A FREIGHT TRAIN OF 10s: SUPERNOVA! Too many points..."]
+        return [f"{self.verb(e.player, 'score', 'scores')} {s.points}{scoring_note(s)}. Turn total: {e.turn_points}."]
+
+    def FlashMade(self, e: ev.FlashMade) -> list[str]:
+        return [f"A flash of {e.face.label}s: it must be cleared (the Futtless Rule)."]
+
+    def MustThrowAll(self, e: ev.MustThrowAll) -> list[str]:
+        return ["All five cubes have scored: you may not want to, but you must throw all five again!"]
+
+    def WimpedOut(self, e: ev.WimpedOut) -> list[str]:
+        if e.killed:
+            head = "The flash was not cleared in time (Kill): a wimpout!"
+        else:
+            head = "TRAIN WRECK!" if e.train_wreck else "WIMPOUT!"
+        return [f"{head} {self.verb(e.player, 'lose', 'loses')} {e.points_lost} points."]
+
+    def Banked(self, e: ev.Banked) -> list[str]:
+        lines = [f"{self.verb(e.player, 'stop', 'stops')} and {'bank' if e.player == self.viewer else 'banks'}"
+                 f" {e.points}: score {e.score}."]
+        seat = next((s for s in self.view.seats if s.name == e.player), None)
+        if e.circle_filled and seat is not None and seat.circles == 0:
+            lines.append(f"{self.verb(e.player, 'are', 'is')} in the game!")
+        return lines
+
+    def PlayerOut(self, e: ev.PlayerOut) -> list[str]:
+        return [f"{self.verb(e.player, 'are', 'is')} out of the game: {e.player} {e.reason}."]
+
+    def LastLicksStarted(self, e: ev.LastLicksStarted) -> list[str]:
+        return [f"LAST LICKS! {e.leader} leads with {e.target}. "
+                f"{', '.join(e.challengers)}: one last turn each to pass {e.target}."]
+
+    def LastLickEnded(self, e: ev.LastLickEnded) -> list[str]:
+        if e.passed:
+            return [f"{self.verb(e.player, 'pass', 'passes')} {e.target}!"]
+        return [f"{self.verb(e.player, 'did', 'did')} not pass {e.target}."]
+
+    def LeaderChanged(self, e: ev.LeaderChanged) -> list[str]:
+        return [f"{e.leader} now leads with {e.target}. To pass {e.target}: {', '.join(e.challengers) or 'no one'}."]
+
+    def TurnSuspended(self, e: ev.TurnSuspended) -> list[str]:
+        return [f"The flash was not cleared in time: {e.player}'s turn is suspended (Suspend) until play comes back."]
+
+    def InsuranceEarned(self, e: ev.InsuranceEarned) -> list[str]:
+        return [f"{self.verb(e.player, 'earn', 'earns')} an Insurance Point ({e.reason})."]
+
+    def InsuranceWindow(self, e: ev.InsuranceWindow) -> list[str]:
+        return [f"Insurance: {', '.join(e.entitled)} may cancel this throw ('spend ...') or let it stand ('pass')."]
+
+    def InsurancePassed(self, e: ev.InsurancePassed) -> list[str]:
+        return [f"{self.verb(e.player, 'let', 'lets')} the throw stand."]
+
+    def InsuranceWindowClosed(self, e: ev.InsuranceWindowClosed) -> list[str]:
+        return ["Time is up for Insurance: the throw stands."]
+
+    def ThrowCancelled(self, e: ev.ThrowCancelled) -> list[str]:
+        return [f"{self.verb(e.by, 'spend', 'spends')} {e.cost} Insurance Points: that throw never happened. "
+                f"{e.player} throws those cubes again."]
+
+    def Bumped(self, e: ev.Bumped) -> list[str]:
+        return [f"BUMP! {e.by} landed on {e.player}, who goes back to {e.score}."]
+
+    def Eclipsed(self, e: ev.Eclipsed) -> list[str]:
+        return [f"ECLIPSE! {e.player}, eclipsed by {e.by}, drops to {e.score}."]
+
+    def CircleAdded(self, e: ev.CircleAdded) -> list[str]:
+        return [f"Recovery: {e.player} now has {e.circles} open circle(s) to clear with 35+ turns."]
+
+    def ProposalMade(self, e: ev.ProposalMade) -> list[str]:
+        return [f"Guiding Light: {e.proposer} proposes {e.text} (proposal {e.number}). "
+                f"Vote with 'vote yes {e.number}' or 'vote no {e.number}'."]
+
+    def VoteCast(self, e: ev.VoteCast) -> list[str]:
+        return [f"{self.verb(e.player, 'vote', 'votes')} {'yes' if e.yes else 'no'} on proposal {e.number}."]
+
+    def ProposalAdopted(self, e: ev.ProposalAdopted) -> list[str]:
+        return [f"Proposal {e.number} is adopted by everyone: it takes effect at the start of the next turn."]
+
+    def ProposalDefeated(self, e: ev.ProposalDefeated) -> list[str]:
+        return [f"Proposal {e.number} fails: {e.reason}."]
+
+    def RulesChanged(self, e: ev.RulesChanged) -> list[str]:
+        return [f"The table's rules are now: {rules_summary(e.rules)}"]
+
+    def GameOver(self, e: ev.GameOver) -> list[str]:
+        if e.winner is None:
+            return [f"*** The game at table {self.news.table} ends with no winner ({e.reason}). ***"]
+        return [f"*** {e.winner} WINS the game at table {self.news.table} ({e.winner} {e.reason})! ***"]
+
+    # -- the table's own events --------------------------------------------------------------------------------------
+
+    def Opened(self, e: tb.Opened) -> list[str]:
+        return [f"Table {self.news.table} rules set by {e.by}: {rules_summary(e.rules)}"]
+
+    def Sat(self, e: tb.Sat) -> list[str]:
+        return [f"{self.verb(e.player, 'sit', 'sits')} down at table {self.news.table}."]
+
+    def Stood(self, e: tb.Stood) -> list[str]:
+        return [f"{self.verb(e.player, 'leave', 'leaves')} table {self.news.table}."]
+
+    def Watching(self, e: tb.Watching) -> list[str]:
+        return [f"{self.verb(e.player, 'are', 'is')} {'now' if e.watching else 'no longer'} watching table "
+                f"{self.news.table}."]
+
+    def Absent(self, e: tb.Absent) -> list[str]:
+        if e.absent:
+            return [f"{e.player} has lost their connection; their seat is kept."]
+        return [f"{e.player} is back at table {self.news.table}."]
+
+    def RemovalVote(self, e: tb.RemovalVote) -> list[str]:
+        if e.needed:
+            return [f"{e.voter} votes to remove {e.target}; still needed: {', '.join(e.needed)} "
+                    f"('vote remove {e.target}')."]
+        return [f"The table agrees to remove {e.target}."]
+
+    def TimedOut(self, e: tb.TimedOut) -> list[str]:
+        return [f"Time is up for {e.player}: the table does '{e.command}' for {e.player}."]
+
+
+def scoring_note(s: Scoring) -> str:
+    """What made the points: `` (flash of 4s)``, `` (freight train of 2s)``, `` (Cosmic Sampler)``..."""
+    if s.outcome is Outcome.FREIGHT_TRAIN:
+        return f" (a FREIGHT TRAIN of {s.kept.commons[0].label}s!)"
+    if s.special is Special.COSMIC_SAMPLER:
+        return " (a Cosmic Sampler!)"
+    if s.special is Special.FULL_HOUSE:
+        return f" (FULL HOUSE: flashes of {_faces(s.flashes)})"
+    parts = [f"flash of {s.flash.label}s"] if s.flash is not None else []
+    if s.sun in (SunUse.FIVE, SunUse.TEN):
+        parts.append(f"the sun as {s.sun.value}")
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def rules_summary(rules: RuleSet) -> str:
+    """The goal, the Last Licks variant, and every option that differs from the default."""
+    defaults = RuleSet()
+    changed = [
+        f"{name}={_value(getattr(rules, name))}"
+        for name in RuleSet.model_fields
+        if name not in ("goal", "last_licks", "honour_rules") and getattr(rules, name) != getattr(defaults, name)
+    ]
+    text = f"goal {rules.goal}, Last Licks {rules.last_licks}"
+    if changed:
+        text += "; " + ", ".join(changed)
+    for honour in rules.honour_rules:
+        text += f'; honour rule: "{honour}"'
+    return text + "."
+
+
+def _value(value: Any) -> str:
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+EXPLAINED = (ev.Voided, ev.ThrowCancelled, ev.MustThrowAll, ev.FlashMade)
+"""Events that already say why the player must throw again."""
+
+
+def next_steps(news: TableNews, viewer: str) -> list[str]:
+    """For whoever the table waits on: the turn so far, what they may do, and why not stop when they may not."""
+    view = news.view
+    if viewer not in view.waiting_on or view.winner is not None:
+        return []
+    commands = view.legal.get(viewer, ())
+    lines = []
+    if view.up == viewer and view.last_throw is not None and "spend 2" not in commands:
+        cubes = f"{view.cubes_left} cube{'s' if view.cubes_left != 1 else ''} to throw"
+        clearing = f", clearing {_faces(view.clearing)}" if view.clearing else ""
+        lines.append(f"Turn total {view.turn_points}; {cubes}{clearing}.")
+        explained = any(isinstance(event, EXPLAINED) for event in news.events)
+        if "stop" not in commands and view.stop_refusal and "roll" in commands and not explained:
+            lines.append(view.stop_refusal)
+    lines.append("You may: " + ", ".join(commands) + ".")
+    return lines
+
+
+def render(news: TableNews, viewer: str, style: Style) -> str:
+    """Everything one person sees of one move at a table."""
+    words = _Words(news, viewer, style)
+    lines: list[str] = []
+    for event in news.events:
+        handler: Callable[[Any], list[str]] = getattr(words, type(event).__name__)
+        lines.extend(handler(event))
+    lines.extend(next_steps(news, viewer))
+    return "\n".join(lines)
