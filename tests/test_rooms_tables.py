@@ -1,0 +1,205 @@
+"""Tables without a network: seats, watchers, starting, moves by typed words, and every refusal's message."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import LoadedDice, RuleSet
+from rooms.messages import Refusal
+from rooms.tables import Absent, RemovalVote, Sat, Status, Table, TimedOut, parse_options
+from rooms.turnwords import parse_propose
+from engine import events as ev
+
+
+def table_of(*names: str, **rules: object) -> Table:
+    return Table(1, "lobby", RuleSet(**rules), names)
+
+
+def refused(message: str):  # type: ignore[no-untyped-def]
+    return pytest.raises(Refusal, match=f"^{message}$".replace("(", r"\(").replace(")", r"\)").replace(".", r"\."))
+
+
+def started(*names: str, script: tuple[str, ...] = (), **rules: object) -> tuple[Table, LoadedDice]:
+    """A table whose game has begun with the first named player up (the roll-off is scripted)."""
+    table = table_of(*names, **rules)
+    rolloff = " ".join(["10"] + ["2"] * (len(names) - 1))
+    dice = LoadedDice((rolloff, *script))
+    table.start(names[0], dice)
+    return table, dice
+
+
+def test_options_as_typed() -> None:
+    rules = parse_options(["goal=300", "lastlicks=B", "bump", "ntw=3"])
+    assert (rules.goal, rules.last_licks, rules.bump, rules.ntw) == (300, "B", True, 3)
+    with refused("goal: the goal must be a multiple of 5 from 5 to 100000."):
+        parse_options(["goal=7"])
+    with refused("Eclipse cannot be played with Bump: you could never land on a score Bump needs."):
+        parse_options(["bump", "eclipse=1"])
+
+
+def test_sitting_standing_and_watching() -> None:
+    table = table_of("Ann")
+    news = table.sit("Bob")
+    assert news.events == (Sat("Bob"),) and news.view.status is Status.WAITING
+    with refused("You are already sitting at table 1."):
+        table.sit("Bob")
+    table.watch("Cy")
+    assert table.audience == ["Ann", "Bob", "Cy"]
+    with refused("You are already watching table 1."):
+        table.watch("Cy")
+    with refused("You are sitting at table 1: you see everything already."):
+        table.watch("Ann")
+    table.unwatch("Cy")
+    with refused("You are not watching table 1."):
+        table.unwatch("Cy")
+    table.stand("Bob")
+    with refused("You are not sitting at table 1."):
+        table.stand("Bob")
+
+
+def test_a_full_table_refuses_a_ninth_seat() -> None:
+    table = table_of(*(f"P{i}" for i in range(8)))
+    with refused("Table 1 is full (8 seats)."):
+        table.sit("Zed")
+
+
+def test_start_needs_two_seated_players_and_a_seated_starter() -> None:
+    table = table_of("Ann")
+    with refused("Only a player sitting at table 1 can start its game."):
+        table.start("Bob", LoadedDice([]))
+    with refused("A game needs at least 2 players sitting at the table."):
+        table.start("Ann", LoadedDice([]))
+    table.sit("Bob")
+    news = table.start("Ann", LoadedDice(["6 10"]))
+    assert [type(e).__name__ for e in news.events] == ["GameCreated", "RollOff", "TurnStarted"]
+    assert news.view.up == "Bob" and news.view.legal == {"Ann": (), "Bob": ("roll",)}
+    with refused("The game at table 1 has already started."):
+        table.start("Ann", LoadedDice([]))
+    with refused("The game at table 1 has started; you can 'watch 1'."):
+        table.sit("Cy")
+    with refused("The game is on: 'leave' leaves the game (your score is lost), or play on."):
+        table.stand("Ann")
+
+
+def test_turn_words_and_the_engines_reasons() -> None:
+    table, dice = started("Ann", "Bob", script=("4 4 4 2 s6", "2 S"))
+    with refused("It is not your turn; it is Ann's."):
+        table.play("Bob", "roll", dice)
+    with refused("Every turn begins by throwing all five cubes: roll first."):
+        table.play("Ann", "stop", dice)
+    with refused("'dance' is not a move. You can: roll."):
+        table.play("Ann", "dance", dice)
+    with refused("There is nothing to choose now."):
+        table.play("Ann", "keep sun 10", dice)
+    news = table.play("Ann", "r", dice)
+    assert news.view.legal["Ann"] == ("roll",)
+    assert news.view.stop_refusal == "You must clear your flash of 4s before you can stop."
+    with refused("You must clear your flash of 4s before you can stop."):
+        table.play("Ann", "s", dice)
+    news = table.play("Ann", "roll", dice)  # a lone sun while clearing 4s: it must score, 10 or 5
+    assert news.view.legal["Ann"] == ("keep sun 10", "keep sun 5")
+    with refused("That is not one of the ways your throw can score: keep sun 10 or keep sun 5."):
+        table.play("Ann", "reroll sun", dice)
+    news = table.play("Ann", "keep sun 10", dice)
+    assert news.view.turn_points == 50 and news.view.legal["Ann"] == ("roll", "stop")
+
+
+def test_the_sun_pair_choice_is_typed_as_flash_n() -> None:
+    table, dice = started("Ann", "Bob", script=("4 4 6 6 S",))
+    news = table.play("Ann", "roll", dice)
+    assert news.view.legal["Ann"] == ("flash 4", "flash 6")
+    news = table.play("Ann", "flash 6", dice)
+    assert news.view.turn_points == 60 and news.view.clearing == (6,)
+
+
+def test_insurance_words() -> None:
+    table, dice = started("Ann", "Bob", script=("10 2 3 4 s6",), insurance=True)
+    game = table.game
+    assert game is not None
+    game._emit(ev.InsuranceEarned("Bob", 4, "earlier"))
+    news = table.play("Ann", "roll", dice)
+    assert news.view.legal == {"Ann": (), "Bob": ("spend 4 Ann", "pass")}
+    with refused("It is Ann's throw: 'spend 4 Ann' cancels it."):
+        table.play("Bob", "spend 2", dice)
+    with refused("Only the throw on the table can be cancelled, and it is Ann's."):
+        table.play("Bob", "spend 4 Cy", dice)
+    with refused("Your own throw costs 2: 'spend 2'."):
+        table.play("Ann", "spend 4 ann", dice)
+    with refused("Type 'spend 2' to cancel your own throw, or 'spend 4 <player>'."):
+        table.play("Ann", "spend lots", dice)
+    news = table.play("Bob", "spend 4 ann", dice)
+    assert [type(e).__name__ for e in news.events] == ["ThrowCancelled"]
+
+
+def test_the_guiding_light_at_a_table() -> None:
+    table, dice = started("Ann", "Bob", "Cy")
+    with refused("Before the game starts, change the rules with 'table set <option>=<value>'."):
+        table_of("Ann", "Bob").propose("Ann", "bump", dice)
+    table.propose("Bob", "goal 300", dice)
+    table.propose("Cy", '"no hats at the table"', dice)
+    with refused("Several proposals are open: 1 (goal 300), 2 (\"no hats at the table\"). Say which, e.g. 'vote yes 1'."):
+        table.vote("Ann", "yes", dice)
+    with refused("Vote with 'vote yes' or 'vote no' (add the proposal's number if several are open)."):
+        table.vote("Ann", "maybe", dice)
+    table.vote("Ann", "yes 1", dice)
+    news = table.vote("Cy", "yes 1", dice)
+    assert news.view.rules.goal == 300  # before the first throw: at once
+    news = table.vote("Ann", "no 2", dice)
+    assert news.view.proposals == ()
+
+
+def test_parse_propose_forms() -> None:
+    assert parse_propose("bump") == parse_propose("bump on")
+    assert parse_propose("goal=300").value == "300"
+    assert parse_propose('"roll on the carpet"').text == "roll on the carpet"
+    with refused("Put an honour rule in double quotes: propose \"no rolling off the table\"."):
+        parse_propose('"unfinished')
+
+
+def test_set_rules_before_the_game_only() -> None:
+    table = table_of("Ann", "Bob")
+    news = table.set_rules("Ann", ["goal=300", "bump"])
+    assert news.view.rules.goal == 300 and news.view.rules.bump
+    with refused("Only a player sitting at table 1 can set its rules."):
+        table.set_rules("Cy", ["goal=100"])
+    table.start("Ann", LoadedDice(["10 2"]))
+    with refused("The game has started: rules now change by the Guiding Light ('propose')."):
+        table.set_rules("Ann", ["goal=100"])
+
+
+def test_absence_and_removal_by_the_table() -> None:
+    table, dice = started("Ann", "Bob", "Cy")
+    with refused("Bob is here: only an absent player can be voted out."):
+        table.vote_remove("Ann", "Bob", dice)
+    with refused("Zed is not playing at table 1."):
+        table.vote_remove("Ann", "Zed", dice)
+    assert table.set_absent("Bob", True).events == (Absent("Bob", True),)
+    assert table.set_absent("Bob", True) is None
+    news = table.vote_remove("Ann", "bob", dice)
+    assert news.events == (RemovalVote("Ann", "Bob", ("Cy",)),)
+    news = table.vote_remove("Cy", "Bob", dice)
+    assert ev.PlayerOut("Bob", "was removed by the table while away") in news.events
+    assert news.view.legal.get("Bob") is None
+
+
+def test_leaving_during_a_game_is_leaving_the_game() -> None:
+    table, dice = started("Ann", "Bob", "Cy")
+    news = table.leave("Ann", dice)
+    assert ev.PlayerOut("Ann", "left the table") in news.events and news.view.up == "Bob"
+
+
+def test_the_timer_stops_for_a_player_who_may_stop_and_otherwise_throws() -> None:
+    table, dice = started("Ann", "Bob", script=("10 2 3 4 s6", "10 5 5 2 s2"), opening_minimum=0)
+    news = table.timed_out(dice)
+    assert news is not None and news.events[0] == TimedOut("Ann", "roll")
+    news = table.timed_out(dice)
+    assert news is not None and news.events[0] == TimedOut("Ann", "stop")
+    assert news.view.up == "Bob"
+
+
+def test_a_restored_table_is_the_same_table() -> None:
+    table, dice = started("Ann", "Bob", script=("10 2 3 4 s6",))
+    table.play("Ann", "roll", dice)
+    assert table.game is not None
+    again = Table.restore(1, "lobby", table.rules, table.seats, table.game.events)
+    assert again.view() == table.view()
