@@ -1,0 +1,89 @@
+"""What people see at a table: the ScoreHandler's words, per viewer and per style."""
+
+from __future__ import annotations
+
+from engine import LoadedDice, RuleSet, parse_throw
+from rooms.tables import Table
+from server.render.cubes import art, compact, spoken
+from server.render.scorehandler import Style, render, rules_summary
+
+ART, COMPACT, READER = Style(), Style(cubes="compact"), Style(screenreader=True)
+
+
+def game(script: tuple[str, ...], **rules: object) -> tuple[Table, LoadedDice]:
+    table = Table(7, "lobby", RuleSet(**rules), ["Ann", "Bob"])
+    dice = LoadedDice(("10 2", *script))
+    table.start("Ann", dice)
+    return table, dice
+
+
+def test_the_cubes_three_ways() -> None:
+    throw = parse_throw("4 4 4 4 s5")
+    assert compact(throw) == "[4] [4] [4] [4] [s5]"
+    assert compact(parse_throw("2 3 S")) == "[2] [3] [sun]"
+    assert spoken(throw) == "4, 4, 4, 4, and the sun cube showing 5"
+    assert spoken(parse_throw("10 S")) == "10, and the Flaming Sun"
+    lines = art(throw)
+    assert lines[0] == " ".join([".-------."] * 5)
+    assert lines[1].split(" | ")[0] == "| \\   /"
+    assert lines[-1].strip() == "sun cube"
+
+
+def test_cube_art_wraps_to_the_clients_width() -> None:
+    lines = art(parse_throw("2 3 4 6 S"), width=30)
+    assert max(len(line) for line in lines) <= 30
+    assert len([line for line in lines if line.startswith(".-------.")]) == 2  # two rows of cubes
+
+
+def test_a_throw_as_the_thrower_and_as_the_other_player_see_it() -> None:
+    table, dice = game(("4 4 4 4 s5",))
+    news = table.play("Ann", "roll", dice)
+    mine = render(news, "Ann", COMPACT)
+    assert mine.splitlines() == [
+        "You throw: [4] [4] [4] [4] [s5]",
+        "You score 45 (flash of 4s). Turn total: 45.",
+        "A flash of 4s: it must be cleared (the Futtless Rule).",
+        "Turn total 45; 1 cube to throw, clearing 4s.",
+        "You may: roll.",
+    ]
+    theirs = render(news, "Bob", READER)
+    assert theirs.splitlines()[:2] == [
+        "Ann throws: 4, 4, 4, 4, and the sun cube showing 5.",
+        "Ann scores 45 (flash of 4s). Turn total: 45.",
+    ]
+    assert "You may" not in theirs
+
+
+def test_the_reason_not_to_stop_is_shown_with_the_choices() -> None:
+    table, dice = game(("10 2 3 4 s6",))
+    text = render(table.play("Ann", "roll", dice), "Ann", COMPACT)
+    assert text.splitlines()[-2:] == [
+        "You need 35 points in one turn to get in the game; you have 10 so far.",
+        "You may: roll.",
+    ]
+
+
+def test_the_start_of_a_game_shows_rules_roll_off_and_who_is_up() -> None:
+    table = Table(7, "lobby", RuleSet(goal=300, bump=True), ["Ann", "Bob"])
+    text = render(table.start("Bob", LoadedDice(["6 10"])), "Bob", ART)
+    assert text.splitlines() == [
+        "Table 7: a game of Cosmic Wimpout begins for Ann, Bob.",
+        "Rules: goal 300, Last Licks official; bump=on.",
+        "Roll-off for the first turn: Ann 6, Bob 10.",
+        "--- Your turn (score 0) ---",
+        "You may: roll.",
+    ]
+
+
+def test_wimpout_bank_and_getting_in() -> None:
+    table, dice = game(("10 10 5 2 s2", "2 3"), opening_minimum=25)
+    table.play("Ann", "roll", dice)
+    text = render(table.play("Ann", "stop", dice), "Bob", COMPACT)
+    assert text.splitlines()[:2] == ["Ann stops and banks 25: score 25.", "Ann is in the game!"]
+    assert text.splitlines()[2] == "--- Your turn (score 0) ---"
+
+
+def test_rules_summary_names_what_differs_from_the_defaults() -> None:
+    assert rules_summary(RuleSet()) == "goal 500, Last Licks official."
+    summary = rules_summary(RuleSet(goal=300, last_licks="C", ntw=3, honour_rules=("no hats",)))
+    assert summary == 'goal 300, Last Licks C; ntw=3; honour rule: "no hats".'
