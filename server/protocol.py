@@ -1,0 +1,170 @@
+"""The JSON-lines protocol for bots: every message the server sends in JSON mode, as pydantic models.
+
+``python -m server.protocol schema`` prints the JSON Schema (committed as docs/protocol.schema.json and checked
+current by a test). Commands are still sent as text lines, so bots and people speak one command language.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from engine import event_to_dict, format_throw
+from rooms.tables import TableNews
+
+ErrorCode = Literal[
+    "unknown_command",
+    "usage",
+    "refused",
+    "not_connected",
+    "already_connected",
+    "permission_denied",
+    "line_too_long",
+    "invalid_utf8",
+    "rate_limited",
+    "login_failed",
+    "internal",
+]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Seat(_Model):
+    name: str
+    score: int
+    in_game: bool = Field(description="past the opening minimum, no Recovery circle open")
+    out: str | None = Field(description="why the player left the game, or null while in it")
+    insurance: int
+    train_wrecks: int
+    circles: int
+    absent: bool
+
+
+class TableState(_Model):
+    """The table as it stands after the events of the message."""
+
+    table: int
+    room: str
+    status: Literal["waiting", "playing", "over"]
+    goal: int
+    rules: dict[str, Any] = Field(description="every rule option of the table (engine.rules.RuleSet)")
+    seats: list[Seat]
+    watchers: list[str]
+    up: str | None = Field(description="whose turn it is")
+    turn_points: int
+    cubes_left: int
+    sun_left: bool
+    clearing: list[int] = Field(description="faces of the flashes being cleared")
+    last_throw: str | None = Field(description="the cubes on the table, e.g. '4 4 4 4 s5' (s: the sun cube, S: sun)")
+    waiting_on: list[str] = Field(description="who the table waits for")
+    stop_refusal: str | None = Field(description="why the player up may not stop now, if they may not")
+    leader: str | None
+    target: int | None
+    challengers: list[str]
+    winner: str | None
+    proposals: list[dict[str, Any]]
+
+
+class TableMessage(_Model):
+    """Something happened at a table you sit at or watch."""
+
+    type: Literal["table"] = "table"
+    table: int
+    events: list[dict[str, Any]] = Field(description="the events in order: {'type': EventName, ...fields}")
+    state: TableState
+    you_may: list[str] = Field(description="your legal commands now, as exact text to send")
+    text: str = Field(description="the same news as people read it")
+
+
+class TextMessage(_Model):
+    """Anything else the server says: room descriptions, talk, WHO, help, notices."""
+
+    type: Literal["message"] = "message"
+    kind: str
+    text: str
+    fields: dict[str, str]
+
+
+class ErrorMessage(_Model):
+    """A command was not carried out; ``code`` is stable, ``message`` is for people."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode
+    message: str
+
+
+class PromptMessage(_Model):
+    """The server waits for a line (e.g. a password)."""
+
+    type: Literal["prompt"] = "prompt"
+    text: str
+    secret: bool
+
+
+ServerMessage = Annotated[TableMessage | TextMessage | ErrorMessage | PromptMessage, Field(discriminator="type")]
+SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+def table_message(news: TableNews, viewer: str, text: str) -> TableMessage:
+    view = news.view
+    seats = [Seat(**{name: getattr(seat, name) for name in Seat.model_fields}) for seat in view.seats]
+    state = TableState(
+        table=view.table,
+        room=view.room,
+        status=view.status.value,
+        goal=view.rules.goal,
+        rules=view.rules.model_dump(mode="json"),
+        seats=seats,
+        watchers=list(view.watchers),
+        up=view.up,
+        turn_points=view.turn_points,
+        cubes_left=view.cubes_left,
+        sun_left=view.sun_left,
+        clearing=list(view.clearing),
+        last_throw=format_throw(view.last_throw) if view.last_throw is not None else None,
+        waiting_on=list(view.waiting_on),
+        stop_refusal=view.stop_refusal,
+        leader=view.leader,
+        target=view.target,
+        challengers=list(view.challengers),
+        winner=view.winner,
+        proposals=[{"number": n, "proposer": p, "text": t} for n, p, t in view.proposals],
+    )
+    events = [_event_dict(event) for event in news.events]
+    return TableMessage(table=news.table, events=events, state=state, you_may=list(view.legal.get(viewer, ())), text=text)
+
+
+def _event_dict(event: object) -> dict[str, Any]:
+    from rooms.tables import TableEvent
+
+    if isinstance(event, TableEvent.__args__):  # type: ignore[attr-defined]
+        fields = {name: getattr(event, name) for name in event.__slots__}  # type: ignore[attr-defined]
+        if "rules" in fields:
+            fields["rules"] = fields["rules"].model_dump(mode="json")
+        return {"type": type(event).__name__, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
+    return event_to_dict(event)  # type: ignore[arg-type]
+
+
+def schema() -> dict[str, Any]:
+    return SERVER_MESSAGE.json_schema()
+
+
+def schema_text() -> str:
+    return json.dumps(schema(), indent=2, sort_keys=True) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    if argv[1:] != ["schema"]:
+        print("usage: python -m server.protocol schema", file=sys.stderr)
+        return 2
+    sys.stdout.write(schema_text())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
