@@ -12,11 +12,16 @@ from engine import events as ev
 from engine.actions import CLOSE_WINDOW, LET_STAND, ROLL, STOP, Action, Withdraw
 from engine.dice import DiceSource
 from engine.game import IllegalAction
+from engine.strategies import Strategy, cautious, threshold
 from rooms.messages import Refusal
 from rooms.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
 
 MAX_SEATS = 8
 MIN_PLAYERS = 2
+BOT_SUFFIX = ".bot"
+"""House bots are named ``Robby.bot``: no account name can contain a dot, so no bot passes for a person."""
+MAX_BOT_MOVES = 10_000
+"""A guard for one burst of bot moves (a game of bots alone always ends, but never inside one call)."""
 
 
 class Status(str, Enum):
@@ -90,6 +95,7 @@ class SeatView:
     train_wrecks: int
     circles: int
     absent: bool
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +137,15 @@ class TableNews:
     """The engine events among ``events`` (to be stored)."""
 
 
+def _strategy(words: list[str]) -> Strategy:
+    usage = "A bot plays 'cautious' (stops as soon as it may) or 'threshold N [K]' (throws on under N points with K cubes)."
+    if not words or words == ["cautious"]:
+        return cautious
+    if words[0] == "threshold" and 2 <= len(words) <= 3 and all(word.isdigit() for word in words[1:]):
+        return threshold(*(int(word) for word in words[1:]))
+    raise Refusal(usage)
+
+
 def parse_options(words: Sequence[str], base: RuleSet | None = None) -> RuleSet:
     """Table options as typed: ``goal=300 lastlicks=B bump ntw=3`` (a bare name switches a rule on)."""
     options: dict[str, str] = {}
@@ -154,6 +169,7 @@ class Table:
         self.watchers: list[str] = []
         self.absent: set[str] = set()
         self.removal_votes: dict[str, set[str]] = {}
+        self.bots: dict[str, Strategy] = {}
         self.game: Game | None = None
 
     @classmethod
@@ -184,11 +200,14 @@ class Table:
         game = self.game
         rules = game.rules if game else self.rules
         if game is None:
-            seats = tuple(SeatView(n, 0, False, None, 0, 0, 1, n in self.absent) for n in self.seats)
+            seats = tuple(SeatView(n, 0, False, None, 0, 0, 1, n in self.absent, n in self.bots) for n in self.seats)
             return TableView(self.number, self.room, self.status, rules, seats, tuple(self.watchers))
         state = game.state
         seats = tuple(
-            SeatView(p.name, p.score, p.in_game, p.out, p.insurance, p.train_wrecks, p.circles, p.name in self.absent)
+            SeatView(
+                p.name, p.score, p.in_game, p.out, p.insurance, p.train_wrecks, p.circles, p.name in self.absent,
+                p.name in self.bots,
+            )
             for p in state.players
         )
         turn = state.turn
@@ -259,18 +278,71 @@ class Table:
         return self._news(Watching(name, False))
 
     def leave(self, name: str, dice: DiceSource) -> TableNews:
-        """Stop watching, stand up, or (during a game) leave the game."""
+        """Stop watching, stand up, or (during a game) leave the game. When the last person goes, the bots go too."""
         if name in self.watchers:
             return self.unwatch(name)
         if self.status is Status.PLAYING and self.game is not None and name in self.seats:
             if self.game.state.player(name).out is None:
-                return self._apply(name, Withdraw(name, "left the table"), dice)
+                news = self._apply(name, Withdraw(name, "left the table"), dice)
+                return self._bots_follow(news, dice)
             self.seats.remove(name)
             return self._news(Stood(name))
         if self.status is Status.OVER and name in self.seats:
             self.seats.remove(name)
             return self._news(Stood(name))
-        return self.stand(name)
+        return self._bots_follow(self.stand(name), dice)
+
+    @property
+    def people(self) -> list[str]:
+        """The seated players who are not house bots."""
+        return [name for name in self.seats if name not in self.bots]
+
+    def _bots_follow(self, news: TableNews, dice: DiceSource) -> TableNews:
+        """House bots leave a table that has no people left (in a game, they leave the game)."""
+        if self.people and any(
+            self.game is None or self.game.state.player(name).out is None for name in self.people
+        ):
+            return news
+        events = list(news.events)
+        for bot in list(self.bots):
+            if self.game is not None and not self.game.is_over and self.game.state.player(bot).out is None:
+                events += self.game.apply(None, Withdraw(bot, "left with the last person"), dice)
+            elif self.game is None:
+                self.seats.remove(bot)
+                events.append(Stood(bot))
+            del self.bots[bot]
+        return self._news(*events)
+
+    def add_bot(self, by: str, words: Sequence[str]) -> TableNews:
+        """``[name] [cautious | threshold N [K]]``: seat a house bot that plays by the same rules as people."""
+        if by not in self.people:
+            raise Refusal(f"Only a player sitting at table {self.number} can add a bot.")
+        if self.status is not Status.WAITING:
+            raise Refusal(f"The game at table {self.number} has started: bots join before the start.")
+        if len(self.seats) >= MAX_SEATS:
+            raise Refusal(f"Table {self.number} is full ({MAX_SEATS} seats).")
+        words = list(words)
+        name = words.pop(0) if words and words[0] not in ("cautious", "threshold") else f"Robby{len(self.bots) + 1}"
+        if not (name.isalnum() and name[:1].isalpha() and len(name) <= 12):
+            raise Refusal("A bot's name is up to 12 letters and digits, starting with a letter.")
+        full = name + BOT_SUFFIX
+        if full in self.seats:
+            raise Refusal(f"{full} is already at this table.")
+        self.bots[full] = _strategy(words)
+        self.seats.append(full)
+        return self._news(Sat(full))
+
+    def bot_moves(self, dice: DiceSource) -> list[TableNews]:
+        """Let the house bots move while the game waits on them (they see only what players see)."""
+        news: list[TableNews] = []
+        game = self.game
+        while game is not None and not game.is_over and len(news) < MAX_BOT_MOVES:
+            bot = next((name for name in game.waiting_on() if name in self.bots), None)
+            if bot is None:
+                break
+            action = self.bots[bot](game.state, bot, game.legal_actions(bot))
+            news.append(self._apply(bot, action, dice))
+        return news
 
     def set_absent(self, name: str, absent: bool) -> TableNews | None:
         if name not in self.seats or (name in self.absent) == absent:

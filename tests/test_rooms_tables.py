@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import LoadedDice, RuleSet
@@ -16,7 +18,7 @@ def table_of(*names: str, **rules: object) -> Table:
 
 
 def refused(message: str):  # type: ignore[no-untyped-def]
-    return pytest.raises(Refusal, match=f"^{message}$".replace("(", r"\(").replace(")", r"\)").replace(".", r"\."))
+    return pytest.raises(Refusal, match=f"^{re.escape(message)}$")
 
 
 def started(*names: str, script: tuple[str, ...] = (), **rules: object) -> tuple[Table, LoadedDice]:
@@ -203,3 +205,37 @@ def test_a_restored_table_is_the_same_table() -> None:
     assert table.game is not None
     again = Table.restore(1, "lobby", table.rules, table.seats, table.game.events)
     assert again.view() == table.view()
+
+
+def test_house_bots_sit_play_through_the_engine_and_leave_with_the_last_person() -> None:
+    from engine import SeededDice
+
+    table = table_of("Ann", goal=200)
+    assert table.add_bot("Ann", ["threshold", "100"]).events == (Sat("Robby1.bot"),)
+    assert table.add_bot("Ann", ["Zed", "cautious"]).events == (Sat("Zed.bot"),)
+    with refused("Zed.bot is already at this table."):
+        table.add_bot("Ann", ["Zed"])
+    with refused("A bot plays 'cautious' (stops as soon as it may) or 'threshold N [K]' (throws on under N points with K cubes)."):
+        table.add_bot("Ann", ["Max", "reckless"])
+    with refused("A bot's name is up to 12 letters and digits, starting with a letter."):
+        table.add_bot("Ann", ["R2.D2"])
+    with refused("Only a player sitting at table 1 can add a bot."):
+        table.add_bot("Robby1.bot", [])
+    dice = SeededDice(4)
+    table.start("Ann", dice)
+    assert [seat.bot for seat in table.view().seats] == [False, True, True]
+    for _ in range(3):
+        for news in table.bot_moves(dice):
+            assert not news.view.waiting_on or news.view.waiting_on[0] != "Robby1.bot" or not table.game.is_over
+        if table.view().up == "Ann":
+            table.play("Ann", "roll", dice)
+    news = table.leave("Ann", dice)
+    assert news.view.status is Status.OVER and news.view.winner is None
+    assert table.bots == {}
+
+
+def test_bots_leave_a_waiting_table_when_its_people_stand() -> None:
+    table = table_of("Ann")
+    table.add_bot("Ann", [])
+    news = table.leave("Ann", LoadedDice([]))
+    assert table.seats == [] and [type(e).__name__ for e in news.events] == ["Stood", "Stood"]
