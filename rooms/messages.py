@@ -11,12 +11,14 @@ class Message:
     """One thing to show one person.
 
     ``kind`` and ``fields`` let a machine-readable renderer (e.g. JSON lines for bots)
-    present the same event without parsing ``text``.
+    present the same event without parsing ``text``; ``data`` carries a richer value (a table's
+    news) that each connection renders its own way.
     """
 
     text: str
     kind: str = "info"
     fields: Mapping[str, str] = field(default_factory=dict)
+    data: object | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ recipient's connection. Players are identified by their display names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from rooms.messages import Delivery, Message, Refusal
 from rooms.model import Room
@@ -93,18 +93,19 @@ class World:
 
     # --- talk ----------------------------------------------------------------------------
 
-    def say(self, who: str, text: str) -> list[Delivery]:
+    def say(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
+        """``also``: people elsewhere who hear this room (the players and watchers of its tables)."""
         fields = {"who": who, "text": text}
         return [
             Delivery(who, Message(f'You say, "{text}"', "say", fields)),
-            *self._to_room(self._where[who], Message(f'{who} says, "{text}"', "say", fields), but=who),
+            *self._to_room(self._where[who], Message(f'{who} says, "{text}"', "say", fields), but=who, also=also),
         ]
 
-    def pose(self, who: str, text: str) -> list[Delivery]:
+    def pose(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
         """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
         joiner = "" if text[:1] in ("'", ",") else " "
         message = Message(f"{who}{joiner}{text}", "pose", {"who": who, "text": text})
-        return self._to_room(self._where[who], message)
+        return self._to_room(self._where[who], message, also=also)
 
     def whisper(self, who: str, target: str, text: str) -> list[Delivery]:
         """Speak to one person in the same room; nobody else hears."""
@@ -131,8 +132,9 @@ class World:
         self._where[who] = key
         self._here[key][who] = None
 
-    def _to_room(self, key: str, message: Message, but: str | None = None) -> list[Delivery]:
-        return [Delivery(p, message) for p in self._here[key] if p != but]
+    def _to_room(self, key: str, message: Message, but: str | None = None, also: Iterable[str] = ()) -> list[Delivery]:
+        listeners = dict.fromkeys([*self._here[key], *(p for p in also if p in self._where)])
+        return [Delivery(p, message) for p in listeners if p != but]
 
     def _online(self, target: str) -> str:
         found = self.find_player(target)

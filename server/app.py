@@ -25,6 +25,7 @@ from server.ratelimit import AddressThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
 from server.store import Account, Store
+from server.tables import Tables
 from server.telnet import MuckTelnetServer, TelnetSink
 
 log = structlog.get_logger()
@@ -37,6 +38,7 @@ class GameServer:
         self.settings = settings
         self.world: World = load_world_file(settings.world_file or Path(str(DEFAULTS / "world.toml")))
         self.store = Store(settings.data_dir)
+        self.tables = Tables(self)
         self.players: dict[str, Session] = {}
         """Logged-in sessions by player name, in order of connection."""
         self.connections: set[Session] = set()
@@ -56,6 +58,7 @@ class GameServer:
 
     async def start(self) -> None:
         await self.store.open()
+        await self.tables.restore()
         self._listener = await telnetlib3.create_server(
             self.settings.host,
             self.settings.port,
@@ -92,6 +95,7 @@ class GameServer:
         """Tell everyone, save, hang up, close the database."""
         if self._sweeper is not None:
             self._sweeper.cancel()
+        self.tables.stop()
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
         for session in list(self.connections):
             session.close(texts.SHUTDOWN)
@@ -161,6 +165,7 @@ class GameServer:
         """Log a session in as ``account``, taking over any older connection of the same player."""
         old = self.players.pop(account.name, None)
         session.account, session.doing = account, account.doing
+        session.options = await self.store.preferences(account.skeleton)
         session.wizard = account.wizard or account.skeleton in self._wizard_keys
         session.connected_at = time.monotonic()
         self.players[account.name] = session
@@ -172,6 +177,8 @@ class GameServer:
         else:
             self.deliver(self.world.arrive(account.name))
         await self.store.touch([account.skeleton])
+        await self.tables.set_absent(account.name, False)
+        self.tables.show_seat(session)
 
     def forget(self, session: Session) -> None:
         """Take a closing session's player out of the world at once (so a second @boot or a
@@ -180,6 +187,7 @@ class GameServer:
         if name is not None and self.players.get(name) is session:
             del self.players[name]
             self.deliver(self.world.depart(name))
+            self.tables.left(name)
 
     def deliver(self, deliveries: Iterable[Delivery]) -> None:
         for delivery in deliveries:

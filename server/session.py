@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections import deque
 from typing import TYPE_CHECKING
@@ -11,11 +12,13 @@ import structlog
 from telnetlib3.stream_reader import TelnetReader
 
 from rooms.messages import Message, Refusal
+from rooms.tables import TableNews
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Stage
 from server.lines import Line, LineSplitter
 from server.ratelimit import TokenBucket
+from server.render.scorehandler import Style, render
 from server.sink import Sink
 from server.store import Account
 
@@ -36,6 +39,8 @@ class Session:
         self.account: Account | None = None
         self.wizard = False
         self.doing = ""
+        self.options: dict[str, str] = {}
+        """``@set`` choices (cubes=art|compact, screenreader=on|off)."""
         self.connected_at = self.last_active = self.last_input = time.monotonic()
         self._reader = reader
         self._splitter = LineSplitter(limits.max_line_length)
@@ -62,7 +67,15 @@ class Session:
     def tell(self, text: str, kind: str = "info") -> None:
         self.sink.send(Message(text, kind))
 
+    @property
+    def style(self) -> Style:
+        """How this person sees tables: their @set choices, at their screen's width."""
+        return Style(self.options.get("cubes", "art"), self.options.get("screenreader") == "on", self.sink.width)
+
     def send(self, message: Message) -> None:
+        """Table news is rendered here, for this player in their style; anything else as it is."""
+        if isinstance(message.data, TableNews) and self.account is not None:
+            message = dataclasses.replace(message, text=render(message.data, self.account.name, self.style))
         self.sink.send(message)
 
     def close(self, farewell: str | None = None) -> None:

@@ -19,6 +19,11 @@ DEFAULTS = resources.files("server") / "defaults"
 """Where the built-in ``server.toml`` and ``world.toml`` live (copies of ``config/``)."""
 
 
+def _none_if_empty(value: Any) -> Any:
+    """An empty string in TOML means "not set"."""
+    return None if value in ("", None) else value
+
+
 class Limits(BaseModel):
     """Protection against floods, giant lines, password guessing and forgotten connections."""
 
@@ -32,6 +37,18 @@ class Limits(BaseModel):
     login_failure_burst: int = Field(gt=0)
     login_failure_refill: float = Field(gt=0)
     shutdown_grace: float = Field(ge=0)
+
+
+class TableSettings(BaseModel):
+    """The clock at tables, and loaded dice for demos and tests."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    turn_timer: float = Field(gt=0)
+    insurance_window: float = Field(gt=0)
+    dice_script: Path | None
+
+    _empty_means_fair = field_validator("dice_script", mode="before")(_none_if_empty)
 
 
 class Settings(BaseSettings):
@@ -52,6 +69,7 @@ class Settings(BaseSettings):
     connect_maxwait: float = Field(ge=0, le=10)
     password_hash_cost: int = Field(ge=2, le=2**20)
     limits: Limits
+    tables: TableSettings
 
     config_files: ClassVar[tuple[Path, ...]] = ()
     """Configuration files read over the built-in defaults, later ones winning."""
@@ -63,10 +81,7 @@ class Settings(BaseSettings):
             raise ValueError("must be a power of two (scrypt N)")
         return value
 
-    @field_validator("world_file", mode="before")
-    @classmethod
-    def _empty_means_builtin(cls, value: Any) -> Any:
-        return None if value in ("", None) else value
+    _empty_means_builtin = field_validator("world_file", mode="before")(_none_if_empty)
 
     @classmethod
     def settings_customise_sources(

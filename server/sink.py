@@ -25,3 +25,7 @@ class Sink(Protocol):
 
     @property
     def closed(self) -> bool: ...
+
+    @property
+    def width(self) -> int:
+        """Columns the client shows (what cube art is laid out to)."""

@@ -1,4 +1,5 @@
-"""SQLite persistence (WAL) for accounts, last seen and @doing.
+"""SQLite persistence (WAL) for accounts, last seen, @doing, @set preferences, and every table: its seats and
+rules, each game event as it happens, and each finished game's results (for history, stats and top).
 
 All database work runs on one dedicated thread: queries are serialized, and the event loop
 never waits on the disk.
@@ -7,13 +8,14 @@ never waits on the disk.
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -29,7 +31,45 @@ CREATE TABLE IF NOT EXISTS accounts (
     created_at REAL NOT NULL,
     last_seen REAL
 );
+CREATE TABLE IF NOT EXISTS preferences (
+    skeleton TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (skeleton, key)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    table_number INTEGER NOT NULL,
+    room TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    status TEXT NOT NULL,
+    opened_at REAL NOT NULL,
+    ended_at REAL,
+    winner TEXT
+);
+CREATE INDEX IF NOT EXISTS games_open ON games (status) WHERE status IN ('waiting', 'playing');
+CREATE TABLE IF NOT EXISTS game_events (
+    game INTEGER NOT NULL REFERENCES games (id),
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS results (
+    game INTEGER NOT NULL REFERENCES games (id),
+    player TEXT NOT NULL COLLATE NOCASE,
+    won INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    best_turn INTEGER NOT NULL,
+    freight_trains INTEGER NOT NULL,
+    train_wrecks INTEGER NOT NULL,
+    supernovas INTEGER NOT NULL,
+    PRIMARY KEY (game, player)
+);
+CREATE INDEX IF NOT EXISTS results_player ON results (player);
 """
+OPEN_STATUSES = ("waiting", "playing")
+STATS_COLUMNS = "COUNT(*), SUM(won), MAX(best_turn), SUM(freight_trains), SUM(train_wrecks), SUM(supernovas)"
 _COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen"
 
 
@@ -42,6 +82,53 @@ class Account:
     banned: bool
     doing: str
     last_seen: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as saved: enough to bring it back exactly (its game is the fold of ``events``)."""
+
+    game_id: int
+    number: int
+    room: str
+    rules: dict[str, Any]
+    seats: list[str]
+    status: str
+    events: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One player's part in a finished game."""
+
+    player: str
+    won: bool
+    score: int
+    best_turn: int
+    freight_trains: int
+    train_wrecks: int
+    supernovas: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A line of ``history``."""
+
+    game_id: int
+    ended_at: float
+    players: str
+    winner: str | None
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    games: int
+    wins: int
+    best_turn: int
+    freight_trains: int
+    train_wrecks: int
+    supernovas: int
 
 
 class NameTaken(Exception):
@@ -111,6 +198,128 @@ class Store:
 
         await self._run(touch)
 
+    # --- preferences (@set) ------------------------------------------------------------
+
+    async def preferences(self, skeleton: str) -> dict[str, str]:
+        rows = await self._run(
+            lambda db: db.execute("SELECT key, value FROM preferences WHERE skeleton = ?", (skeleton,)).fetchall()
+        )
+        return dict(rows)
+
+    async def set_preference(self, skeleton: str, key: str, value: str) -> None:
+        def save(db: sqlite3.Connection) -> None:
+            with db:
+                db.execute("INSERT OR REPLACE INTO preferences VALUES (?, ?, ?)", (skeleton, key, value))
+
+        await self._run(save)
+
+    # --- tables and games ----------------------------------------------------------------
+
+    async def open_table(self, number: int, room: str, rules: dict[str, Any], seats: list[str]) -> int:
+        """Record a new table; returns its game id (one table holds one game)."""
+
+        def insert(db: sqlite3.Connection) -> int:
+            with db:
+                cursor = db.execute(
+                    "INSERT INTO games (table_number, room, rules, seats, status, opened_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (number, room, json.dumps(rules), json.dumps(seats), "waiting", time.time()),
+                )
+            return int(cursor.lastrowid or 0)
+
+        return await self._run(insert)
+
+    async def save_table(
+        self, game_id: int, rules: dict[str, Any], seats: list[str], status: str, first_seq: int,
+        events: list[dict[str, Any]],
+    ) -> None:
+        """The table's seats, rules and status now, and its new game events, in one transaction."""
+        rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
+
+        def save(db: sqlite3.Connection) -> None:
+            with db:
+                db.executemany("INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)", rows)
+                db.execute(
+                    "UPDATE games SET rules = ?, seats = ?, status = ? WHERE id = ?",
+                    (json.dumps(rules), json.dumps(seats), status, game_id),
+                )
+
+        await self._run(save)
+
+    async def close_table(self, game_id: int, winner: str | None, results: Iterable[Result]) -> None:
+        """The table is gone: its game finished (with ``results``) or it never started (none)."""
+        rows = [
+            (game_id, r.player, int(r.won), r.score, r.best_turn, r.freight_trains, r.train_wrecks, r.supernovas)
+            for r in results
+        ]
+
+        def close(db: sqlite3.Connection) -> None:
+            with db:
+                db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                db.execute(
+                    "UPDATE games SET status = ?, ended_at = ?, winner = ? WHERE id = ?",
+                    ("over" if rows else "closed", time.time(), winner, game_id),
+                )
+
+        await self._run(close)
+
+    async def open_tables(self) -> list[StoredTable]:
+        """Every table not yet closed, with its game's events, to bring back after a restart."""
+
+        def load(db: sqlite3.Connection) -> list[StoredTable]:
+            tables = db.execute(
+                "SELECT id, table_number, room, rules, seats, status FROM games"
+                f" WHERE status IN {OPEN_STATUSES} ORDER BY table_number"
+            ).fetchall()
+            return [
+                StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id))
+                for game_id, number, room, rules, seats, status in tables
+            ]
+
+        return await self._run(load)
+
+    async def game_events(self, game_id: int) -> tuple[int, list[dict[str, Any]]] | None:
+        """A finished game's table number and events (``replay``); None if there is no such finished game."""
+
+        def load(db: sqlite3.Connection) -> tuple[int, list[dict[str, Any]]] | None:
+            row = db.execute("SELECT table_number FROM games WHERE id = ? AND status = 'over'", (game_id,)).fetchone()
+            return None if row is None else (row[0], _events(db, game_id))
+
+        return await self._run(load)
+
+    async def history(self, player: str, limit: int) -> list[GameSummary]:
+        """A player's finished games, newest first."""
+
+        def load(db: sqlite3.Connection) -> list[GameSummary]:
+            rows = db.execute(
+                "SELECT g.id, g.ended_at, (SELECT group_concat(o.player, ', ') FROM results o WHERE o.game = g.id),"
+                " g.winner, r.score FROM results r JOIN games g ON g.id = r.game WHERE r.player = ?"
+                " ORDER BY g.id DESC LIMIT ?",
+                (player, limit),
+            ).fetchall()
+            return [GameSummary(*row) for row in rows]
+
+        return await self._run(load)
+
+    async def stats(self, player: str) -> Stats:
+        def load(db: sqlite3.Connection) -> Stats:
+            row = db.execute(f"SELECT {STATS_COLUMNS} FROM results WHERE player = ?", (player,)).fetchone()
+            return Stats(*(value or 0 for value in row))
+
+        return await self._run(load)
+
+    async def top(self, limit: int) -> list[tuple[str, Stats]]:
+        """The leaderboard: most wins, then best win rate, then best turn."""
+
+        def load(db: sqlite3.Connection) -> list[tuple[str, Stats]]:
+            rows = db.execute(
+                f"SELECT player, {STATS_COLUMNS} FROM results GROUP BY player"
+                " ORDER BY SUM(won) DESC, 1.0 * SUM(won) / COUNT(*) DESC, MAX(best_turn) DESC LIMIT ?",
+                (limit,),
+            ).fetchall()
+            return [(row[0], Stats(*row[1:])) for row in rows]
+
+        return await self._run(load)
+
     # --- internals -----------------------------------------------------------------------
 
     async def _update(self, skeleton: str, column: str, value: object) -> None:
@@ -143,3 +352,8 @@ class Store:
             return None
         name, skel, password_hash, wizard, banned, doing, last_seen = row
         return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen)
+
+
+def _events(db: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:
+    rows = db.execute("SELECT event FROM game_events WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
+    return [json.loads(event) for (event,) in rows]

@@ -57,12 +57,13 @@ class TelnetSink:
     def closed(self) -> bool:
         return self._writer.is_closing()
 
-    def _width(self) -> int:
+    @property
+    def width(self) -> int:
         cols = self._writer.get_extra_info("cols") or DEFAULT_WIDTH
         return DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
 
     def _wrap(self, text: str) -> list[str]:
-        width, lines = self._width(), []
+        width, lines = self.width, []
         for line in text.split("\n"):
             if len(line) <= width:
                 lines.append(line)

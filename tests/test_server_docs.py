@@ -15,7 +15,9 @@ def test_readme_configuration_table_matches_the_defaults() -> None:
     settings = load_settings().model_dump(mode="json")
     rows = re.findall(r"^\| `([a-z_.]+)` \| `([^`]*)` \|", README.read_text(), re.M)
     documented = {key: json.loads(value) for key, value in rows}
-    flat = {f"limits.{k}": v for k, v in settings.pop("limits").items()} | settings
+    sections = {key: settings.pop(key) for key in ("limits", "tables")}
+    flat = {f"{s}.{k}": v for s, values in sections.items() for k, v in values.items()} | settings
     flat["world_file"] = flat["world_file"] or ""
+    flat["tables.dice_script"] = flat["tables.dice_script"] or ""
     flat["data_dir"] = str(flat["data_dir"])
     assert documented == flat

@@ -1,3 +1,5 @@
 """All commands. Importing this package registers each of them in ``REGISTRY``."""
 
-from server.commands import account, admin, help, login, movement, presence, talk  # noqa: F401
+from server.commands import (  # noqa: F401
+    account, admin, help, login, movement, options, presence, records, tables, talk, turns,
+)

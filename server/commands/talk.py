@@ -11,10 +11,12 @@ from server.session import Session
 async def say(session: Session, args: str) -> None:
     """say <message>      or      "<message>
 
-    Say something to everyone in the room. You see: You say, "hi"
+    Say something to everyone in the room (and to the players and watchers of
+    its tables, wherever they are). You see: You say, "hi"
     and the others see: Igor says, "hi"
     """
-    session.server.deliver(session.server.world.say(session.player, required(args)))
+    server = session.server
+    server.deliver(server.world.say(session.player, required(args), also=_table_listeners(session)))
 
 
 @command("pose", ":", category="talk")
@@ -24,7 +26,12 @@ async def pose(session: Session, args: str) -> None:
     Act something out for the room: ":falls down" shows "Igor falls down."
     Start with ' to join your name: ":'s dice are hot" shows "Igor's dice are hot".
     """
-    session.server.deliver(session.server.world.pose(session.player, required(args)))
+    server = session.server
+    server.deliver(server.world.pose(session.player, required(args), also=_table_listeners(session)))
+
+
+def _table_listeners(session: Session) -> list[str]:
+    return session.server.tables.listeners(session.server.world.location(session.player).key)
 
 
 @command("page", "p", category="talk")

@@ -1,0 +1,189 @@
+"""Tables in rooms: opening, listing, sitting, watching, starting, leaving, and looking at the score and rules."""
+
+from __future__ import annotations
+
+from rooms.messages import Refusal
+from rooms.tables import Table
+from server import texts
+from server.commands.args import UsageError
+from server.commands.registry import command
+from server.render.board import rules_text, scoreboard, table_line
+from server.session import Session
+from server.tables import Live, Tables
+
+
+def _tables(session: Session) -> Tables:
+    return session.server.tables
+
+
+def _number(args: str) -> int | None:
+    word = args.strip().lstrip("#")
+    if not word:
+        return None
+    if not word.isdigit():
+        raise Refusal(texts.NO_SUCH_TABLE.format(number=word))
+    return int(word)
+
+
+def _here(session: Session, args: str, verb: str) -> Live:
+    """The table named by number (it must be in this room), or the only one here."""
+    tables, room = _tables(session), session.server.world.location(session.player)
+    number = _number(args)
+    if number is not None:
+        live = tables.get(number)
+        if live.table.room != room.key:
+            where = session.server.world.room(live.table.room).name
+            raise Refusal(texts.TABLE_ELSEWHERE.format(number=number, room=where, verb=verb))
+        return live
+    here = tables.in_room(room.key)
+    if not here:
+        raise Refusal(texts.NO_TABLE_HERE)
+    if len(here) > 1:
+        numbers = ", ".join(str(live.table.number) for live in here)
+        raise Refusal(texts.WHICH_TABLE.format(numbers=numbers, verb=verb, first=here[0].table.number))
+    return here[0]
+
+
+def seated(session: Session) -> Live:
+    live = _tables(session).seat_of(session.player)
+    if live is None:
+        raise Refusal(texts.NOT_AT_A_TABLE)
+    return live
+
+
+def _seen(session: Session, args: str) -> Table:
+    """The table named by number, else the one you sit at or watch, else the only one in the room."""
+    tables, name = _tables(session), session.player
+    number = _number(args)
+    if number is not None:
+        return tables.get(number).table
+    live = tables.seat_of(name) or next((t for t in tables.live.values() if name in t.table.watchers), None)
+    return (live or _here(session, "", "look at it")).table
+
+
+@command("table", category="table")
+async def table(session: Session, args: str) -> None:
+    """table open [options]   or   table set <option>=<value> ...
+
+    'table open' opens a table in the room you are in and sits you at it; others
+    join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
+    B|C|D (official), and house rules by name (bump, insurance, cosmic_sampler, ntw=3, suspend=10,
+    kill=5, ...; a bare name switches a rule on). 'table set' changes them
+    before the game starts.
+    """
+    verb, _, rest = args.strip().partition(" ")
+    if verb == "open":
+        await _tables(session).open(session.player, rest.split())
+    elif verb == "set" and rest.strip():
+        live = seated(session)
+        await _tables(session).act(live, lambda: live.table.set_rules(session.player, rest.split()))
+    else:
+        raise UsageError
+
+
+@command("tables", category="table")
+async def tables_(session: Session, args: str) -> None:
+    """tables
+
+    List every open table, in every room: its seats (and scores), its state and
+    who watches.
+    """
+    world = session.server.world
+    lines = [table_line(live.table.view(), world.room(live.table.room).name)
+             for live in sorted(_tables(session).live.values(), key=lambda live: live.table.number)]
+    session.tell("\n".join(lines) or texts.NO_TABLES, "table")
+
+
+@command("sit", category="table")
+async def sit(session: Session, args: str) -> None:
+    """sit [table]
+
+    Take a seat at a table in this room (the only one here, or the one numbered)
+    before its game starts. Your seat is kept if you walk out or lose your
+    connection.
+    """
+    live = _here(session, args, "sit")
+    await _tables(session).act(live, _tables(session).sit(session.player, live))
+
+
+@command("stand", category="table")
+async def stand(session: Session, args: str) -> None:
+    """stand
+
+    Give up your seat before the game starts.
+    """
+    live = seated(session)
+    await _tables(session).act(live, lambda: live.table.stand(session.player))
+
+
+@command("watch", category="table")
+async def watch(session: Session, args: str) -> None:
+    """watch [table]
+
+    Watch a table in this room: you see every throw and hear the table's talk,
+    even after you walk out. 'unwatch' stops.
+    """
+    live = _here(session, args, "watch")
+    await _tables(session).act(live, lambda: live.table.watch(session.player))
+
+
+@command("unwatch", category="table")
+async def unwatch(session: Session, args: str) -> None:
+    """unwatch [table]
+
+    Stop watching a table.
+    """
+    tables, name = _tables(session), session.player
+    number = _number(args)
+    watched = [t for t in tables.live.values() if name in t.table.watchers and number in (None, t.table.number)]
+    if not watched:
+        raise Refusal(texts.NOT_WATCHING if number is None else f"You are not watching table {number}.")
+    for live in watched:
+        await tables.act(live, lambda: live.table.unwatch(name))
+
+
+@command("start", category="table")
+async def start(session: Session, args: str) -> None:
+    """start
+
+    Start the game at your table (at least two players sitting). The roll-off
+    for the first turn is thrown and shown.
+    """
+    live = seated(session)
+    await _tables(session).act(live, lambda: live.table.start(session.player, _tables(session).dice))
+
+
+@command("leave", category="table")
+async def leave(session: Session, args: str) -> None:
+    """leave
+
+    Leave your table: before the game, give up your seat; during it, leave the
+    game (your score is lost); after watching, stop watching.
+    """
+    tables, name = _tables(session), session.player
+    live = tables.seat_of(name) or next((t for t in tables.live.values() if name in t.table.watchers), None)
+    if live is None:
+        raise Refusal(texts.NOT_WATCHING)
+    await tables.act(live, lambda: live.table.leave(name, tables.dice))
+
+
+@command("score", category="table")
+async def score(session: Session, args: str) -> None:
+    """score [table]
+
+    The scoreboard of your table (or the one numbered): each player's score,
+    whether they are in the game, Insurance Points, train wrecks, who is up, and
+    Last Licks.
+    """
+    table = _seen(session, args)
+    session.tell(scoreboard(table.view(), session.player, session.style), "table")
+
+
+@command("rules", category="table")
+async def rules(session: Session, args: str) -> None:
+    """rules [table]
+
+    The rules of your table (or the one numbered) now, changes adopted for the
+    next turn, and Guiding Light proposals still open.
+    """
+    session.tell(rules_text(_seen(session, args).view()), "table")

@@ -1,0 +1,75 @@
+"""The ScoreHandler's boards: a table's scoreboard (``score``), its rules (``rules``), and the list of tables
+(``tables``); a column layout on screen, plain sentences for a screen reader."""
+
+from __future__ import annotations
+
+from rooms.tables import SeatView, Status, TableView
+from server.render.scorehandler import Style, rules_summary
+
+STATUS_WORDS = {Status.WAITING: "waiting for players", Status.PLAYING: "playing", Status.OVER: "over"}
+BOARD_ROW = "{mark}{name:<16} {score:>6}  {in_game:<7} {insurance:>3} {wrecks:>6}  {note}"
+
+
+def _note(seat: SeatView, view: TableView) -> str:
+    notes = [f"out: {seat.out}"] if seat.out else []
+    if seat.absent:
+        notes.append("away")
+    if seat.name == view.up:
+        notes.append("up")
+    return ", ".join(notes)
+
+
+def scoreboard(view: TableView, viewer: str, style: Style) -> str:
+    """Score, in the game or not, Insurance Points, train wrecks and who is up, for each player."""
+    head = f"Table {view.table}: {STATUS_WORDS[view.status]}, {rules_summary(view.rules)}"
+    if style.screenreader:
+        lines = [head]
+        for seat in view.seats:
+            state = "in the game" if seat.in_game else "not in the game yet"
+            note = _note(seat, view)
+            lines.append(f"{'You' if seat.name == viewer else seat.name}: {seat.score} points, {state}, "
+                         f"{seat.insurance} Insurance Points, {seat.train_wrecks} train wrecks"
+                         f"{'; ' + note if note else ''}.")
+    else:
+        lines = [head, BOARD_ROW.format(mark="  ", name="Player", score="Score", in_game="In?", insurance="IP",
+                                        wrecks="Wrecks", note="").rstrip()]
+        lines += [
+            BOARD_ROW.format(
+                mark="> " if seat.name == view.up else "  ", name=seat.name, score=seat.score,
+                in_game="in" if seat.in_game else "not yet", insurance=seat.insurance, wrecks=seat.train_wrecks,
+                note=_note(seat, view),
+            ).rstrip()
+            for seat in view.seats
+        ]
+    if view.target is not None:
+        lines.append(f"Last Licks: {', '.join(view.challengers) or 'nobody'} must pass {view.target} "
+                     f"(held by {view.leader}).")
+    if view.up is not None:
+        lines.append(f"{view.up}'s turn: {view.turn_points} points so far.")
+    if view.winner is not None:
+        lines.append(f"{view.winner} won.")
+    if view.watchers:
+        lines.append(f"Watching: {', '.join(view.watchers)}.")
+    return "\n".join(lines)
+
+
+def rules_text(view: TableView) -> str:
+    """The rules in play, the changes adopted for the next turn, and the open proposals."""
+    lines = [f"Table {view.table} plays: {rules_summary(view.rules)}"]
+    if view.adopted is not None:
+        lines.append(f"From the next turn: {rules_summary(view.adopted)}")
+    lines += [f"Proposal {number} by {proposer}: {text} ('vote yes {number}' or 'vote no {number}')."
+              for number, proposer, text in view.proposals]
+    if view.status is Status.WAITING:
+        lines.append("Before the game starts, a seated player can change them: 'table set <option>=<value>'.")
+    elif not view.proposals:
+        lines.append("Change them by the Guiding Light: 'propose <rule> [value]' or 'propose \"free text\"'.")
+    return "\n".join(lines)
+
+
+def table_line(view: TableView, room: str) -> str:
+    """One table in the list: number, room, state, goal, seats with scores, watchers."""
+    seats = ", ".join(f"{s.name} {s.score}" if view.status is not Status.WAITING else s.name for s in view.seats)
+    watchers = f"; watching: {', '.join(view.watchers)}" if view.watchers else ""
+    return (f"Table {view.table} in {room}: {STATUS_WORDS[view.status]} (goal {view.rules.goal}, "
+            f"Last Licks {view.rules.last_licks}). Seats: {seats or 'none'}{watchers}.")

@@ -1,0 +1,32 @@
+"""A finished game's results per player, read from its events: what ``stats``, ``top`` and ``history`` count."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine import Game, Outcome
+from engine import events as ev
+from server.store import Result
+
+FREIGHT_TRAINS = (Outcome.FREIGHT_TRAIN, Outcome.INSTANT_WIN, Outcome.SUPERNOVA)
+"""Every freight train counts, the 6s (instant win) and 10s (Supernova) too."""
+
+
+def results(game: Game) -> list[Result]:
+    best: Counter[str] = Counter()
+    trains: Counter[str] = Counter()
+    novas: Counter[str] = Counter()
+    wrecks: Counter[str] = Counter()
+    for event in game.events:
+        if isinstance(event, ev.Banked):
+            best[event.player] = max(best[event.player], event.points)
+        elif isinstance(event, ev.Scored) and event.scoring.outcome in FREIGHT_TRAINS:
+            trains[event.player] += 1
+            novas[event.player] += event.scoring.outcome is Outcome.SUPERNOVA
+        elif isinstance(event, ev.WimpedOut) and event.train_wreck:
+            wrecks[event.player] += 1
+    winner = game.state.winner
+    return [
+        Result(p.name, p.name == winner, p.score, best[p.name], trains[p.name], wrecks[p.name], novas[p.name])
+        for p in game.state.players
+    ]

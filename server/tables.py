@@ -1,0 +1,243 @@
+"""The live tables: their numbers, the server's dice, the turn timers, saving every move before anyone sees it, and
+handing each move's news to the people at the table (each connection renders it in its own style)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import structlog
+
+from engine import DiceExhausted, DiceSource, LoadedDice, RuleSet, SeededDice, ThrowSyntaxError, parse_throw
+from engine.events import event_from_dict, event_to_dict
+from rooms.messages import Delivery, Message, Refusal
+from rooms.tables import Opened, Sat, Status, Table, TableNews, parse_options
+from server import texts
+from server.render.board import scoreboard
+from server.render.scorehandler import Style, render, rules_summary
+from server.results import results
+
+if TYPE_CHECKING:
+    from server.app import GameServer
+    from server.session import Session
+
+log = structlog.get_logger()
+PLAIN = Style(cubes="compact")
+"""How table news reads in a message's plain ``text`` (connections render their own)."""
+
+
+def load_dice(script: Path | None) -> DiceSource:
+    """Fair seeded dice, or (loudly) the throws of a script file, one a line, ``#`` comments allowed."""
+    if script is None:
+        return SeededDice(secrets.randbits(64))
+    throws = []
+    for number, line in enumerate(script.read_text().splitlines(), 1):
+        text = line.partition("#")[0].strip()
+        if text:
+            try:
+                throws.append(parse_throw(text))
+            except ThrowSyntaxError as error:
+                raise ThrowSyntaxError(f"{script}:{number}: {error}") from None
+    log.warning("dice.loaded", file=str(script), throws=len(throws))
+    return LoadedDice(throws)
+
+
+@dataclass(slots=True)
+class Live:
+    """A table being played, with what the server keeps beside it."""
+
+    table: Table
+    game_id: int
+    stored: int = 0
+    """How many of the game's events are saved."""
+    moves: int = 0
+    """Counts moves, so a timer that fired just before one does not move again."""
+    timer: asyncio.TimerHandle | None = None
+
+
+class Tables:
+    """Every open table on the server, by number (numbers are global: ``sit 2`` anywhere in table 2's room)."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.settings = server.settings.tables
+        self.dice = load_dice(self.settings.dice_script)
+        self.live: dict[int, Live] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- finding tables ----------------------------------------------------------------------------------------------
+
+    def get(self, number: int) -> Live:
+        live = self.live.get(number)
+        if live is None:
+            raise Refusal(texts.NO_SUCH_TABLE.format(number=number))
+        return live
+
+    def in_room(self, room: str) -> list[Live]:
+        return [live for live in self.live.values() if live.table.room == room]
+
+    def seat_of(self, name: str) -> Live | None:
+        return next((live for live in self.live.values() if live.table.is_seated(name)), None)
+
+    def listeners(self, room: str) -> list[str]:
+        """Players and watchers of the tables in ``room``: they hear the room's talk wherever they are."""
+        return [name for live in self.in_room(room) for name in live.table.audience]
+
+    # -- life cycle --------------------------------------------------------------------------------------------------
+
+    async def restore(self) -> None:
+        """Bring back every table that was open, each game exactly where its last saved event left it; nobody is
+        connected yet, so every seated player starts absent."""
+        for stored in await self.server.store.open_tables():
+            events = [event_from_dict(e) for e in stored.events]
+            table = Table.restore(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events)
+            for name in table.seats:
+                table.set_absent(name, True)
+            self.live[table.number] = Live(table, stored.game_id, stored=len(events))
+            log.info("table.restored", table=table.number, game=stored.game_id, events=len(events),
+                     status=table.status.value)
+
+    def stop(self) -> None:
+        for live in self.live.values():
+            self._disarm(live)
+        for task in self._tasks:
+            task.cancel()
+
+    async def open(self, name: str, words: list[str]) -> Live:
+        """A new table in the player's room, the player in its first seat."""
+        self._refuse_second_seat(name)
+        rules = parse_options(words)
+        room = self.server.world.location(name).key
+        number = next(n for n in range(1, len(self.live) + 2) if n not in self.live)
+        game_id = await self.server.store.open_table(number, room, rules.model_dump(mode="json"), [name])
+        table = Table(number, room, rules, [name])
+        live = self.live[number] = Live(table, game_id)
+        log.info("table.open", table=number, game=game_id, room=room, by=name)
+        opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
+        world = self.server.world
+        self.server.deliver(Delivery(p, Message(opened, "table")) for p in world.occupants(room) if p != name)
+        self._deliver(live, TableNews(number, (Opened(name, rules), Sat(name)), table.view()))
+        return live
+
+    # -- moves -------------------------------------------------------------------------------------------------------
+
+    async def act(self, live: Live, move: Callable[[], TableNews | None]) -> TableNews | None:
+        """Make a move at a table: save it, then show it to everyone at the table, then restart the clock."""
+        heard = live.table.audience  # who leaves still hears themselves leave
+        try:
+            news = move()
+        except DiceExhausted as exhausted:
+            log.warning("dice.exhausted", table=live.table.number, why=str(exhausted))
+            raise Refusal(texts.DICE_EXHAUSTED.format(why=exhausted)) from None
+        if news is None:
+            return None
+        live.moves += 1
+        self._disarm(live)
+        await self._save(live)
+        self._deliver(live, news, heard)
+        if live.table.status is Status.OVER:
+            await self._close(live, texts.TABLE_CLOSED_GAME.format(game=live.game_id))
+        elif not live.table.seats and live.table.status is Status.WAITING:
+            await self._close(live, texts.TABLE_CLOSED_EMPTY)
+        else:
+            self._arm(live)
+        return news
+
+    def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
+        """``sit`` as a move: nobody sits at two tables at once."""
+        self._refuse_second_seat(name)
+        return lambda: live.table.sit(name)
+
+    def left(self, name: str) -> None:
+        """A player's connection is gone (called from synchronous code)."""
+        self._spawn(self.set_absent(name, True))
+
+    def show_seat(self, session: Session) -> None:
+        """On login: the table the player sits at, and what they may do there."""
+        live = self.seat_of(session.player)
+        if live is not None:
+            view = live.table.view()
+            waiting = render(TableNews(view.table, (), view), session.player, session.style)
+            session.tell("\n".join(filter(None, [scoreboard(view, session.player, session.style), waiting])), "table")
+
+    async def set_absent(self, name: str, absent: bool) -> None:
+        """A seated player lost their connection or came back; a watcher who leaves stops watching."""
+        for live in list(self.live.values()):
+            table = live.table
+            if absent and name in table.watchers:
+                await self.act(live, lambda: table.unwatch(name))
+            elif table.is_seated(name):
+                await self.act(live, lambda: table.set_absent(name, absent))
+
+    # -- inside ------------------------------------------------------------------------------------------------------
+
+    def _refuse_second_seat(self, name: str) -> None:
+        seated = self.seat_of(name)
+        if seated is not None:
+            raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
+
+    async def _save(self, live: Live) -> None:
+        table = live.table
+        events = table.game.events[live.stored :] if table.game is not None else []
+        first, live.stored = live.stored, live.stored + len(events)
+        await self.server.store.save_table(
+            live.game_id, table.rules.model_dump(mode="json"), table.seats, table.status.value, first,
+            [event_to_dict(e) for e in events],
+        )
+
+    async def _close(self, live: Live, why: str) -> None:
+        table = live.table
+        del self.live[table.number]
+        game = table.game
+        scores = results(game) if game is not None else []
+        await self.server.store.close_table(live.game_id, game.state.winner if game else None, scores)
+        log.info("table.closed", table=table.number, game=live.game_id, winner=game.state.winner if game else None)
+        closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table")
+        self.server.deliver(Delivery(name, closed) for name in table.audience)
+
+    def _deliver(self, live: Live, news: TableNews, heard: Sequence[str] = ()) -> None:
+        """One message for the whole audience; each session renders ``data`` for its player in their style."""
+        message = Message(render(news, "", PLAIN), "table", {"table": str(news.table)}, data=news)
+        audience = dict.fromkeys([*heard, *live.table.audience])
+        self.server.deliver(Delivery(name, message) for name in audience)
+
+    # -- the clock ---------------------------------------------------------------------------------------------------
+
+    def _arm(self, live: Live) -> None:
+        """Start the clock on the move the table waits for, unless nobody is there to wait for it."""
+        table = live.table
+        game = table.game
+        if game is None or game.is_over or game.state.turn is None:
+            return
+        present = [p.name for p in game.state.active if p.name not in table.absent]
+        if not present:
+            return
+        seconds = self.settings.insurance_window if game.state.turn.window else self.settings.turn_timer
+        moves = live.moves
+        live.timer = asyncio.get_running_loop().call_later(seconds, self._expire, live, moves)
+
+    def _disarm(self, live: Live) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+
+    def _expire(self, live: Live, moves: int) -> None:
+        self._spawn(self._time_out(live, moves))
+
+    def _spawn(self, work: Coroutine[None, None, None]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _time_out(self, live: Live, moves: int) -> None:
+        if live.moves != moves or self.live.get(live.table.number) is not live:
+            return
+        log.info("table.timed_out", table=live.table.number, player=live.table.game.state.current)  # type: ignore[union-attr]
+        try:
+            await self.act(live, lambda: live.table.timed_out(self.dice))
+        except Refusal as refusal:
+            log.warning("table.timer_failed", table=live.table.number, why=str(refusal))
