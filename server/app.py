@@ -177,8 +177,7 @@ class GameServer:
         else:
             self.deliver(self.world.arrive(account.name))
         await self.store.touch([account.skeleton])
-        await self.tables.set_absent(account.name, False)
-        self.tables.show_seat(session)
+        await self.tables.returned(session)
 
     def forget(self, session: Session) -> None:
         """Take a closing session's player out of the world at once (so a second @boot or a

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import structlog
 
+from engine import ThrowSyntaxError
 from rooms.loader import WorldError
 from server.app import GameServer
 from server.logs import configure_logging
@@ -25,6 +26,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--port", type=int, help="port to listen on (default 4201)")
     parser.add_argument("--data-dir", type=Path, help="directory for the SQLite database (default ./data)")
+    parser.add_argument(
+        "--dice-script", type=Path, help="take the cubes' throws from this file, one a line, in order (demos, tests)"
+    )
     return parser.parse_args(argv)
 
 
@@ -42,6 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     config = args.config or (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None)
     overrides = {k: v for k, v in {"port": args.port, "data_dir": args.data_dir}.items() if v is not None}
+    if args.dice_script is not None:
+        overrides["tables"] = {"dice_script": args.dice_script}
     try:
         settings = load_settings(config, **overrides)
     except ConfigError as exc:
@@ -49,6 +55,10 @@ def main(argv: list[str] | None = None) -> None:
     configure_logging(settings.log_format, settings.log_level)
     try:
         asyncio.run(serve(settings))
-    except (WorldError, OSError) as exc:
+    except (WorldError, OSError, ThrowSyntaxError) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -153,25 +153,30 @@ class Tables:
         return lambda: live.table.sit(name)
 
     def left(self, name: str) -> None:
-        """A player's connection is gone (called from synchronous code)."""
-        self._spawn(self.set_absent(name, True))
+        """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
+        self._spawn(self._gone(name))
 
-    def show_seat(self, session: Session) -> None:
-        """On login: the table the player sits at, and what they may do there."""
-        live = self.seat_of(session.player)
-        if live is not None:
-            view = live.table.view()
-            waiting = render(TableNews(view.table, (), view), session.player, session.style)
-            session.tell("\n".join(filter(None, [scoreboard(view, session.player, session.style), waiting])), "table")
+    async def returned(self, session: Session) -> None:
+        """On login: the scoreboard of the player's table, then (to all there) that they are back, and what they may
+        do now."""
+        name = session.player
+        live = self.seat_of(name)
+        if live is None:
+            return
+        view = live.table.view()
+        session.tell(scoreboard(view, name, session.style), "table")
+        if await self.act(live, lambda: live.table.set_absent(name, False)) is None:  # they were not away
+            steps = render(TableNews(view.table, (), view), name, session.style)
+            if steps:
+                session.tell(steps, "table")
 
-    async def set_absent(self, name: str, absent: bool) -> None:
-        """A seated player lost their connection or came back; a watcher who leaves stops watching."""
+    async def _gone(self, name: str) -> None:
         for live in list(self.live.values()):
             table = live.table
-            if absent and name in table.watchers:
+            if name in table.watchers:
                 await self.act(live, lambda: table.unwatch(name))
             elif table.is_seated(name):
-                await self.act(live, lambda: table.set_absent(name, absent))
+                await self.act(live, lambda: table.set_absent(name, True))
 
     # -- inside ------------------------------------------------------------------------------------------------------
 

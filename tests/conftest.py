@@ -59,16 +59,19 @@ class Client:
     async def expect(self, pattern: str) -> str:
         """Wait for ``pattern`` (a regex) after what was already matched; return the match."""
         regex = re.compile(pattern)
-        async with asyncio.timeout(WAIT):
-            while True:
-                found = regex.search(self.text, self._seen)
-                if found:
-                    self._seen = found.end()
-                    return found.group(0)
-                chunk = await self._chunk()
-                if not chunk:
-                    raise AssertionError(f"closed before {pattern!r}; got {self.text[self._seen:]!r}")
-                self.text += chunk
+        try:
+            async with asyncio.timeout(WAIT):
+                while True:
+                    found = regex.search(self.text, self._seen)
+                    if found:
+                        self._seen = found.end()
+                        return found.group(0)
+                    chunk = await self._chunk()
+                    if not chunk:
+                        raise AssertionError(f"closed before {pattern!r}; got {self.text[self._seen:]!r}")
+                    self.text += chunk
+        except TimeoutError:
+            raise AssertionError(f"no {pattern!r} within {WAIT} s; got {self.text[self._seen:][-2000:]!r}") from None
 
     async def closed(self) -> str:
         """Wait for the server to hang up; return what came after the last match."""

@@ -37,3 +37,113 @@ async def test_a_game_won_through_last_licks(make_server, tmp_path) -> None:
             await cy.command("replay 1", r"Ann throws: \[10\] \[10\] \[10\] \[3\] \[s4\]")
             await cy.expect(r"\*\*\* Ann WINS")
             await cy.command("top", r"1\. Ann +1 +1 +105")
+
+
+async def test_an_instant_win_among_three(make_server, tmp_path) -> None:
+    throws = ["6 3 2", "2 3 4 6 s6", "6 6 6 6 s6"]
+    async with loaded_server(make_server, tmp_path, throws) as server:
+        async with seated(server, ["Ann", "Bob", "Cy"], "goal=100") as (ann, bob, cy):
+            await cy.expect(r"Roll-off for the first turn: Ann 6, Bob 3, Cy 2\.")
+            await ann.command("roll", "TRAIN WRECK! You lose 0 points.")
+            await bob.expect(r"--- Your turn \(score 0\) ---")
+            await bob.command("roll", "A FREIGHT TRAIN OF 6s: INSTANT WINNER!")
+            await cy.expect(r"\*\*\* Bob WINS the game at table 1 \(Bob threw a freight train of 6s: instant\s+winner\)")
+            await ann.command("stats bob", "bob: 1 games, 1 wins, best turn 0, 1 freight trains, 0 train wrecks")
+            await ann.command("stats", "Ann: 1 games, 0 wins, best turn 0, 0 freight trains, 1 train wrecks")
+
+
+async def test_a_supernova_puts_the_thrower_out(make_server, tmp_path) -> None:
+    async with loaded_server(make_server, tmp_path, ["6 3", "10 10 10 10 s10"]) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100 last_player_wins") as (ann, bob):
+            await ann.command("roll", "A FREIGHT TRAIN OF 10s: SUPERNOVA! Too many points...")
+            await bob.expect("Ann is out of the game: Ann threw a Supernova")
+            await bob.expect(r"\*\*\* Bob WINS the game at table 1 \(Bob is the last player left in the game\)")
+            await bob.command("stats Ann", r"Ann: 1 games, 0 wins, best turn 0, 1 freight trains, 0 train wrecks, 1\s+Supernovas\.")
+
+
+async def test_a_guiding_light_proposal_takes_effect_at_the_next_turn(make_server, tmp_path) -> None:
+    throws = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6", "5 2 3 4 s6", "2 3 4 6 s6"]
+    async with loaded_server(make_server, tmp_path, throws) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=200") as (ann, bob):
+            await ann.command("roll", "You may: roll.")
+            await ann.command("roll", "You may: roll, stop.")
+            await ann.command("propose goal 100", r"Guiding Light: Ann proposes .*goal.*100.* \(proposal 1\)")
+            await bob.expect(r"Vote with 'vote yes 1' or\s+'vote no 1'\.")
+            await bob.command("rules", r"Table 1 plays: goal 200, Last Licks official\.")
+            await bob.expect(r"Proposal 1 by Ann: .*goal")
+            await bob.command("vote yes", r"Proposal 1 is adopted by everyone: it takes effect at the start of the next\s+turn\.")
+            await ann.command("rules", "From the next turn: goal 100, Last Licks official.")
+            await ann.command("stop", "You stop and bank 105: score 105.")
+            await ann.expect("The table's rules are now: goal 100, Last Licks official.")
+            await bob.expect("--- Your turn")
+            assert "LAST LICKS" not in bob.text  # 105 did not reach the goal of the turn it was banked in
+            await bob.command("roll", "--- Ann's turn")
+            await ann.command("roll", "You may: roll, stop.")
+            await ann.command("stop", "LAST LICKS! Ann leads with 110.")
+            await bob.command("roll", r"\*\*\* Ann WINS")
+
+
+async def test_a_seat_is_kept_through_a_disconnect_and_the_table_can_remove_an_absent_player(
+    make_server, tmp_path
+) -> None:
+    throws = ["6 3 2", "2 3 4 6 s6", "2 3 4 6 s6"]
+    async with loaded_server(make_server, tmp_path, throws) as server:
+        async with seated(server, ["Ann", "Bob", "Cy"], "goal=100") as (ann, bob, cy):
+            await bob.aclose()
+            await ann.expect("Bob has lost their connection; their seat is kept.")
+            await ann.command("score", r"  Bob +0  not yet +0 +0  away")
+            await ann.command("vote remove Cy", "Cy is here: only an absent player can be voted out.")
+            async with player(server, "Bob", create=False) as bob:
+                await bob.expect("You are back at table 1.")
+                await ann.expect("Bob is back at table 1.")
+                await ann.command("roll", "--- Bob's turn")
+                await bob.expect("You may: roll.")
+                await cy.aclose()
+                await bob.expect("Cy has lost their connection")
+                await ann.command("vote remove cy", r"Ann votes to remove Cy; still needed: Bob \('vote remove Cy'\)\.")
+                await bob.command("vote remove Cy", "The table agrees to remove Cy.")
+                await ann.expect("Cy is out of the game: Cy was removed by the table while away.")
+                await bob.command("roll", "--- Ann's turn")
+
+
+async def test_the_turn_timer_moves_for_a_player_who_does_not(make_server, tmp_path) -> None:
+    throws = ["10 2", "10 3 4 6 s2", "2 3 4 s6", "2 3 4 6 s6"]
+    async with loaded_server(make_server, tmp_path, throws, turn_timer=0.1) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):
+            await bob.expect("Time is up for Ann: the table does 'roll' for Ann.")
+            await bob.expect("Ann scores 10. Turn total: 10.")
+            await bob.expect("Time is up for Ann: the table does 'roll' for Ann.")  # 10 is too few to stop on
+            await bob.expect("Time is up for Bob: the table does 'roll' for Bob.")
+            await ann.expect(r"--- Your turn \(score 0\) ---")
+            await ann.command("roll", "The loaded dice have run out")  # and the table waits, nothing lost
+            await ann.command("score", r"> Ann +0 ")
+
+
+async def test_room_talk_reaches_the_table_wherever_its_people_are(make_server, tmp_path) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2"]) as server:
+        async with seated(server, ["Ann", "Bob"], start=False) as (ann, bob), player(server, "Cy") as cy:
+            await cy.command("watch 1", "You are now watching table 1.")
+            await bob.command("go green", "The Green Parlour")
+            await cy.command("go blue", "The Blue Parlour")
+            await ann.command("say come back", 'You say, "come back"')
+            await bob.expect('Ann says, "come back"')
+            await cy.expect('Ann says, "come back"')
+            await ann.command(":waits.", "Ann waits.")
+            await bob.expect("Ann waits.")
+            await bob.command("say from afar", 'You say, "from afar"')
+            assert "from afar" not in ann.text
+            await bob.command("start", "Roll-off for the first turn: Ann 10, Bob 2.")  # play from anywhere
+
+
+async def test_each_player_sees_the_cubes_their_own_way(make_server, tmp_path) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2", "10 10 10 3 s4"]) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob), player(server, "Cy") as cy:
+            await cy.command("@set screenreader=on", "Set: screenreader=on.")
+            await cy.command("watch", "You are now watching table 1.")
+            await bob.command("@set cubes=art", "Set: cubes=art.")
+            await bob.command("@set", "Your settings: cubes=art, screenreader=off.")
+            await ann.command("roll", r"You throw: \[10\] \[10\] \[10\] \[3\] \[s4\]")
+            await bob.expect(r"\.-------\. \.-------\.")
+            await bob.expect("sun cube")
+            await cy.expect("Ann throws: 10, 10, 10, 3, and the sun cube showing 4.")
+            await cy.command("score", r"Ann: 0 points, not in the game yet, 0 Insurance Points, 0 train wrecks; up\.")

@@ -12,15 +12,9 @@ from server.commands.args import UsageError
 from server.commands.registry import command
 from server.render.replay import replay_text
 from server.session import Session
-from server.store import Stats
 
 HISTORY_SIZE, TOP_SIZE = 20, 10
 TOP_ROW = "{rank:>3}. {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
-
-
-def _stats_row(rank: str, name: str, s: Stats) -> str:
-    return TOP_ROW.format(rank=rank, name=name, wins=s.wins, games=s.games, best=s.best_turn, trains=s.freight_trains,
-                          wrecks=s.train_wrecks, novas=s.supernovas)
 
 
 @command("history", category="records")
@@ -85,5 +79,9 @@ async def top(session: Session, args: str) -> None:
         raise Refusal(texts.NO_GAMES.format(name="Nobody"))
     header = TOP_ROW.format(rank="", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",
                             wrecks="Wrecks", novas="Novas")
-    rows = [_stats_row(str(rank), name, s) for rank, (name, s) in enumerate(leaders, 1)]
+    rows = [
+        TOP_ROW.format(rank=rank, name=name, wins=s.wins, games=s.games, best=s.best_turn, trains=s.freight_trains,
+                       wrecks=s.train_wrecks, novas=s.supernovas)
+        for rank, (name, s) in enumerate(leaders, 1)
+    ]
     session.tell("\n".join([header, *rows]), "records")
