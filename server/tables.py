@@ -120,7 +120,7 @@ class Tables:
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
         world = self.server.world
         self.server.deliver(Delivery(p, Message(opened, "table")) for p in world.occupants(room) if p != name)
-        self._deliver(live, TableNews(number, (Opened(name, rules), Sat(name)), table.view()))
+        self._deliver(TableNews(number, (Opened(name, rules), Sat(name)), table.view()), table.audience)
         return live
 
     # -- moves -------------------------------------------------------------------------------------------------------
@@ -138,18 +138,19 @@ class Tables:
         live.moves += 1
         self._disarm(live)
         await self._save(live)
-        self._deliver(live, news, heard)
+        audience = list(dict.fromkeys([*heard, *live.table.audience]))
+        self._deliver(news, audience)
         if live.table.status is Status.OVER:
-            await self._close(live, texts.TABLE_CLOSED_GAME.format(game=live.game_id))
+            await self._close(live, texts.TABLE_CLOSED_GAME.format(game=live.game_id), audience)
         elif not live.table.seats and live.table.status is Status.WAITING:
-            await self._close(live, texts.TABLE_CLOSED_EMPTY)
+            await self._close(live, texts.TABLE_CLOSED_EMPTY, audience)
         else:
             self._arm(live)
         return news
 
     def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
         """``sit`` as a move: nobody sits at two tables at once."""
-        self._refuse_second_seat(name)
+        self._refuse_second_seat(name, live)
         return lambda: live.table.sit(name)
 
     def left(self, name: str) -> None:
@@ -180,9 +181,9 @@ class Tables:
 
     # -- inside ------------------------------------------------------------------------------------------------------
 
-    def _refuse_second_seat(self, name: str) -> None:
+    def _refuse_second_seat(self, name: str, here: Live | None = None) -> None:
         seated = self.seat_of(name)
-        if seated is not None:
+        if seated is not None and seated is not here:
             raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
 
     async def _save(self, live: Live) -> None:
@@ -194,7 +195,7 @@ class Tables:
             [event_to_dict(e) for e in events],
         )
 
-    async def _close(self, live: Live, why: str) -> None:
+    async def _close(self, live: Live, why: str, audience: list[str]) -> None:
         table = live.table
         del self.live[table.number]
         game = table.game
@@ -202,12 +203,11 @@ class Tables:
         await self.server.store.close_table(live.game_id, game.state.winner if game else None, scores)
         log.info("table.closed", table=table.number, game=live.game_id, winner=game.state.winner if game else None)
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table")
-        self.server.deliver(Delivery(name, closed) for name in table.audience)
+        self.server.deliver(Delivery(name, closed) for name in audience)
 
-    def _deliver(self, live: Live, news: TableNews, heard: Sequence[str] = ()) -> None:
+    def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""
         message = Message(render(news, "", PLAIN), "table", {"table": str(news.table)}, data=news)
-        audience = dict.fromkeys([*heard, *live.table.audience])
         self.server.deliver(Delivery(name, message) for name in audience)
 
     # -- the clock ---------------------------------------------------------------------------------------------------

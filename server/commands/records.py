@@ -76,7 +76,7 @@ async def top(session: Session, args: str) -> None:
     """
     leaders = await session.server.store.top(TOP_SIZE)
     if not leaders:
-        raise Refusal(texts.NO_GAMES.format(name="Nobody"))
+        raise Refusal(texts.NO_LEADERS)
     header = TOP_ROW.format(rank="", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",
                             wrecks="Wrecks", novas="Novas")
     rows = [
