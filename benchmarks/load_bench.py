@@ -1,10 +1,16 @@
-"""Load benchmark: many raw-socket clients on loopback log in and talk to a real server.
+"""Load benchmark: many raw-socket clients on loopback log in and talk, or play, on a real server.
 
-Starts the server as a child process (so its RSS is its own), connects ``--clients`` bots
-that ignore telnet negotiation, spreads them over generated parlours (a handful per room,
-like players at tables), then has ``--talkers`` of them ``say`` something ``--rate`` times a
-second for ``--duration`` seconds, timing each until the speaker sees its own echo.
-Prints connections held, commands per second, p50/p99 round trip and the server's RSS.
+Starts the server as a child process (so its RSS is its own), connects bots that ignore
+telnet negotiation and spreads them over generated parlours. Two modes:
+
+- ``talk`` (default): ``--clients`` bots, a handful per room; ``--talkers`` of them ``say``
+  something ``--rate`` times a second for ``--duration`` seconds, each timed until the speaker
+  sees its own echo. Prints connections held, commands per second, p50/p99 round trip, RSS.
+- ``tables``: ``--tables`` tables, one per room, with two, three and four players in turn; at
+  each, one bot opens a table (``--goal``), the others sit, and they play real games with fair
+  dice for ``--duration`` seconds (stopping whenever allowed, else taking the first move
+  offered), a new game as soon as one ends. Prints games per minute, moves per second, p50/p99
+  from a move to its answer, and the server's RSS with every table playing.
 
 Bounded: at most 5,000 clients and 120 s of talk, loopback only, one overall deadline;
 the server is always stopped at the end.
@@ -18,6 +24,7 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import resource
 import signal
 import socket
@@ -91,6 +98,50 @@ class Bot:
             await asyncio.sleep(max(0.0, 1 / rate - (time.perf_counter() - started)))
 
 
+OPENED = re.compile(rb" opens table (\d+) here")
+YOU_MAY = b"You may: "
+
+
+class Tally:
+    games = 0
+
+
+async def play_table(bot: Bot, host: bool, seats: int, goal: int, until: float, tally: Tally) -> None:
+    """Play at this bot's table until ``until``: the host opens and starts, the others sit; every move is timed
+    from its sending to the first line of its answer."""
+    assert bot.reader is not None
+    pending, sent_at, sat = b"", 0.0, 0
+    if host:
+        bot.send(f"table open goal={goal}")
+    while (left := until - time.perf_counter()) > 0:
+        try:
+            data = await asyncio.wait_for(bot.reader.read(65536), left)
+        except TimeoutError:
+            return
+        if not data:
+            return
+        if sent_at:
+            bot.latencies.append(time.perf_counter() - sent_at)
+            sent_at = 0.0
+        *lines, pending = (pending + data).split(b"\r\n")
+        for line in lines:
+            reply = ""
+            if line.startswith(YOU_MAY):
+                options = line[len(YOU_MAY) : -1].decode().split(", ")
+                reply = "stop" if "stop" in options else options[0]
+            elif host and b" sits down at table " in line:
+                sat += 1
+                reply = "start" if sat == seats - 1 else ""
+            elif not host and (opened := OPENED.search(line)):
+                reply = f"sit {int(opened.group(1))}"
+            elif b"is closed: the game is over" in line and host:
+                tally.games += 1
+                sat, reply = 0, f"table open goal={goal}"
+            if reply:
+                bot.send(reply)
+                sent_at = time.perf_counter()
+
+
 def write_world(path: Path, rooms: int) -> list[str]:
     keys = [f"t{i}" for i in range(rooms)]
     parts = ['start = "lobby"\n\n[rooms.lobby]\nname = "Lobby"\ndescription = "Where everyone arrives."\n']
@@ -125,6 +176,7 @@ async def start_server(workdir: Path, world: Path, port: int) -> asyncio.subproc
         "COSMIC_LOG_LEVEL": "warning",
         "COSMIC_PASSWORD_HASH_COST": "1024",  # login storm of thousands; real cost is 16384
         "COSMIC_LIMITS__MAX_CONNECTIONS_PER_ADDRESS": str(MAX_CLIENTS + 10),
+        "COSMIC_LIMITS__COMMAND_RATE": "1000",  # table bots move with no thinking time; people type slower
         "PYTHONPATH": str(ROOT),
     }
     process = await asyncio.create_subprocess_exec(
@@ -147,10 +199,16 @@ async def run(args: argparse.Namespace) -> None:
         port = probe.getsockname()[1]
         probe.close()
         workdir = Path(tmp)
-        keys = write_world(workdir / "world.toml", max(1, args.clients // args.per_room))
+        sizes = [2 + i % 3 for i in range(args.tables)] if args.mode == "tables" else []
+        clients = sum(sizes) or args.clients
+        rooms = len(sizes) or max(1, clients // args.per_room)
+        keys = write_world(workdir / "world.toml", rooms)
         server = await start_server(workdir, workdir / "world.toml", port)
         print(f"server pid {server.pid} on {HOST}:{port}, idle RSS {rss_mib(server.pid):.1f} MiB")
-        bots = [Bot(i) for i in range(args.clients)]
+        bots = [Bot(i) for i in range(clients)]
+        homes = [keys[g] for g, size in enumerate(sizes) for _ in range(size)] or [
+            keys[i % len(keys)] for i in range(clients)
+        ]
         gate = asyncio.Semaphore(args.concurrency)
 
         async def join(bot: Bot, room: str) -> bool:
@@ -164,35 +222,17 @@ async def run(args: argparse.Namespace) -> None:
 
         try:
             t0 = time.perf_counter()
-            joined = await asyncio.gather(*(join(b, keys[i % len(keys)]) for i, b in enumerate(bots)))
+            joined = await asyncio.gather(*(join(b, home) for b, home in zip(bots, homes)))
             login_time = time.perf_counter() - t0
             live = [b for b, ok in zip(bots, joined) if ok]
-            listeners = [asyncio.create_task(b.listen()) for b in live]
-            print(f"connected and logged in: {len(live)}/{args.clients} in {login_time:.1f} s "
+            print(f"connected and logged in: {len(live)}/{clients} in {login_time:.1f} s "
                   f"({len(live) / login_time:.0f} logins/s); server RSS {rss_mib(server.pid):.1f} MiB")
-
-            talkers = live[: args.talkers]
-            serial = [0]
-            until = time.perf_counter() + args.duration
-            t1 = time.perf_counter()
-            await asyncio.gather(*(b.talk(args.rate, until, serial) for b in talkers))
-            talk_time = time.perf_counter() - t1
-            latencies = sorted(x for b in talkers for x in b.latencies)
-            held = sum(1 for b in live if b.writer and not b.writer.is_closing() and not b.reader.at_eof())
-            peak_rss = rss_mib(server.pid)
-            print(f"connections held during talk: {held}")
-            print(f"talk: {len(talkers)} clients x {args.rate:g} say/s for {talk_time:.1f} s: "
-                  f"{len(latencies)} answered of {serial[0]} sent, {len(latencies) / talk_time:.0f} commands/s")
-            if latencies:
-                q = statistics.quantiles(latencies, n=100)
-                print(f"round trip: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, "
-                      f"max {latencies[-1] * 1000:.1f} ms")
-            print(f"server RSS after talk: {peak_rss:.1f} MiB "
-                  f"({peak_rss * 1024 / max(1, held):.0f} KiB per connection incl. baseline)")
+            if args.mode == "tables":
+                await tables_phase(args, bots, sizes, server.pid)
+            else:
+                await talk_phase(args, live, server.pid)
             for b in live:
                 b.writer.close()  # type: ignore[union-attr]
-            for task in listeners:
-                task.cancel()
         finally:
             server.send_signal(signal.SIGTERM)
             try:
@@ -202,8 +242,65 @@ async def run(args: argparse.Namespace) -> None:
             print(f"server exit status {server.returncode}")
 
 
+async def talk_phase(args: argparse.Namespace, live: list[Bot], pid: int) -> None:
+    listeners = [asyncio.create_task(b.listen()) for b in live]
+    talkers = live[: args.talkers]
+    serial = [0]
+    until = time.perf_counter() + args.duration
+    t1 = time.perf_counter()
+    await asyncio.gather(*(b.talk(args.rate, until, serial) for b in talkers))
+    talk_time = time.perf_counter() - t1
+    latencies = sorted(x for b in talkers for x in b.latencies)
+    held = sum(1 for b in live if b.writer and not b.writer.is_closing() and not b.reader.at_eof())  # type: ignore[union-attr]
+    peak_rss = rss_mib(pid)
+    print(f"connections held during talk: {held}")
+    print(f"talk: {len(talkers)} clients x {args.rate:g} say/s for {talk_time:.1f} s: "
+          f"{len(latencies)} answered of {serial[0]} sent, {len(latencies) / talk_time:.0f} commands/s")
+    print_latencies(latencies)
+    print(f"server RSS after talk: {peak_rss:.1f} MiB "
+          f"({peak_rss * 1024 / max(1, held):.0f} KiB per connection incl. baseline)")
+    for task in listeners:
+        task.cancel()
+
+
+async def tables_phase(args: argparse.Namespace, bots: list[Bot], sizes: list[int], pid: int) -> None:
+    tally, plays, first = Tally(), [], 0
+    until = time.perf_counter() + args.duration
+    for size in sizes:
+        group = bots[first : first + size]
+        first += size
+        plays += [play_table(b, i == 0, size, args.goal, until, tally) for i, b in enumerate(group) if b.writer]
+    t1 = time.perf_counter()
+    rss = asyncio.create_task(sample_rss(pid, until))
+    await asyncio.gather(*plays)
+    elapsed = time.perf_counter() - t1
+    latencies = sorted(x for b in bots for x in b.latencies)
+    print(f"tables: {len(sizes)} tables of 2-4 players ({len(bots)} clients), goal {args.goal}, {elapsed:.1f} s: "
+          f"{tally.games} games finished, {tally.games * 60 / elapsed:.0f} games/min, "
+          f"{len(latencies) / elapsed:.0f} moves/s")
+    print_latencies(latencies)
+    print(f"server RSS while playing: peak {await rss:.1f} MiB")
+
+
+async def sample_rss(pid: int, until: float) -> float:
+    peak = 0.0
+    while time.perf_counter() < until:
+        peak = max(peak, rss_mib(pid))
+        await asyncio.sleep(1)
+    return peak
+
+
+def print_latencies(latencies: list[float]) -> None:
+    if len(latencies) >= 2:
+        q = statistics.quantiles(latencies, n=100)
+        print(f"round trip: p50 {q[49] * 1000:.1f} ms, p99 {q[98] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--mode", choices=("talk", "tables"), default="talk")
+    parser.add_argument("--tables", type=int, default=200, help="tables mode: tables playing at once")
+    parser.add_argument("--goal", type=int, default=200, help="tables mode: each game's goal")
     parser.add_argument("--clients", type=int, default=2000)
     parser.add_argument("--talkers", type=int, default=500)
     parser.add_argument("--rate", type=float, default=1.0, help="commands per second per talker")
@@ -212,11 +309,13 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=100, help="logins in flight at once")
     args = parser.parse_args()
     args.clients = max(1, min(args.clients, MAX_CLIENTS))
+    args.tables = max(1, min(args.tables, MAX_CLIENTS // 4))
     args.talkers = max(0, min(args.talkers, args.clients))
     args.duration = max(1.0, min(args.duration, MAX_DURATION))
     args.rate = max(0.1, min(args.rate, 10.0))
-    raise_fd_limit(2 * args.clients + 256)  # our sockets; the server inherits the same limit
-    deadline = args.clients / 20 + args.duration + 120
+    clients = 3 * args.tables if args.mode == "tables" else args.clients
+    raise_fd_limit(2 * clients + 256)  # our sockets; the server inherits the same limit
+    deadline = clients / 20 + args.duration + 120
     asyncio.run(asyncio.wait_for(run(args), deadline))
 
 
