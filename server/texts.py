@@ -43,7 +43,7 @@ SERVER_CLOSING = "The server is shutting down; try again in a little while."
 BOOTED = "You have been booted off the server by {by}."
 
 # --- tables ---------------------------------------------------------------------------------
-TABLE_OPENED = "{who} opens table {number} here ({rules}) 'sit {number}' to play, 'watch {number}' to watch."
+TABLE_OPENED = "{who} opens table {number} here: {rules} 'sit {number}' to play, 'watch {number}' to watch."
 TABLE_CLOSED = "Table {number} is closed: {why}"
 TABLE_CLOSED_GAME = "the game is over (game #{game}: 'replay {game}'). 'table open' starts another."
 TABLE_CLOSED_EMPTY = "everyone left before the game began."
