@@ -241,7 +241,8 @@ class Tables:
     async def _time_out(self, live: Live, moves: int) -> None:
         if live.moves != moves or self.live.get(live.table.number) is not live:
             return
-        log.info("table.timed_out", table=live.table.number, player=live.table.game.state.current)  # type: ignore[union-attr]
+        game = live.table.game
+        log.info("table.timed_out", table=live.table.number, player=game.state.current if game else None)
         try:
             await self.act(live, lambda: live.table.timed_out(self.dice))
         except Refusal as refusal:
