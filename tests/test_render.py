@@ -87,3 +87,17 @@ def test_rules_summary_names_what_differs_from_the_defaults() -> None:
     assert rules_summary(RuleSet()) == "goal 500, Last Licks official."
     summary = rules_summary(RuleSet(goal=300, last_licks="C", ntw=3, honour_rules=("no hats",)))
     assert summary == 'goal 300, Last Licks C; ntw=3; honour rule: "no hats".'
+
+
+def test_a_choice_shows_the_choices_not_a_stale_turn_total() -> None:
+    table, dice = game(("10 10 10 2 S",))
+    text = render(table.play("Ann", "roll", dice), "Ann", COMPACT)
+    assert "Turn total 0" not in text
+    assert text.splitlines()[-1] == "You may: keep sun 10, keep sun 5, reroll sun."
+
+
+def test_ymnwtbym_reads_right_for_the_thrower_and_the_others() -> None:
+    table, dice = game(("10 10 5 5 s10",))
+    news = table.play("Ann", "roll", dice)
+    assert "All five cubes have scored: you may not want to, but you must throw all five again!" in render(news, "Ann", COMPACT)
+    assert "All five cubes have scored: Ann may not want to, but must throw all five again!" in render(news, "Bob", COMPACT)

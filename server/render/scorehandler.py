@@ -94,7 +94,9 @@ class _Words:
         return [f"A flash of {e.face.label}s: it must be cleared (the Futtless Rule)."]
 
     def MustThrowAll(self, e: ev.MustThrowAll) -> list[str]:
-        return ["All five cubes have scored: you may not want to, but you must throw all five again!"]
+        if e.player == self.viewer:
+            return ["All five cubes have scored: you may not want to, but you must throw all five again!"]
+        return [f"All five cubes have scored: {e.player} may not want to, but must throw all five again!"]
 
     def WimpedOut(self, e: ev.WimpedOut) -> list[str]:
         if e.killed:
@@ -250,12 +252,12 @@ def next_steps(news: TableNews, viewer: str) -> list[str]:
         return []
     commands = view.legal.get(viewer, ())
     lines = []
-    if view.up == viewer and view.last_throw is not None and "spend 2" not in commands:
+    if view.up == viewer and view.last_throw is not None and "roll" in commands:
         cubes = f"{view.cubes_left} cube{'s' if view.cubes_left != 1 else ''} to throw"
         clearing = f", clearing {_faces(view.clearing)}" if view.clearing else ""
         lines.append(f"Turn total {view.turn_points}; {cubes}{clearing}.")
         explained = any(isinstance(event, EXPLAINED) for event in news.events)
-        if "stop" not in commands and view.stop_refusal and "roll" in commands and not explained:
+        if "stop" not in commands and view.stop_refusal and not explained:
             lines.append(view.stop_refusal)
     lines.append("You may: " + ", ".join(commands) + ".")
     return lines
