@@ -6,8 +6,10 @@ import textwrap
 import unicodedata
 
 from telnetlib3 import TelnetServer
+from telnetlib3.fingerprinting import MUD_TERMINALS
+from telnetlib3.server_base import BaseServer
 from telnetlib3.stream_writer import TelnetWriter
-from telnetlib3.telopt import ECHO, EOR, WILL, WONT
+from telnetlib3.telopt import BINARY, DO, ECHO, EOR, NAWS, WILL, WONT
 
 from rooms.messages import Message
 
@@ -15,12 +17,30 @@ MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
 _ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."})
 
 
+MUD_CLIENTS = frozenset({*MUD_TERMINALS, "tinyfugue"})
+"""Terminal types (TTYPE) of clients that take UTF-8 in BINARY mode without changing how they show typing."""
+
+
 class MuckTelnetServer(TelnetServer):
-    """telnetlib3's server protocol, also offering EOR so prompts can be marked for MUD clients."""
+    """telnetlib3's server protocol, asking only for what we use: NAWS, EOR (so MUD clients see prompts), and BINARY
+    (so UTF-8) from MUD clients alone, once TTYPE names one. telnet(1) answers BINARY by putting its terminal in
+    binary mode, after which every reply to a typed line starts at the column where the typing ended; it gets
+    readable ASCII instead."""
 
     def begin_advanced_negotiation(self) -> None:
-        super().begin_advanced_negotiation()
+        BaseServer.begin_advanced_negotiation(self)  # not TelnetServer's: it offers BINARY to everyone
+        self.writer.iac(DO, NAWS)
         self.writer.iac(WILL, EOR)
+
+    def on_ttype(self, ttype: str) -> None:
+        super().on_ttype(ttype)
+        if ttype.lower() in MUD_CLIENTS:
+            self.writer.iac(WILL, BINARY)
+            self.writer.iac(DO, BINARY)
+
+    def _check_encoding(self) -> bool:
+        """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""
+        return True
 
 
 class TelnetSink:

@@ -141,9 +141,10 @@ async def raw_client(server: GameServer) -> AsyncIterator[RawClient]:
 
 
 @asynccontextmanager
-async def telnet_client(server: GameServer, cols: int = 80) -> AsyncIterator[TelnetClient]:
+async def telnet_client(server: GameServer, cols: int = 80, term: str = "TINYFUGUE") -> AsyncIterator[TelnetClient]:
+    """A negotiating client; by default it names itself as TinyFugue does (a MUD client: offered UTF-8)."""
     streams = await telnetlib3.open_connection(
-        "127.0.0.1", server.port, cols=cols, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5
+        "127.0.0.1", server.port, cols=cols, term=term, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5
     )
     async with _greeted(TelnetClient(*streams)) as client:
         yield client

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import telnetlib3
+
 from conftest import player, telnet_client
 
 
@@ -75,6 +77,17 @@ async def test_text_is_wrapped_to_the_negotiated_width(make_server) -> None:
             lines = person.text.splitlines()
             assert lines and max(len(line) for line in lines) <= 30
             assert any(line.startswith("A round hall") for line in lines)
+
+
+async def test_plain_telnet_is_not_offered_binary_and_reads_ascii(make_server) -> None:
+    """telnet(1) answers WILL BINARY by switching its terminal to binary mode (typed lines then leave the cursor
+    where they ended), so only MUD clients are offered BINARY."""
+    async with make_server() as server:
+        async with telnet_client(server, term="xterm") as person, player(server, "Mara") as bot:
+            await person.command("create Igor secret1", "Obvious exits")
+            await bot.command("say café", 'You say, "cafe"')
+            await person.expect('Mara says, "cafe"')
+            assert not person.writer.remote_option.enabled(telnetlib3.telopt.BINARY)
 
 
 async def test_utf8_for_binary_clients_and_readable_ascii_for_raw_ones(make_server) -> None:
