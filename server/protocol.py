@@ -26,8 +26,12 @@ ErrorCode = Literal[
     "invalid_utf8",
     "rate_limited",
     "login_failed",
+    "banned",
+    "name_taken",
+    "bad_name",
     "internal",
 ]
+"""Why a command was not carried out; stable, so bots can act on them (the message is for people)."""
 
 
 class _Model(BaseModel):
@@ -43,6 +47,7 @@ class Seat(_Model):
     train_wrecks: int
     circles: int
     absent: bool
+    bot: bool = Field(description="a house bot (its name ends in '.bot')")
 
 
 class TableState(_Model):

@@ -17,6 +17,7 @@ from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Stage
 from server.lines import Line, LineSplitter
+from server.protocol import ErrorCode
 from server.ratelimit import TokenBucket
 from server.render.scorehandler import Style, render
 from server.sink import Sink
@@ -64,8 +65,12 @@ class Session:
 
     # --- output --------------------------------------------------------------------------
 
-    def tell(self, text: str, kind: str = "info") -> None:
-        self.sink.send(Message(text, kind))
+    def tell(self, text: str, kind: str = "info", **fields: str) -> None:
+        self.sink.send(Message(text, kind, fields))
+
+    def refuse(self, text: str, code: ErrorCode) -> None:
+        """Say that something was not done, with the stable code a bot reads."""
+        self.tell(text, "error", code=code)
 
     @property
     def style(self) -> Style:
@@ -115,10 +120,10 @@ class Session:
             await self._throttle()
             self._note_activity(line.text)
             if line.too_long:
-                self.tell(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "error")
+                self.refuse(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "line_too_long")
                 continue
             if line.invalid_utf8:
-                self.tell(texts.INVALID_UTF8, "error")
+                self.refuse(texts.INVALID_UTF8, "invalid_utf8")
             await self.execute(line.text)
 
     async def execute(self, text: str) -> None:
@@ -126,12 +131,12 @@ class Session:
         try:
             await self._dispatch(text)
         except Refusal as refusal:
-            self.tell(str(refusal), "error")
+            self.refuse(str(refusal), "refused")
         except UsageError as usage:
-            self.tell(f"Usage: {usage}", "error")
+            self.refuse(f"Usage: {usage}", "usage")
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
-            self.tell(texts.INTERNAL_ERROR, "error")
+            self.refuse(texts.INTERNAL_ERROR, "internal")
 
     async def _dispatch(self, text: str) -> None:
         resolved = REGISTRY.resolve(text)
@@ -140,11 +145,14 @@ class Session:
                 for fallback in REGISTRY.fallbacks:
                     if await fallback(self, text):
                         return
-            self.tell(texts.HUH, "error")
+            self.refuse(texts.HUH, "unknown_command")
         elif not resolved.command.stage & self.stage:
-            self.tell(texts.NOT_CONNECTED if self.stage is Stage.LOGIN else texts.ALREADY_CONNECTED, "error")
+            if self.stage is Stage.LOGIN:
+                self.refuse(texts.NOT_CONNECTED, "not_connected")
+            else:
+                self.refuse(texts.ALREADY_CONNECTED, "already_connected")
         elif resolved.command.wizard and not self.wizard:
-            self.tell(texts.PERMISSION_DENIED, "error")
+            self.refuse(texts.PERMISSION_DENIED, "permission_denied")
         else:
             try:
                 await resolved.command.handler(self, resolved.args)
@@ -159,7 +167,7 @@ class Session:
         if not self._flood_noted:
             self._flood_noted = True
             log.info("session.flood_limited", name=self.name, address=self.address)
-            self.tell(texts.FLOOD.format(rate=self._bucket.rate), "error")
+            self.refuse(texts.FLOOD.format(rate=self._bucket.rate), "rate_limited")
         while not self._bucket.try_take():
             await asyncio.sleep(self._bucket.seconds_until_token())
 

@@ -119,7 +119,8 @@ class Tables:
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
         world = self.server.world
-        self.server.deliver(Delivery(p, Message(opened, "table")) for p in world.occupants(room) if p != name)
+        announcement = Message(opened, "table_opened", {"table": str(number), "by": name})
+        self.server.deliver(Delivery(p, announcement) for p in world.occupants(room) if p != name)
         self._deliver(TableNews(number, (Opened(name, rules), Sat(name)), table.view()), table.audience)
         return live
 
@@ -202,7 +203,8 @@ class Tables:
         scores = results(game) if game is not None else []
         await self.server.store.close_table(live.game_id, game.state.winner if game else None, scores)
         log.info("table.closed", table=table.number, game=live.game_id, winner=game.state.winner if game else None)
-        closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table")
+        closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
+                         {"table": str(table.number), "game": str(live.game_id)})
         self.server.deliver(Delivery(name, closed) for name in audience)
 
     def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:

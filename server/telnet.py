@@ -55,12 +55,12 @@ class TelnetSink:
         self._writer = writer
 
     def send(self, message: Message) -> None:
-        self._write("\r\n".join(self._wrap(message.text)) + "\r\n")
+        self.write("\r\n".join(self._wrap(message.text)) + "\r\n")
 
     def prompt(self, text: str, secret: bool = False) -> None:
         if secret:
             self._writer.iac(WILL, ECHO)
-        self._write(text)
+        self.write(text)
         if self._writer.local_option.enabled(EOR):
             self._writer.send_eor()
         else:
@@ -68,7 +68,7 @@ class TelnetSink:
 
     def end_secret(self) -> None:
         self._writer.iac(WONT, ECHO)
-        self._write("\r\n")  # the client did not echo the end of the hidden line
+        self.write("\r\n")  # the client did not echo the end of the hidden line
 
     def close(self) -> None:
         self._writer.close()
@@ -95,7 +95,8 @@ class TelnetSink:
             )
         return lines
 
-    def _write(self, text: str) -> None:
+    def write(self, text: str) -> None:
+        """Raw text to the client, encoded as agreed (no wrapping, no line end added)."""
         if self._writer.is_closing():
             return
         self._writer.write(text.encode("utf-8") if self._writer.outbinary else to_ascii(text))

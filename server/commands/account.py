@@ -25,11 +25,11 @@ async def password(session: Session, args: str) -> None:
     account = session.account
     assert account is not None
     if not await verify_password_async(old, account.password_hash):
-        session.tell("Sorry, that is not your current password.", "error")
+        session.refuse("Sorry, that is not your current password.", "refused")
         return
     problem = password_problem(account.name, new)
     if problem:
-        session.tell(problem, "error")
+        session.refuse(problem, "usage")
         return
     new_hash = await hash_password_async(new, session.server.settings.password_hash_cost)
     await session.server.store.set_password_hash(account.skeleton, new_hash)

@@ -18,7 +18,7 @@ async def help_(session: Session, args: str) -> None:
     if topic:
         found = REGISTRY.find(topic)
         if found is None or not _visible(session, found):
-            session.tell(f'There is no help on "{topic}". Type "help" for the list.', "error")
+            session.refuse(f'There is no help on "{topic}". Type "help" for the list.', "refused")
         else:
             session.tell(found.help, "help")
         return

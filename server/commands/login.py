@@ -30,7 +30,7 @@ async def connect(session: Session, args: str) -> None:
     throttle, address = session.server.login_throttle, session.address
     wait = throttle.seconds_until_token(address)
     if wait > 0:
-        session.tell(texts.LOGIN_THROTTLED.format(seconds=int(wait) + 1), "error")
+        session.refuse(texts.LOGIN_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
     account = await session.server.store.find(skeleton(name))
     if (
@@ -40,14 +40,14 @@ async def connect(session: Session, args: str) -> None:
     ):
         throttle.try_take(address)
         log.info("session.login_failed", name=name[:32], address=address)
-        session.tell(texts.BAD_LOGIN, "error")
+        session.refuse(texts.BAD_LOGIN, "login_failed")
         return
     if account.banned:
         log.info("session.login_banned", name=account.name, address=address)
-        session.tell(texts.BANNED, "error")
+        session.refuse(texts.BANNED, "banned")
         return
     log.info("session.login", name=account.name, address=address)
-    session.tell(texts.WELCOME_BACK.format(name=account.name))
+    session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.server.enter(session, account)
 
 
@@ -65,7 +65,7 @@ async def create(session: Session, args: str) -> None:
         return
     problem = name_problem(name) or password_problem(name, password)
     if problem:
-        session.tell(problem, "error")
+        session.refuse(problem, "bad_name")
         return
     server = session.server
     password_hash = await hash_password_async(password, server.settings.password_hash_cost)
@@ -73,10 +73,10 @@ async def create(session: Session, args: str) -> None:
         account = await server.store.create(name, skeleton(name), password_hash)
     except NameTaken as taken:
         same = taken.existing.casefold() == name.casefold()
-        session.tell(texts.TAKEN if same else texts.LOOKS_TAKEN.format(existing=taken.existing), "error")
+        session.refuse(texts.TAKEN if same else texts.LOOKS_TAKEN.format(existing=taken.existing), "name_taken")
         return
     log.info("account.created", name=account.name, wizard=account.wizard, address=session.address)
-    session.tell(texts.CREATED.format(name=account.name))
+    session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     if account.wizard:
         session.tell(texts.WIZARD_NOTE)
     await server.enter(session, account)

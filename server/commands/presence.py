@@ -40,7 +40,7 @@ async def doing(session: Session, args: str) -> None:
     """
     text = args.strip()
     if len(text) > DOING_MAX:
-        session.tell(f"Your @doing can be at most {DOING_MAX} characters.", "error")
+        session.refuse(f"Your @doing can be at most {DOING_MAX} characters.", "refused")
         return
     assert session.account is not None
     await session.server.store.set_doing(session.account.skeleton, text)

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""A reference bot for the Cosmic Wimpout server: the standard library only (asyncio streams, no telnet library).
+
+It connects over a raw socket, refuses telnet negotiation, switches the connection to JSON lines, logs in (creating
+its character the first time), opens or joins a table, and plays whole games with a simple strategy. Copy it and
+change the strategy; the protocol is described in docs/bots.md.
+
+    python bots/reference_bot.py --name Robo --password secret1 --open goal=300 --players 2
+    python bots/reference_bot.py --name Bobo --password secret1 --strategy threshold 200 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
+TABLE_ONLY_EVENTS = {"Opened", "Sat", "Stood", "Watching", "Absent", "RemovalVote"}
+"""Table news that moves no game: a bot already answered the move before it, so it does not answer these."""
+
+Message = dict[str, Any]
+Strategy = Callable[[list[str], dict[str, Any]], str]
+Trace = Callable[[str, str], None]
+
+
+class Connection:
+    """Lines over a raw socket: telnet commands are stripped, and every option the server offers is refused."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, trace: Trace | None = None) -> None:
+        self.reader, self.writer, self.trace = reader, writer, trace
+        self._buffer = bytearray()
+
+    @classmethod
+    async def open(cls, host: str, port: int, trace: Trace | None = None) -> Connection:
+        return cls(*await asyncio.open_connection(host, port), trace=trace)
+
+    def send(self, line: str) -> None:
+        if self.trace:
+            self.trace(">", line)
+        self.writer.write(line.encode() + b"\r\n")
+
+    async def message(self) -> Message | None:
+        """The next JSON message (lines before JSON mode, like the banner, are skipped); None once closed."""
+        while True:
+            while b"\n" not in self._buffer:
+                data = await self.reader.read(65536)
+                if not data:
+                    return None
+                self._buffer += self._strip_telnet(data)
+            line, _, rest = bytes(self._buffer).partition(b"\n")
+            self._buffer = bytearray(rest)
+            text = line.decode("utf-8", "replace").strip()
+            if text.startswith("{"):
+                if self.trace:
+                    self.trace("<", text)
+                return json.loads(text)  # type: ignore[no-any-return]
+
+    async def close(self) -> None:
+        self.writer.close()
+        await self.writer.wait_closed()
+
+    def _strip_telnet(self, data: bytes) -> bytes:
+        """Remove IAC sequences; answer DO with WONT and WILL with DONT (a bot wants no options)."""
+        out, i = bytearray(), 0
+        while i < len(data):
+            if data[i] != IAC or i + 1 >= len(data):
+                out.append(data[i])
+                i += 1
+            elif data[i + 1] in (DO, WILL, DONT, WONT) and i + 2 < len(data):
+                if data[i + 1] in (DO, WILL):
+                    self.writer.write(bytes((IAC, WONT if data[i + 1] == DO else DONT, data[i + 2])))
+                i += 3
+            elif data[i + 1] == SB:
+                end = data.find(bytes((IAC, SE)), i)
+                i = len(data) if end < 0 else end + 2
+            else:  # IAC IAC is a literal 255, which JSON (ASCII) never holds; any other command is two bytes
+                i += 2
+        return bytes(out)
+
+
+# -- strategies: one function of what the table message says ------------------------------------------------------
+
+
+def _forced(you_may: list[str]) -> str | None:
+    """Moves that need no judgement: the sun as a 10, the highest flash, letting a throw stand, a lone option."""
+    for preferred in ("keep sun 10", "pass"):
+        if preferred in you_may:
+            return preferred
+    flashes = [command for command in you_may if command.startswith("flash ")]
+    if flashes:
+        return max(flashes, key=lambda command: int(command.split()[1]))
+    return you_may[0] if len(you_may) == 1 else None
+
+
+def threshold(points: int, cubes: int = 2) -> Strategy:
+    """Throw on while the turn is under ``points`` and at least ``cubes`` cubes are live; then stop if allowed."""
+
+    def choose(you_may: list[str], state: dict[str, Any]) -> str:
+        forced = _forced(you_may)
+        if forced is not None:
+            return forced
+        if "stop" in you_may and (state["turn_points"] >= points or state["cubes_left"] < cubes):
+            return "stop"
+        return "roll" if "roll" in you_may else you_may[0]
+
+    return choose
+
+
+cautious = threshold(0)
+"""Stop as soon as the rules allow."""
+
+
+def strategy(words: list[str]) -> Strategy:
+    """``cautious`` or ``threshold N [K]``, as the house bots take them."""
+    if words in ([], ["cautious"]):
+        return cautious
+    if words[0] == "threshold" and 2 <= len(words) <= 3 and all(word.isdigit() for word in words[1:]):
+        return threshold(*(int(word) for word in words[1:]))
+    raise ValueError("strategy: 'cautious' or 'threshold N [K]'")
+
+
+# -- the player: what to send on each message, without I/O ---------------------------------------------------------
+
+
+class BotError(Exception):
+    """The server refused what the bot cannot do without (logging in)."""
+
+
+class Player:
+    """A bot's decisions: which lines to send after each message. With ``table_options`` it opens tables and starts
+    them once ``players`` sit; otherwise it sits at tables opened in its room. It plays ``games`` games."""
+
+    def __init__(
+        self, name: str, password: str, choose: Strategy, table_options: str | None = None, players: int = 2,
+        games: int = 1, room: str | None = None,
+    ) -> None:
+        self.name, self.password, self.choose = name, password, choose
+        self.table_options, self.players, self.games, self.room = table_options, players, games, room
+        self.played = 0
+        self.final: dict[str, Any] = {}
+        """The state of the last game when it ended."""
+        self._starting = False
+
+    @property
+    def finished(self) -> bool:
+        return self.played >= self.games
+
+    def greet(self) -> list[str]:
+        """The first lines: JSON from the start, then create the character (or connect, if it exists)."""
+        return ["json", f"create {self.name} {self.password}"]
+
+    def react(self, message: Message) -> list[str]:
+        kind = message["type"]
+        if kind == "error":
+            return self._error(message)
+        if kind == "table":
+            return self._table(message)
+        if kind == "message" and message["kind"] == "welcome":
+            return [f"go {self.room}"] * bool(self.room) + [self._join()]
+        if kind == "message" and message["kind"] == "table_opened" and self.table_options is None:
+            return [f"sit {message['fields']['table']}"]
+        if kind == "message" and message["kind"] == "table_closed":
+            self.played += 1
+            return ["QUIT"] if self.finished else [self._join()] * (self.table_options is not None)
+        return []
+
+    def _join(self) -> str:
+        return f"table open {self.table_options}" if self.table_options is not None else "sit"
+
+    def _error(self, message: Message) -> list[str]:
+        code = message["code"]
+        if code == "name_taken":
+            return [f"connect {self.name} {self.password}"]
+        if code in ("login_failed", "banned", "bad_name"):
+            raise BotError(message["message"])
+        return []  # e.g. 'sit' before any table is open: the next table_opened message says where to sit
+
+    def _table(self, message: Message) -> list[str]:
+        state = message["state"]
+        if state["status"] == "over":
+            self.final, self._starting = state, False
+        if self.table_options is not None and state["status"] == "waiting" and not self._starting:
+            if len(state["seats"]) >= self.players:
+                self._starting = True
+                return ["start"]
+        moved = any(event["type"] not in TABLE_ONLY_EVENTS for event in message["events"])
+        if moved and message["you_may"] and self.name in state["waiting_on"]:
+            return [self.choose(message["you_may"], state)]
+        return []
+
+
+async def run(connection: Connection, player: Player) -> dict[str, Any]:
+    """Play until the player has played its games (or the server hangs up); return the last game's final state."""
+    for line in player.greet():
+        connection.send(line)
+    while not player.finished and (message := await connection.message()) is not None:
+        for line in player.react(message):
+            connection.send(line)
+    await connection.close()
+    return player.final
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=4201)
+    parser.add_argument("--name", required=True)
+    parser.add_argument("--password", required=True)
+    parser.add_argument("--open", metavar="OPTIONS", help="open tables with these options (e.g. 'goal=300')")
+    parser.add_argument("--players", type=int, default=2, help="with --open: start once this many sit")
+    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--room", help="go to this room first (an exit name from the lobby)")
+    parser.add_argument("--strategy", nargs="+", default=["threshold", "150"], help="cautious | threshold N [K]")
+    parser.add_argument("--trace", action="store_true", help="print every line sent (>) and received (<)")
+    args = parser.parse_args(argv)
+    player = Player(args.name, args.password, strategy(args.strategy), args.open, args.players, args.games, args.room)
+
+    async def play() -> dict[str, Any]:
+        trace = (lambda way, line: print(way, line, flush=True)) if args.trace else None
+        return await run(await Connection.open(args.host, args.port, trace), player)
+
+    try:
+        final = asyncio.run(play())
+    except BotError as error:
+        sys.exit(f"{args.name}: {error}")
+    print(json.dumps({"winner": final.get("winner"), "scores": {s["name"]: s["score"] for s in final.get("seats", [])}}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""JSON lines for bots: each message the server sends becomes one typed JSON object on one line (server.protocol),
+written through the connection's telnet sink so that ``@json off`` can hand the connection back to it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from pydantic import BaseModel
+
+from rooms.messages import Message
+from rooms.tables import TableNews
+from server.protocol import ErrorMessage, PromptMessage, TableMessage, TextMessage, table_message
+from server.telnet import TelnetSink
+
+DEFAULT_CODE = "refused"
+"""An error told without a code (none should be) is still an error a bot can read."""
+
+
+class JsonSink:
+    """Renders messages as JSON lines: table news with its state and the viewer's legal commands, errors with stable
+    codes, prompts, and everything else as text with its kind and fields. Never wrapped; ASCII only."""
+
+    def __init__(self, telnet: TelnetSink, viewer: Callable[[], str | None]) -> None:
+        self.telnet = telnet
+        self._viewer = viewer
+
+    def send(self, message: Message) -> None:
+        self._write(self.model(message))
+
+    def model(self, message: Message) -> TableMessage | ErrorMessage | TextMessage:
+        """The protocol message for ``message`` (``text`` is already rendered for this connection's player)."""
+        if isinstance(message.data, TableNews):
+            return table_message(message.data, self._viewer() or "", message.text)
+        if message.kind == "error":
+            return ErrorMessage(code=message.fields.get("code", DEFAULT_CODE), message=message.text)  # type: ignore[arg-type]
+        return TextMessage(kind=message.kind, text=message.text, fields=dict(message.fields))
+
+    def prompt(self, text: str, secret: bool = False) -> None:
+        self._write(PromptMessage(text=text, secret=secret))
+
+    def end_secret(self) -> None:
+        """Nothing to undo: a JSON connection never had its echo turned off."""
+
+    def close(self) -> None:
+        self.telnet.close()
+
+    @property
+    def closed(self) -> bool:
+        return self.telnet.closed
+
+    @property
+    def width(self) -> int:
+        return self.telnet.width
+
+    def _write(self, model: BaseModel) -> None:
+        self.telnet.write(json.dumps(model.model_dump(mode="json"), ensure_ascii=True, separators=(",", ":")) + "\r\n")

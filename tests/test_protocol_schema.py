@@ -1,0 +1,19 @@
+"""The committed JSON Schema of the bot protocol is the one the server's models give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from server.protocol import main, schema_text
+
+COMMITTED = Path(__file__).parents[1] / "docs" / "protocol.schema.json"
+
+
+def test_the_committed_schema_is_current() -> None:
+    assert COMMITTED.read_text() == schema_text(), "run: python -m server.protocol schema > docs/protocol.schema.json"
+
+
+def test_the_schema_command_prints_it(capsys) -> None:
+    assert main(["protocol", "schema"]) == 0
+    assert capsys.readouterr().out == COMMITTED.read_text()
+    assert main(["protocol"]) == 2
