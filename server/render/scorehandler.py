@@ -180,7 +180,7 @@ class _Words:
     # -- the table's own events --------------------------------------------------------------------------------------
 
     def Opened(self, e: tb.Opened) -> list[str]:
-        return [f"Table {self.news.table} rules set by {e.by}: {rules_summary(e.rules)}"]
+        return [f"Table {self.news.table}'s rules, as {e.by} set them: {rules_summary(e.rules)}"]
 
     def Sat(self, e: tb.Sat) -> list[str]:
         return [f"{self.verb(e.player, 'sit', 'sits')} down at table {self.news.table}."]
@@ -255,7 +255,9 @@ def next_steps(news: TableNews, viewer: str) -> list[str]:
     if view.up == viewer and view.last_throw is not None and "roll" in commands:
         cubes = f"{view.cubes_left} cube{'s' if view.cubes_left != 1 else ''} to throw"
         clearing = f", clearing {_faces(view.clearing)}" if view.clearing else ""
-        lines.append(f"Turn total {view.turn_points}; {cubes}{clearing}.")
+        scored = any(isinstance(event, ev.Scored) for event in news.events)  # it told the turn total already
+        total = "" if scored else f"Turn total {view.turn_points}; "
+        lines.append(f"{total}{cubes}{clearing}.")
         explained = any(isinstance(event, EXPLAINED) for event in news.events)
         if "stop" not in commands and view.stop_refusal and not explained:
             lines.append(view.stop_refusal)
