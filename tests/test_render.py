@@ -101,3 +101,8 @@ def test_ymnwtbym_reads_right_for_the_thrower_and_the_others() -> None:
     news = table.play("Ann", "roll", dice)
     assert "All five cubes have scored: you may not want to, but you must throw all five again!" in render(news, "Ann", COMPACT)
     assert "All five cubes have scored: Ann may not want to, but must throw all five again!" in render(news, "Bob", COMPACT)
+
+
+def test_allowed_but_discouraged_combinations_are_noted_with_the_rules() -> None:
+    summary = rules_summary(RuleSet(ntw=3, recovery=True))
+    assert summary.endswith("Note: (n)TW together with Recovery is not recommended by the Guide.")

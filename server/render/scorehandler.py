@@ -234,7 +234,7 @@ def rules_summary(rules: RuleSet) -> str:
         text += "; " + ", ".join(changed)
     for honour in rules.honour_rules:
         text += f'; honour rule: "{honour}"'
-    return text + "."
+    return text + "." + "".join(f" Note: {warning}" for warning in rules.warnings)
 
 
 def _value(value: Any) -> str:
