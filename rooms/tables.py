@@ -3,7 +3,7 @@ render for each person (text, compact, screen reader, JSON). No sockets, no time
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -137,12 +137,21 @@ class TableNews:
     """The engine events among ``events`` (to be stored)."""
 
 
-def _strategy(words: list[str]) -> Strategy:
+@dataclass(frozen=True, slots=True)
+class HouseBot:
+    """How a house bot plays: the words it was added with (stored with the table) and the strategy they name."""
+
+    words: tuple[str, ...]
+    play: Strategy
+
+
+def house_bot(words: Sequence[str]) -> HouseBot:
+    """``cautious`` (the default) or ``threshold N [K]``."""
     usage = "A bot plays 'cautious' (stops as soon as it may) or 'threshold N [K]' (throws on under N points with K cubes)."
-    if not words or words == ["cautious"]:
-        return cautious
+    if not words or list(words) == ["cautious"]:
+        return HouseBot(("cautious",), cautious)
     if words[0] == "threshold" and 2 <= len(words) <= 3 and all(word.isdigit() for word in words[1:]):
-        return threshold(*(int(word) for word in words[1:]))
+        return HouseBot(tuple(words), threshold(*(int(word) for word in words[1:])))
     raise Refusal(usage)
 
 
@@ -169,13 +178,17 @@ class Table:
         self.watchers: list[str] = []
         self.absent: set[str] = set()
         self.removal_votes: dict[str, set[str]] = {}
-        self.bots: dict[str, Strategy] = {}
+        self.bots: dict[str, HouseBot] = {}
         self.game: Game | None = None
 
     @classmethod
-    def restore(cls, number: int, room: str, rules: RuleSet, seats: Sequence[str], events: Sequence[ev.Event]) -> Table:
-        """A table brought back from storage, its game rebuilt from its events."""
+    def restore(
+        cls, number: int, room: str, rules: RuleSet, seats: Sequence[str], events: Sequence[ev.Event],
+        bots: Mapping[str, Sequence[str]] | None = None,
+    ) -> Table:
+        """A table brought back from storage, its game rebuilt from its events, its house bots from their words."""
         table = cls(number, room, rules, seats)
+        table.bots = {name: house_bot(words) for name, words in (bots or {}).items()}
         if events:
             table.game = Game.replay(events)
         return table
@@ -261,7 +274,7 @@ class Table:
             raise Refusal("The game is on: 'leave' leaves the game (your score is lost), or play on.")
         self.seats.remove(name)
         self.absent.discard(name)
-        return self._news(Stood(name))
+        return self._bots_follow(self._news(Stood(name)), None)
 
     def watch(self, name: str) -> TableNews:
         if name in self.seats:
@@ -290,14 +303,14 @@ class Table:
         if self.status is Status.OVER and name in self.seats:
             self.seats.remove(name)
             return self._news(Stood(name))
-        return self._bots_follow(self.stand(name), dice)
+        return self.stand(name)
 
     @property
     def people(self) -> list[str]:
         """The seated players who are not house bots."""
         return [name for name in self.seats if name not in self.bots]
 
-    def _bots_follow(self, news: TableNews, dice: DiceSource) -> TableNews:
+    def _bots_follow(self, news: TableNews, dice: DiceSource | None) -> TableNews:
         """House bots leave a table that has no people left (in a game, they leave the game)."""
         if self.people and any(
             self.game is None or self.game.state.player(name).out is None for name in self.people
@@ -306,6 +319,7 @@ class Table:
         events = list(news.events)
         for bot in list(self.bots):
             if self.game is not None and not self.game.is_over and self.game.state.player(bot).out is None:
+                assert dice is not None, "a game in play is only left through leave(), which has the dice"
                 events += self.game.apply(None, Withdraw(bot, "left with the last person"), dice)
             elif self.game is None:
                 self.seats.remove(bot)
@@ -328,21 +342,21 @@ class Table:
         full = name + BOT_SUFFIX
         if full in self.seats:
             raise Refusal(f"{full} is already at this table.")
-        self.bots[full] = _strategy(words)
+        self.bots[full] = house_bot(words)
         self.seats.append(full)
         return self._news(Sat(full))
 
-    def bot_moves(self, dice: DiceSource) -> list[TableNews]:
-        """Let the house bots move while the game waits on them (they see only what players see)."""
-        news: list[TableNews] = []
+    def bot_moves(self, dice: DiceSource) -> Iterator[TableNews]:
+        """Let the house bots move, one move at a time, while the game waits on them (they see only what players
+        see). Lazy, so that the server can save and show each move before the next is made."""
         game = self.game
-        while game is not None and not game.is_over and len(news) < MAX_BOT_MOVES:
+        for _ in range(MAX_BOT_MOVES):
+            if game is None or game.is_over:
+                return
             bot = next((name for name in game.waiting_on() if name in self.bots), None)
             if bot is None:
-                break
-            action = self.bots[bot](game.state, bot, game.legal_actions(bot))
-            news.append(self._apply(bot, action, dice))
-        return news
+                return
+            yield self._apply(bot, self.bots[bot].play(game.state, bot, game.legal_actions(bot)), dice)
 
     def set_absent(self, name: str, absent: bool) -> TableNews | None:
         if name not in self.seats or (name in self.absent) == absent:

@@ -6,6 +6,7 @@ from collections import Counter
 
 from engine import Game, Outcome
 from engine import events as ev
+from rooms.tables import BOT_SUFFIX
 from server.store import Result
 
 FREIGHT_TRAINS = (Outcome.FREIGHT_TRAIN, Outcome.INSTANT_WIN, Outcome.SUPERNOVA)
@@ -27,6 +28,7 @@ def results(game: Game) -> list[Result]:
             wrecks[event.player] += 1
     winner = game.state.winner
     return [
-        Result(p.name, p.name == winner, p.score, best[p.name], trains[p.name], wrecks[p.name], novas[p.name])
+        Result(p.name, p.name == winner, p.score, best[p.name], trains[p.name], wrecks[p.name], novas[p.name],
+               p.name.endswith(BOT_SUFFIX))
         for p in game.state.players
     ]

@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS games (
     room TEXT NOT NULL,
     rules TEXT NOT NULL,
     seats TEXT NOT NULL,
+    bots TEXT NOT NULL DEFAULT '{}',
     status TEXT NOT NULL,
     opened_at REAL NOT NULL,
     ended_at REAL,
@@ -64,10 +65,13 @@ CREATE TABLE IF NOT EXISTS results (
     freight_trains INTEGER NOT NULL,
     train_wrecks INTEGER NOT NULL,
     supernovas INTEGER NOT NULL,
+    bot INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game, player)
 );
 CREATE INDEX IF NOT EXISTS results_player ON results (player);
 """
+_ADDED_COLUMNS = {"games": "bots TEXT NOT NULL DEFAULT '{}'", "results": "bot INTEGER NOT NULL DEFAULT 0"}
+"""Columns newer than the first schema, added to databases made before them."""
 OPEN_STATUSES = ("waiting", "playing")
 STATS_COLUMNS = "COUNT(*), SUM(won), MAX(best_turn), SUM(freight_trains), SUM(train_wrecks), SUM(supernovas)"
 _COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen"
@@ -95,6 +99,8 @@ class StoredTable:
     seats: list[str]
     status: str
     events: list[dict[str, Any]]
+    bots: dict[str, list[str]]
+    """House bots by name: the words of their strategy."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +114,8 @@ class Result:
     freight_trains: int
     train_wrecks: int
     supernovas: int
+    bot: bool
+    """A house bot: its games count, flagged, and stay off the leaderboard."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +127,8 @@ class GameSummary:
     players: str
     winner: str | None
     score: int
+    bots: bool
+    """House bots played in it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,18 +239,18 @@ class Store:
         return await self._run(insert)
 
     async def save_table(
-        self, game_id: int, rules: dict[str, Any], seats: list[str], status: str, first_seq: int,
-        events: list[dict[str, Any]],
+        self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
+        first_seq: int, events: list[dict[str, Any]],
     ) -> None:
-        """The table's seats, rules and status now, and its new game events, in one transaction."""
+        """The table's seats, house bots, rules and status now, and its new game events, in one transaction."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
 
         def save(db: sqlite3.Connection) -> None:
             with db:
                 db.executemany("INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)", rows)
                 db.execute(
-                    "UPDATE games SET rules = ?, seats = ?, status = ? WHERE id = ?",
-                    (json.dumps(rules), json.dumps(seats), status, game_id),
+                    "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?",
+                    (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id),
                 )
 
         await self._run(save)
@@ -248,13 +258,18 @@ class Store:
     async def close_table(self, game_id: int, winner: str | None, results: Iterable[Result]) -> None:
         """The table is gone: its game finished (with ``results``) or it never started (none)."""
         rows = [
-            (game_id, r.player, int(r.won), r.score, r.best_turn, r.freight_trains, r.train_wrecks, r.supernovas)
+            (game_id, r.player, int(r.won), r.score, r.best_turn, r.freight_trains, r.train_wrecks, r.supernovas,
+             int(r.bot))
             for r in results
         ]
 
         def close(db: sqlite3.Connection) -> None:
             with db:
-                db.executemany("INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                db.executemany(
+                    "INSERT INTO results (game, player, won, score, best_turn, freight_trains, train_wrecks,"
+                    " supernovas, bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
                 db.execute(
                     "UPDATE games SET status = ?, ended_at = ?, winner = ? WHERE id = ?",
                     ("over" if rows else "closed", time.time(), winner, game_id),
@@ -267,12 +282,13 @@ class Store:
 
         def load(db: sqlite3.Connection) -> list[StoredTable]:
             tables = db.execute(
-                "SELECT id, table_number, room, rules, seats, status FROM games"
+                "SELECT id, table_number, room, rules, seats, status, bots FROM games"
                 f" WHERE status IN {OPEN_STATUSES} ORDER BY table_number"
             ).fetchall()
             return [
-                StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id))
-                for game_id, number, room, rules, seats, status in tables
+                StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id),
+                            json.loads(bots))
+                for game_id, number, room, rules, seats, status, bots in tables
             ]
 
         return await self._run(load)
@@ -292,11 +308,12 @@ class Store:
         def load(db: sqlite3.Connection) -> list[GameSummary]:
             rows = db.execute(
                 "SELECT g.id, g.ended_at, (SELECT group_concat(o.player, ', ') FROM results o WHERE o.game = g.id),"
-                " g.winner, r.score FROM results r JOIN games g ON g.id = r.game WHERE r.player = ?"
+                " g.winner, r.score, (SELECT MAX(o.bot) FROM results o WHERE o.game = g.id)"
+                " FROM results r JOIN games g ON g.id = r.game WHERE r.player = ?"
                 " ORDER BY g.id DESC LIMIT ?",
                 (player, limit),
             ).fetchall()
-            return [GameSummary(*row) for row in rows]
+            return [GameSummary(*row[:-1], bool(row[-1])) for row in rows]
 
         return await self._run(load)
 
@@ -308,11 +325,11 @@ class Store:
         return await self._run(load)
 
     async def top(self, limit: int) -> list[tuple[str, Stats]]:
-        """The leaderboard: most wins, then best win rate, then best turn."""
+        """The leaderboard of people (house bots are left off): most wins, then best win rate, then best turn."""
 
         def load(db: sqlite3.Connection) -> list[tuple[str, Stats]]:
             rows = db.execute(
-                f"SELECT player, {STATS_COLUMNS} FROM results GROUP BY player"
+                f"SELECT player, {STATS_COLUMNS} FROM results WHERE bot = 0 GROUP BY player"
                 " ORDER BY SUM(won) DESC, 1.0 * SUM(won) / COUNT(*) DESC, MAX(best_turn) DESC LIMIT ?",
                 (limit,),
             ).fetchall()
@@ -339,6 +356,10 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        for table, column in _ADDED_COLUMNS.items():
+            present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column.split()[0] not in present:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
 
     def _close(self, _: object) -> None:
         if self._db is not None:

@@ -94,12 +94,13 @@ class Tables:
         connected yet, so every seated player starts absent."""
         for stored in await self.server.store.open_tables():
             events = [event_from_dict(e) for e in stored.events]
-            table = Table.restore(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events)
-            for name in table.seats:
+            table = Table.restore(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
+            for name in table.people:
                 table.set_absent(name, True)
-            self.live[table.number] = Live(table, stored.game_id, stored=len(events))
+            live = self.live[table.number] = Live(table, stored.game_id, stored=len(events))
             log.info("table.restored", table=table.number, game=stored.game_id, events=len(events),
-                     status=table.status.value)
+                     status=table.status.value, bots=len(table.bots))
+            await self._bots(live)  # a stop may have come between a person's move and the bots' answers
 
     def stop(self) -> None:
         for live in self.live.values():
@@ -127,7 +128,7 @@ class Tables:
     # -- moves -------------------------------------------------------------------------------------------------------
 
     async def act(self, live: Live, move: Callable[[], TableNews | None]) -> TableNews | None:
-        """Make a move at a table: save it, then show it to everyone at the table, then restart the clock."""
+        """Make a move at a table and publish it; then the house bots answer, if the table waits on them."""
         heard = live.table.audience  # who leaves still hears themselves leave
         try:
             news = move()
@@ -136,6 +137,13 @@ class Tables:
             raise Refusal(texts.DICE_EXHAUSTED.format(why=exhausted)) from None
         if news is None:
             return None
+        await self._publish(live, news, heard)
+        await self._bots(live)
+        return news
+
+    async def _publish(self, live: Live, news: TableNews, heard: list[str]) -> None:
+        """Save a move, then show it to everyone at the table (and to who just left it), then close the table or
+        restart the clock."""
         live.moves += 1
         self._disarm(live)
         await self._save(live)
@@ -147,7 +155,22 @@ class Tables:
             await self._close(live, texts.TABLE_CLOSED_EMPTY, audience)
         else:
             self._arm(live)
-        return news
+
+    async def _bots(self, live: Live) -> None:
+        """House bots move while the table waits on them, each move published like a person's, yielding to the
+        other connections between moves."""
+        moves = live.table.bot_moves(self.dice)
+        while self.live.get(live.table.number) is live:
+            await asyncio.sleep(0)
+            heard = live.table.audience
+            try:
+                news = next(moves, None)
+            except DiceExhausted as exhausted:
+                log.warning("dice.exhausted", table=live.table.number, why=str(exhausted), bot=True)
+                return
+            if news is None:
+                return
+            await self._publish(live, news, heard)
 
     def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
         """``sit`` as a move: nobody sits at two tables at once."""
@@ -192,7 +215,8 @@ class Tables:
         events = table.game.events[live.stored :] if table.game is not None else []
         first, live.stored = live.stored, live.stored + len(events)
         await self.server.store.save_table(
-            live.game_id, table.rules.model_dump(mode="json"), table.seats, table.status.value, first,
+            live.game_id, table.rules.model_dump(mode="json"), table.seats,
+            {name: list(bot.words) for name, bot in table.bots.items()}, table.status.value, first,
             [event_to_dict(e) for e in events],
         )
 
@@ -220,9 +244,9 @@ class Tables:
         game = table.game
         if game is None or game.is_over or game.state.turn is None:
             return
-        present = [p.name for p in game.state.active if p.name not in table.absent]
-        if not present:
-            return
+        present = [p.name for p in game.state.active if p.name not in table.absent and p.name not in table.bots]
+        if not present or all(name in table.bots for name in game.waiting_on()):
+            return  # nobody is there to wait for, or only house bots, who move at once
         seconds = self.settings.insurance_window if game.state.turn.window else self.settings.turn_timer
         moves = live.moves
         live.timer = asyncio.get_running_loop().call_later(seconds, self._expire, live, moves)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bots.reference_bot import Connection, Player, cautious, run, threshold
-from conftest import WAIT
+from conftest import WAIT, Client, player, telnet_client
 from json_helpers import SEEN, validate
 
 
@@ -24,3 +24,63 @@ async def test_two_reference_bots_play_whole_games_over_raw_sockets(make_server)
     assert winner in ("Robo", "Bobo") and max(s["score"] for s in finals[0]["seats"]) >= 150
     assert host.played == guest.played == 2
     assert {"table", "message"} <= set(SEEN)
+
+
+async def play_until(client: Client, pattern: str, moves: int = 500) -> str:
+    """Play as a plain person would (stop when allowed, else the first thing offered) until ``pattern`` shows."""
+    for _ in range(moves):
+        seen = await client.expect(rf"You may: ([^\n]*)\.\n|{pattern}")
+        if not seen.startswith("You may: "):
+            return seen
+        offered = seen[len("You may: ") : -2].split(", ")
+        client.send("stop" if "stop" in offered else offered[0])
+    raise AssertionError(f"no {pattern!r} after {moves} moves")
+
+
+async def test_a_person_on_telnet_plays_two_house_bots_to_the_end(make_server) -> None:
+    async with make_server() as server, telnet_client(server) as ann, player(server, "Bob") as bob:
+        await ann.command("create Ann secret1", "Obvious exits")
+        await ann.command("@set cubes=compact", "Set: cubes=compact.")
+        await ann.command("table open goal=100", "You sit down at table 1.")
+        await ann.command("table bot add", "Robby1.bot sits down at table 1.")
+        await ann.command("table bot add Max threshold 100 2", "Max.bot sits down at table 1.")
+        await ann.command("table bot add Max", "Max.bot is already at this table.")
+        await bob.command("table bot add", "You are not sitting at a table.")
+        await ann.command("score", r"Robby1\.bot")
+        ann.send("start")
+        await play_until(ann, r"\*\*\* \S+ WINS the game at table 1")
+        await ann.expect(r"Table 1 is closed: the game is over \(game #1")
+        await ann.command("history", r"#1 .*Ann, .*\.bot.*; won by \S+; Ann scored\s+\d+\s+\(with house bots\)")
+        await bob.command("stats Max.bot", r"Max\.bot: 1 games, [01] wins")
+        await bob.command("top", r"Player")
+        assert ".bot" not in bob.text.rpartition("Player")[2]  # bots play, but the leaderboard is for people
+
+
+async def test_house_bots_leave_with_the_last_person(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("table open", "You sit down at table 1.")
+        await ann.command("table bot add", "Robby1.bot sits down")
+        await ann.command("stand", "Table 1 is closed: everyone left before the game began.")
+        await ann.command("table open goal=100", "You sit down at table 1.")
+        await bob.command("sit", "You sit down at table 1.")
+        await ann.command("table bot add Zed threshold 300", "Zed.bot sits down")
+        await ann.command("start", "Roll-off")
+        await bob.command("leave", "You are out of the game: Bob left the table.")
+        await play_until(ann, "Zed.bot is out of the game|--- Bob|--- Zed")  # the bot plays on while a person does
+        await ann.command("leave", r"Zed\.bot is out of the game: Zed\.bot left with the last person")
+        await ann.expect("Table 1 is closed: the game is over")
+        await ann.command("tables", "There are no tables open.")
+
+
+async def test_house_bots_come_back_after_a_restart_and_play_on(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("table open goal=500", "You sit down at table 1.")
+        await ann.command("table bot add Zed threshold 50 3", "Zed.bot sits down")
+        await ann.command("start", "Roll-off")
+        await play_until(ann, "Zed.bot throws")
+        await ann.expect("--- Your turn")
+    async with make_server() as server, player(server, "Ann", create=False) as ann:
+        await ann.expect(r"Zed\.bot")  # on the scoreboard shown at login
+        await ann.expect("You are back at table 1.")
+        await play_until(ann, "Zed.bot throws")
+        await ann.expect("--- Your turn")

@@ -31,7 +31,8 @@ async def history(session: Session, args: str) -> None:
     lines = [f"Games of {name}:"]
     for g in games:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.ended_at))
-        lines.append(f"  #{g.game_id}  {when}  {g.players}; won by {g.winner or 'nobody'}; {name} scored {g.score}")
+        flag = texts.WITH_HOUSE_BOTS if g.bots else ""
+        lines.append(f"  #{g.game_id}  {when}  {g.players}; won by {g.winner or 'nobody'}; {name} scored {g.score}{flag}")
     session.tell("\n".join(lines), "records")
 
 
@@ -72,7 +73,7 @@ async def stats(session: Session, args: str) -> None:
 async def top(session: Session, args: str) -> None:
     """top
 
-    The leaderboard: the players with the most wins.
+    The leaderboard: the players with the most wins (house bots are not on it).
     """
     leaders = await session.server.store.top(TOP_SIZE)
     if not leaders:

@@ -63,20 +63,27 @@ def _seen(session: Session, args: str) -> Table:
 
 @command("table", category="table")
 async def table(session: Session, args: str) -> None:
-    """table open [options]   or   table set <option>=<value> ...
+    """table open|set [option=value ...]   or   table bot add [name] [strategy]
 
     'table open' opens a table in the room you are in and sits you at it; others
     join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
     B|C|D (official), and house rules by name (bump, insurance, cosmic_sampler, ntw=3, suspend=10,
     kill=5, ...; a bare name switches a rule on). 'table set' changes them
-    before the game starts.
+    before the game starts. 'table bot add' seats a house bot (Robby1.bot, or
+    the name given) before the start: 'cautious' stops as soon as it may,
+    'threshold N [K]' throws on while its turn is under N points and K or more
+    cubes are live. Bots leave when the last person does.
     """
     verb, _, rest = args.strip().partition(" ")
+    action, _, words = rest.strip().partition(" ")
     if verb == "open":
         await _tables(session).open(session.player, rest.split())
     elif verb == "set" and rest.strip():
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.set_rules(session.player, rest.split()))
+    elif verb == "bot" and action == "add":
+        live = seated(session)
+        await _tables(session).act(live, lambda: live.table.add_bot(session.player, words.split()))
     else:
         raise UsageError
 
