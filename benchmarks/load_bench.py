@@ -6,11 +6,12 @@ telnet negotiation and spreads them over generated parlours. Two modes:
 - ``talk`` (default): ``--clients`` bots, a handful per room; ``--talkers`` of them ``say``
   something ``--rate`` times a second for ``--duration`` seconds, each timed until the speaker
   sees its own echo. Prints connections held, commands per second, p50/p99 round trip, RSS.
-- ``tables``: ``--tables`` tables, one per room, with two, three and four players in turn; at
-  each, one bot opens a table (``--goal``), the others sit, and they play real games with fair
-  dice for ``--duration`` seconds (stopping whenever allowed, else taking the first move
-  offered), a new game as soon as one ends. Prints games per minute, moves per second, p50/p99
-  from a move to its answer, and the server's RSS with every table playing.
+- ``tables``: ``--tables`` tables, one per room, with two, three and four players in turn; the
+  players are the reference bot (bots/reference_bot.py: JSON lines, its own telnet stripping, the
+  ``cautious`` strategy), exactly as bot authors run it: at each table one opens (``--goal``), the
+  others sit, and they play real games with fair dice, a new game as soon as one ends, measured
+  for ``--duration`` seconds once every bot is logged in. Prints games per minute, moves per second, p50/p99
+  from a line sent to the next message received, and the server's RSS with every table playing.
 
 Bounded: at most 5,000 clients and 120 s of talk, loopback only, one overall deadline;
 the server is always stopped at the end.
@@ -24,7 +25,6 @@ import argparse
 import asyncio
 import os
 import random
-import re
 import resource
 import signal
 import socket
@@ -33,10 +33,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HOST = "127.0.0.1"
 MAX_CLIENTS, MAX_DURATION = 5000, 120.0
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bots.reference_bot import Connection, Player, cautious, run as play  # noqa: E402
 
 
 class Bot:
@@ -98,48 +102,26 @@ class Bot:
             await asyncio.sleep(max(0.0, 1 / rate - (time.perf_counter() - started)))
 
 
-OPENED = re.compile(rb" opens table (\d+) here")
-YOU_MAY = b"You may: "
+class TimedConnection(Connection):
+    """The reference bot's connection, timing each move (any line after logging in) until the next message."""
 
+    latencies: list[float] = []
+    logged_in: list[float] = []
+    """When each bot was welcomed: the measurement starts once all are."""
 
-class Tally:
-    games = 0
+    def send(self, line: str) -> None:
+        super().send(line)
+        if not line.startswith(("json", "create ", "connect ")):
+            self.sent_at = getattr(self, "sent_at", 0.0) or time.perf_counter()
 
-
-async def play_table(bot: Bot, host: bool, seats: int, goal: int, until: float, tally: Tally) -> None:
-    """Play at this bot's table until ``until``: the host opens and starts, the others sit; every move is timed
-    from its sending to the first line of its answer."""
-    assert bot.reader is not None
-    pending, sent_at, sat = b"", 0.0, 0
-    if host:
-        bot.send(f"table open goal={goal}")
-    while (left := until - time.perf_counter()) > 0:
-        try:
-            data = await asyncio.wait_for(bot.reader.read(65536), left)
-        except TimeoutError:
-            return
-        if not data:
-            return
-        if sent_at:
-            bot.latencies.append(time.perf_counter() - sent_at)
-            sent_at = 0.0
-        *lines, pending = (pending + data).split(b"\r\n")
-        for line in lines:
-            reply = ""
-            if line.startswith(YOU_MAY):
-                options = line[len(YOU_MAY) : -1].decode().split(", ")
-                reply = "stop" if "stop" in options else options[0]
-            elif host and b" sits down at table " in line:
-                sat += 1
-                reply = "start" if sat == seats - 1 else ""
-            elif not host and (opened := OPENED.search(line)):
-                reply = f"sit {int(opened.group(1))}"
-            elif b"is closed: the game is over" in line and host:
-                tally.games += 1
-                sat, reply = 0, f"table open goal={goal}"
-            if reply:
-                bot.send(reply)
-                sent_at = time.perf_counter()
+    async def message(self) -> dict[str, Any] | None:
+        message = await super().message()
+        if message is not None and message.get("kind") == "welcome":
+            self.logged_in.append(time.perf_counter())
+        if message is not None and getattr(self, "sent_at", 0.0):
+            self.latencies.append(time.perf_counter() - self.sent_at)
+            self.sent_at = 0.0
+        return message
 
 
 def write_world(path: Path, rooms: int) -> list[str]:
@@ -205,10 +187,14 @@ async def run(args: argparse.Namespace) -> None:
         keys = write_world(workdir / "world.toml", rooms)
         server = await start_server(workdir, workdir / "world.toml", port)
         print(f"server pid {server.pid} on {HOST}:{port}, idle RSS {rss_mib(server.pid):.1f} MiB")
+        if args.mode == "tables":
+            try:
+                await tables_phase(args, port, keys, sizes, server.pid)
+            finally:
+                await stop_server(server)
+            return
         bots = [Bot(i) for i in range(clients)]
-        homes = [keys[g] for g, size in enumerate(sizes) for _ in range(size)] or [
-            keys[i % len(keys)] for i in range(clients)
-        ]
+        homes = [keys[i % len(keys)] for i in range(clients)]
         gate = asyncio.Semaphore(args.concurrency)
 
         async def join(bot: Bot, room: str) -> bool:
@@ -227,19 +213,20 @@ async def run(args: argparse.Namespace) -> None:
             live = [b for b, ok in zip(bots, joined) if ok]
             print(f"connected and logged in: {len(live)}/{clients} in {login_time:.1f} s "
                   f"({len(live) / login_time:.0f} logins/s); server RSS {rss_mib(server.pid):.1f} MiB")
-            if args.mode == "tables":
-                await tables_phase(args, bots, sizes, server.pid)
-            else:
-                await talk_phase(args, live, server.pid)
+            await talk_phase(args, live, server.pid)
             for b in live:
                 b.writer.close()  # type: ignore[union-attr]
         finally:
-            server.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(server.wait(), 15)
-            except TimeoutError:
-                server.kill()
-            print(f"server exit status {server.returncode}")
+            await stop_server(server)
+
+
+async def stop_server(server: asyncio.subprocess.Process) -> None:
+    server.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(server.wait(), 15)
+    except TimeoutError:
+        server.kill()
+    print(f"server exit status {server.returncode}")
 
 
 async def talk_phase(args: argparse.Namespace, live: list[Bot], pid: int) -> None:
@@ -263,20 +250,38 @@ async def talk_phase(args: argparse.Namespace, live: list[Bot], pid: int) -> Non
         task.cancel()
 
 
-async def tables_phase(args: argparse.Namespace, bots: list[Bot], sizes: list[int], pid: int) -> None:
-    tally, plays, first = Tally(), [], 0
-    until = time.perf_counter() + args.duration
-    for size in sizes:
-        group = bots[first : first + size]
-        first += size
-        plays += [play_table(b, i == 0, size, args.goal, until, tally) for i, b in enumerate(group) if b.writer]
-    t1 = time.perf_counter()
-    rss = asyncio.create_task(sample_rss(pid, until))
-    await asyncio.gather(*plays)
+async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], sizes: list[int], pid: int) -> None:
+    """Every seat a reference bot (its own Connection, Player and run loop), until the duration is up."""
+    hosts: list[Player] = []
+    gate = asyncio.Semaphore(args.concurrency)
+
+    async def seat(name: str, room: str, size: int, host: bool) -> None:
+        player = Player(name, "benchpass", cautious, f"goal={args.goal}" if host else None, size, 10**9, room)
+        hosts.extend([player] * host)
+        async with gate:
+            connection = await TimedConnection.open(HOST, port)
+        await play(connection, player)
+
+    bots = [seat(f"b{room}s{i}", room, size, i == 0)
+            for room, size in zip(rooms, sizes) for i in range(size)]
+    t0 = time.perf_counter()
+    playing = asyncio.gather(*bots)
+    while len(TimedConnection.logged_in) < len(bots) and time.perf_counter() - t0 < MAX_DURATION:
+        await asyncio.sleep(0.1)
+    t1, games_before = time.perf_counter(), sum(host.played for host in hosts)
+    print(f"logged in: {len(TimedConnection.logged_in)}/{len(bots)} in {t1 - t0:.1f} s")
+    TimedConnection.latencies.clear()
+    rss = asyncio.create_task(sample_rss(pid, t1 + args.duration))
+    try:
+        async with asyncio.timeout(args.duration):
+            await playing
+    except TimeoutError:
+        pass
     elapsed = time.perf_counter() - t1
-    latencies = sorted(x for b in bots for x in b.latencies)
-    print(f"tables: {len(sizes)} tables of 2-4 players ({len(bots)} clients), goal {args.goal}, {elapsed:.1f} s: "
-          f"{tally.games} games finished, {tally.games * 60 / elapsed:.0f} games/min, "
+    games = sum(host.played for host in hosts) - games_before
+    latencies = sorted(TimedConnection.latencies)
+    print(f"tables: {len(sizes)} tables of 2-4 players ({sum(sizes)} reference bots), goal {args.goal}, "
+          f"{elapsed:.1f} s with everyone in: {games} games finished, {games * 60 / elapsed:.0f} games/min, "
           f"{len(latencies) / elapsed:.0f} moves/s")
     print_latencies(latencies)
     print(f"server RSS while playing: peak {await rss:.1f} MiB")

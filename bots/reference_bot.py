@@ -64,22 +64,22 @@ class Connection:
         await self.writer.wait_closed()
 
     def _strip_telnet(self, data: bytes) -> bytes:
-        """Remove IAC sequences; answer DO with WONT and WILL with DONT (a bot wants no options)."""
+        """Remove IAC sequences; answer DO with WONT and WILL with DONT (a bot wants no options). The server
+        negotiates only in its first packets, so a sequence split between two reads is not looked for."""
         out, i = bytearray(), 0
-        while i < len(data):
-            if data[i] != IAC or i + 1 >= len(data):
-                out.append(data[i])
-                i += 1
-            elif data[i + 1] in (DO, WILL, DONT, WONT) and i + 2 < len(data):
-                if data[i + 1] in (DO, WILL):
-                    self.writer.write(bytes((IAC, WONT if data[i + 1] == DO else DONT, data[i + 2])))
-                i += 3
-            elif data[i + 1] == SB:
-                end = data.find(bytes((IAC, SE)), i)
+        while (at := data.find(IAC, i)) >= 0:
+            out += data[i:at]
+            command = data[at + 1] if at + 1 < len(data) else None
+            if command in (DO, WILL, DONT, WONT) and at + 2 < len(data):
+                if command in (DO, WILL):
+                    self.writer.write(bytes((IAC, WONT if command == DO else DONT, data[at + 2])))
+                i = at + 3
+            elif command == SB:
+                end = data.find(bytes((IAC, SE)), at)
                 i = len(data) if end < 0 else end + 2
             else:  # IAC IAC is a literal 255, which JSON (ASCII) never holds; any other command is two bytes
-                i += 2
-        return bytes(out)
+                i = at + 2
+        return bytes(out + data[i:])
 
 
 # -- strategies: one function of what the table message says ------------------------------------------------------

@@ -104,6 +104,8 @@ class TelnetSink:
 
 def to_ascii(text: str) -> bytes:
     """Readable plain ASCII: accents dropped (café → cafe), anything else becomes '?'."""
+    if text.isascii():  # most text, and every JSON line: no need to look at each character
+        return text.encode("ascii")
     decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII_PUNCTUATION))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return stripped.encode("ascii", "replace")
