@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
-from server.protocol import main, schema_text
+from server.protocol import ErrorCode, main, schema_text
 
 COMMITTED = Path(__file__).parents[1] / "docs" / "protocol.schema.json"
 
@@ -17,3 +18,8 @@ def test_the_schema_command_prints_it(capsys) -> None:
     assert main(["protocol", "schema"]) == 0
     assert capsys.readouterr().out == COMMITTED.read_text()
     assert main(["protocol"]) == 2
+
+
+def test_the_bot_guide_lists_every_error_code() -> None:
+    guide = (Path(__file__).parents[1] / "docs" / "bots.md").read_text()
+    assert [code for code in get_args(ErrorCode) if f"`{code}`" not in guide] == []
