@@ -54,4 +54,7 @@ class JsonSink:
         return self.telnet.width
 
     def _write(self, model: BaseModel) -> None:
-        self.telnet.write(json.dumps(model.model_dump(mode="json"), ensure_ascii=True, separators=(",", ":")) + "\r\n")
+        line = model.model_dump_json()
+        if not line.isascii():  # rare (talk, names): escape as \uXXXX, so any client reads it whatever its encoding
+            line = json.dumps(json.loads(line), separators=(",", ":"))
+        self.telnet.write(line + "\r\n")

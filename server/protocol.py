@@ -116,9 +116,23 @@ SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
 def table_message(news: TableNews, viewer: str, text: str) -> TableMessage:
+    """``news`` as ``viewer`` gets it: the same state and events for everyone, their own legal commands and text."""
+    global _last
+    if _last is None or _last[0] is not news:
+        _last = (news, _state(news), [_event_dict(event) for event in news.events])
+    _, state, events = _last
+    you_may = list(news.view.legal.get(viewer, ()))
+    return TableMessage(table=news.table, events=events, state=state, you_may=you_may, text=text)
+
+
+_last: tuple[TableNews, TableState, list[dict[str, Any]]] | None = None
+"""The last news converted: a move goes to everyone at its table in turn, so it is converted once, not per person."""
+
+
+def _state(news: TableNews) -> TableState:
     view = news.view
     seats = [Seat(**{name: getattr(seat, name) for name in Seat.model_fields}) for seat in view.seats]
-    state = TableState(
+    return TableState(
         table=view.table,
         room=view.room,
         status=view.status.value,
@@ -140,8 +154,6 @@ def table_message(news: TableNews, viewer: str, text: str) -> TableMessage:
         winner=view.winner,
         proposals=[{"number": n, "proposer": p, "text": t} for n, p, t in view.proposals],
     )
-    events = [_event_dict(event) for event in news.events]
-    return TableMessage(table=news.table, events=events, state=state, you_may=list(view.legal.get(viewer, ())), text=text)
 
 
 def _event_dict(event: object) -> dict[str, Any]:

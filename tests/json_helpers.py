@@ -19,8 +19,9 @@ SEEN: Counter[str] = Counter()
 
 
 def validate(way: str, line: str) -> None:
-    """A connection trace that validates what the server sent."""
+    """A connection trace that validates what the server sent (ASCII only, whatever was said)."""
     if way == "<":
+        assert line.isascii(), line
         SEEN[SERVER_MESSAGE.validate_json(line).type] += 1
 
 
