@@ -217,7 +217,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strategy", nargs="+", default=["threshold", "150"], help="cautious | threshold N [K]")
     parser.add_argument("--trace", action="store_true", help="print every line sent (>) and received (<)")
     args = parser.parse_args(argv)
-    player = Player(args.name, args.password, strategy(args.strategy), args.open, args.players, args.games, args.room)
+    try:
+        choose = strategy(args.strategy)
+    except ValueError as error:
+        parser.error(str(error))
+    player = Player(args.name, args.password, choose, args.open, args.players, args.games, args.room)
 
     async def play() -> dict[str, Any]:
         trace = (lambda way, line: print(way, line, flush=True)) if args.trace else None
