@@ -65,7 +65,7 @@ async def test_house_bots_leave_with_the_last_person(make_server) -> None:
         await bob.command("sit", "You sit down at table 1.")
         await ann.command("table bot add Zed threshold 300", "Zed.bot sits down")
         await ann.command("start", "Roll-off")
-        await bob.command("leave", "You are out of the game: Bob left the table.")
+        await bob.command("leave", "You are out of the game: you left the table.")
         await play_until(ann, "Zed.bot is out of the game|--- Bob|--- Zed")  # the bot plays on while a person does
         await ann.command("leave", r"Zed\.bot is out of the game: Zed\.bot left with the last person")
         await ann.expect("Table 1 is closed: the game is over")

@@ -103,6 +103,8 @@ class _Words:
             head = "The flash was not cleared in time (Kill): a wimpout!"
         else:
             head = "TRAIN WRECK!" if e.train_wreck else "WIMPOUT!"
+        if not e.points_lost:
+            return [head]
         return [f"{head} {self.verb(e.player, 'lose', 'loses')} {e.points_lost} points."]
 
     def Banked(self, e: ev.Banked) -> list[str]:
@@ -114,11 +116,13 @@ class _Words:
         return lines
 
     def PlayerOut(self, e: ev.PlayerOut) -> list[str]:
-        return [f"{self.verb(e.player, 'are', 'is')} out of the game: {e.player} {e.reason}."]
+        subject = "you" if e.player == self.viewer else e.player
+        return [f"{self.verb(e.player, 'are', 'is')} out of the game: {subject} {e.reason}."]
 
     def LastLicksStarted(self, e: ev.LastLicksStarted) -> list[str]:
+        each = " each" if len(e.challengers) > 1 else ""
         return [f"LAST LICKS! {e.leader} leads with {e.target}. "
-                f"{', '.join(e.challengers)}: one last turn each to pass {e.target}."]
+                f"{', '.join(e.challengers)}: one last turn{each} to pass {e.target}."]
 
     def LastLickEnded(self, e: ev.LastLickEnded) -> list[str]:
         if e.passed:
