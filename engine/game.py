@@ -26,7 +26,6 @@ from engine.actions import (
     Propose,
     Roll,
     Stop,
-    Vote,
     Withdraw,
 )
 from engine.cubes import ALL_CUBES, Face, Throw

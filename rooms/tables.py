@@ -9,7 +9,7 @@ from enum import Enum
 
 from engine import Game, RuleError, RuleSet, Throw
 from engine import events as ev
-from engine.actions import CLOSE_WINDOW, LET_STAND, ROLL, STOP, Action, Withdraw
+from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Withdraw
 from engine.dice import DiceSource
 from engine.game import IllegalAction
 from engine.strategies import Strategy, cautious, threshold
@@ -451,5 +451,3 @@ class Table:
         words = legal_commands(game, turn.player)[actions.index(action)]
         return self._apply(turn.player, action, dice, TimedOut(turn.player, words))
 
-
-__all__ = ["LET_STAND", "Table", "TableNews", "TableView", "SeatView", "Status", "parse_options"]

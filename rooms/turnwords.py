@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 
 from engine import ROLL, STOP, Action, Choose, Game, Scoring, SunUse
-from engine.actions import CLOSE_WINDOW, INSURE, LET_STAND, Insure, LetStand, Propose, Roll, Stop, Vote
+from engine.actions import INSURE, LET_STAND, Insure, LetStand, Propose, Roll, Stop, Vote
 from engine.houserules import OPPONENT_THROW_COST, OWN_THROW_COST
 from rooms.messages import Refusal
 
@@ -133,5 +133,3 @@ def what_you_can_do(game: Game, player: str) -> str:
     up = game.state.current
     return f"It is {up}'s turn." if up else "The game is over."
 
-
-__all__ = ["CLOSE_WINDOW", "legal_commands", "parse_turn", "parse_propose", "parse_vote", "command_text"]
