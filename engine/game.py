@@ -418,10 +418,11 @@ class Game:
         if player.out is None and self.rules.goal_reached(player.score):
             self._emit_all(houserules.at_last_licks(state, name))
             self._emit_all(lastlicks.start(state, name))
-            if not state.last_licks.challengers:  # type: ignore[union-attr]
+            challengers = state.last_licks.challengers if state.last_licks else ()
+            if not challengers:
                 self._emit(ev.GameOver(name, "reached the goal with no one left to challenge"))
             else:
-                self._start_turn(state.last_licks.challengers[0])  # type: ignore[union-attr]
+                self._start_turn(challengers[0])
             return
         following = state.next_after(name)
         if following is None:

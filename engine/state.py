@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 from engine import events as ev
 from engine.cubes import COMMON_CUBES, Face, Throw
@@ -350,7 +350,7 @@ def _game_over(state: GameState, event: ev.GameOver) -> None:
     state.turn = None
 
 
-REDUCERS: dict[type, Callable[[GameState, ev.Event], None]] = {
+REDUCERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.GameCreated: _game_created,
     ev.RollOff: _nothing,
     ev.TurnStarted: _turn_started,
@@ -383,4 +383,4 @@ REDUCERS: dict[type, Callable[[GameState, ev.Event], None]] = {
     ev.ProposalDefeated: _proposal_defeated,
     ev.RulesChanged: _rules_changed,
     ev.GameOver: _game_over,
-}  # type: ignore[dict-item]
+}
