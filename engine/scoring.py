@@ -126,12 +126,20 @@ def _score(
 
 
 def _is_cosmic_sampler(commons: tuple[Face, ...], sun: Face | None) -> bool:
-    """A 5 or 10 with one each of 2, 3, 4 and 6 (the sun standing for the 3), in one throw of five."""
-    faces = {Face.THREE if face is Face.SUN else face for face in (*commons, sun)}
-    return len(faces) == ALL_CUBES and SAMPLER_FACES <= faces
+    """A 5 or 10 with one each of 2, 3, 4 and 6 in one throw of five; the sun stands for the 3, or for the 5 or 10."""
+    real = commons if sun is Face.SUN else (*commons, sun)
+    faces = set(real)
+    if len(faces) != len(real):
+        return False
+    numbers = len(faces & NUMBER_FACES_SET)
+    others = faces - NUMBER_FACES_SET
+    if sun is not Face.SUN:
+        return numbers == 1 and others == SAMPLER_FACES
+    return (numbers == 1 and others == SAMPLER_FACES - {Face.THREE}) or (numbers == 0 and others == SAMPLER_FACES)
 
 
 SAMPLER_FACES = frozenset((Face.TWO, Face.THREE, Face.FOUR, Face.SIX))
+NUMBER_FACES_SET = frozenset(NUMBER_FACES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,8 @@ def test_score_with_clearing_and_rules() -> None:
     assert full_house["options"][0]["flashes"] == [5, 10] and full_house["options"][0]["points"] == 150
     sampler = json.loads(run("score", "2", "3", "4", "6", "s5", "--rule", "cosmic_sampler=on").stdout)["options"]
     assert [(o["points"], o["special"], o["cubes_set_aside"]) for o in sampler] == [(50, "cosmic_sampler", 5)]
+    sun_sampler = json.loads(run("score", "2", "3", "4", "6", "S", "--rule", "cosmic_sampler=on").stdout)["options"]
+    assert [(o["points"], o["special"], o["cubes_set_aside"]) for o in sun_sampler] == [(50, "cosmic_sampler", 5)]
     two_pairs = json.loads(run("score", "10", "10", "5", "5", "S").stdout)["options"]
     assert sorted(o["points"] for o in two_pairs) == [70, 110]
 

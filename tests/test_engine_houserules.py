@@ -171,6 +171,17 @@ def test_cosmic_sampler_scores_its_points_with_all_five_cubes(throw: str) -> Non
     assert twenty_five.points == 25
 
 
+@pytest.mark.parametrize("throw", ["2 3 4 6 S", "6 4 3 2 S"])
+def test_the_sun_may_be_the_cosmic_samplers_5_or_10(throw: str) -> None:
+    """RULES.md: [2 3 4 6 sun] is a Sampler (the sun as its 5 or 10), a choice with no difference, so not offered."""
+    from engine import parse_throw
+
+    (scoring,) = score_throw(parse_throw(throw), RuleSet(cosmic_sampler=True))
+    assert (scoring.points, len(scoring.kept), scoring.special) == (50, 5, Special.COSMIC_SAMPLER)
+    off = score_throw(parse_throw(throw), RuleSet())
+    assert sorted(option.points for option in off) == [5, 10]  # without the Sampler the lone sun must score
+
+
 def test_cosmic_sampler_is_off_by_default_and_never_a_way_out_of_a_flash() -> None:
     from engine import parse_throw
 
