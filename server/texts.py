@@ -32,6 +32,18 @@ TAKEN_OVER = "Your connection has been taken over by a new login."
 CREATED = "Welcome, {name}! Your character has been created."
 WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."
 WELCOME_BACK = "Welcome back, {name}."
+PASSWORD_AGAIN_PROMPT = "Password again: "
+PASSWORDS_DIFFER = "The two passwords were not the same; nothing was created. Try 'create' again."
+QUOTE_SPACES = "Put quotes around a name or password with spaces in it, as in: {example}"
+UNCLOSED_QUOTE = "A double quote is left open. Put quotes around a name or password with spaces, as in: {example}"
+CONNECT_EXAMPLE = 'connect Igor "my secret"'
+CREATE_EXAMPLE = 'create Igor "my secret"'
+PASSWORD_EXAMPLE = '@password "my old secret"="my new secret"'
+NEWPASSWORD_EXAMPLE = '@newpassword Igor="a new secret"'
+NOT_YOUR_PASSWORD = "Sorry, that is not your current password."
+PASSWORD_CHANGED = "Password changed."
+PASSWORD_RESET = "{name}'s password is changed; tell them the new one."
+PASSWORD_RESET_NOTE = "Your password has been changed by {by}."
 
 LINE_TOO_LONG = "That line was longer than {limit} bytes and was ignored."
 INVALID_UTF8 = "That line was not valid UTF-8; the bad bytes were replaced."
@@ -41,6 +53,8 @@ TOO_MANY_CONNECTIONS = "Too many connections from your address (at most {limit})
 SHUTDOWN = "The server is shutting down. Come back later!"
 SERVER_CLOSING = "The server is shutting down; try again in a little while."
 BOOTED = "You have been booted off the server by {by}."
+BOOT_SELF = "You cannot boot yourself: QUIT leaves."
+NO_SUCH_PLAYER = "There is no player called {name}."
 
 # --- tables ---------------------------------------------------------------------------------
 TABLE_OPENED = "{who} opens table {number} here: {rules} 'sit {number}' to play, 'watch {number}' to watch."

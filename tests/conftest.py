@@ -157,3 +157,8 @@ async def player(server: GameServer, name: str, password: str = "secret1", creat
         client.send(f"{'create' if create else 'connect'} {name} {password}")
         await client.expect(r"Obvious exits")
         yield client
+
+
+def loose(text: str) -> str:
+    """A regex for ``text`` as the server may wrap it: any run of spaces may have become a line break."""
+    return r"\s+".join(re.escape(part) for part in text.split(" "))

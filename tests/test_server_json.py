@@ -38,7 +38,7 @@ async def test_json_from_the_login_screen_then_off_and_on_again(make_server) -> 
         await raw.expect(r'\{"type":"error","code":"name_taken","message":"That name is already taken."\}')
         raw.send("@json off")
         await raw.expect("\nJSON mode off.\n")
-        await raw.command("create a b c", "Usage: create <playername> <password>\n")
+        await raw.command("create", "Usage: create <playername> <password>\n")
     assert {"message", "error", "prompt"} <= set(SEEN)
 
 

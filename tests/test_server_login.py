@@ -46,6 +46,7 @@ async def test_duplicate_and_look_alike_names_are_refused(make_server) -> None:
             await client.command("create Mara mara", "Passwords are 5 to 128 characters long.")
             await client.command("create Here secret1", "reserved word")
             await client.command("create Mara", "Password: ")
+            await client.command("mara1", "Password again: ")
             await client.command("mara1", "Welcome, Mara!")
 
 
@@ -56,7 +57,7 @@ async def test_quoted_names_and_passwords_with_spaces_as_tinyfugue_sends_them(ma
         async with raw_client(server) as client:
             await client.command('connect "Igor" "my dice are hot"', "Welcome back, Igor.")
         async with raw_client(server) as client:
-            await client.command("connect Igor my dice are hot", r"Usage: connect <playername> <password>")
+            await client.command("connect Igor my dice are hot", 'Put quotes around a name or password with spaces in it')
             await client.command("connect", r"Usage: connect")
 
 

@@ -6,7 +6,8 @@ import dataclasses
 
 import structlog
 
-from server.commands.args import target_and_text
+from server import texts
+from server.commands.args import quoted_pair
 from server.commands.registry import command
 from server.names import password_problem
 from server.passwords import hash_password_async, verify_password_async
@@ -19,13 +20,15 @@ log = structlog.get_logger()
 async def password(session: Session, args: str) -> None:
     """@password <old password>=<new password>
 
-    Change your password. You need the current one to do it.
+    Change your password. You need the current one to do it. Put quotes around
+    a password with spaces, as you do for connect: @password "my old"="my new".
     """
-    old, new = target_and_text(args)
-    account = session.account
+    old, new = quoted_pair(args, texts.PASSWORD_EXAMPLE)
+    assert session.account is not None
+    account = await session.server.store.find(session.account.skeleton)  # a wizard may have reset it meanwhile
     assert account is not None
     if not await verify_password_async(old, account.password_hash):
-        session.refuse("Sorry, that is not your current password.", "refused")
+        session.refuse(texts.NOT_YOUR_PASSWORD, "refused")
         return
     problem = password_problem(account.name, new)
     if problem:
@@ -35,4 +38,4 @@ async def password(session: Session, args: str) -> None:
     await session.server.store.set_password_hash(account.skeleton, new_hash)
     session.account = dataclasses.replace(account, password_hash=new_hash)
     log.info("account.password_changed", name=account.name)
-    session.tell("Password changed.")
+    session.tell(texts.PASSWORD_CHANGED)

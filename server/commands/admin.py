@@ -6,9 +6,10 @@ import structlog
 
 from rooms.messages import Message, Refusal
 from server import texts
-from server.commands.args import required
+from server.commands.args import quoted_pair, required
 from server.commands.registry import command
-from server.names import skeleton
+from server.names import password_problem, skeleton
+from server.passwords import hash_password_async
 from server.session import Session
 from server.store import Account
 
@@ -37,6 +38,8 @@ async def boot(session: Session, args: str) -> None:
     target = session.server.world.find_player(required(args))
     if target is None:
         raise Refusal(f"{args.strip()} is not connected.")
+    if target == session.player:
+        raise Refusal(texts.BOOT_SELF)
     log.info("admin.boot", by=session.player, name=target)
     session.server.players[target].close(texts.BOOTED.format(by=session.player))
     session.tell(f"You booted {target}.")
@@ -71,6 +74,27 @@ async def unban(session: Session, args: str) -> None:
     session.tell(f"{account.name} may connect again.")
 
 
+@command("@newpassword", wizard=True, category="admin")
+async def newpassword(session: Session, args: str) -> None:
+    """@newpassword <player>=<new password>
+
+    Give a player a new password (when they have lost theirs). Quote a password
+    with spaces: @newpassword Igor="a new secret". Tell them the new one.
+    """
+    name, new = quoted_pair(args, texts.NEWPASSWORD_EXAMPLE)
+    account = await _account(session, name)
+    problem = password_problem(account.name, new)
+    if problem:
+        raise Refusal(problem)
+    server = session.server
+    await server.store.set_password_hash(account.skeleton, await hash_password_async(new, server.settings.password_hash_cost))
+    log.info("admin.newpassword", by=session.player, name=account.name)
+    connected = server.players.get(account.name)
+    if connected is not None:
+        connected.tell(texts.PASSWORD_RESET_NOTE.format(by=session.player))
+    session.tell(texts.PASSWORD_RESET.format(name=account.name))
+
+
 @command("@shutdown", wizard=True, category="admin")
 async def shutdown(session: Session, args: str) -> None:
     """@shutdown
@@ -84,5 +108,5 @@ async def shutdown(session: Session, args: str) -> None:
 async def _account(session: Session, name: str) -> Account:
     account = await session.server.store.find(skeleton(name))
     if account is None or account.name.casefold() != name.casefold():
-        raise Refusal(f"There is no player called {name}.")
+        raise Refusal(texts.NO_SUCH_PLAYER.format(name=name))
     return account

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import structlog
 
+from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
@@ -24,7 +25,7 @@ async def connect(session: Session, args: str) -> None:
     without it showing on screen. Logging in while already connected elsewhere
     takes that connection over.
     """
-    name, password = await _credentials(session, args)
+    name, password = await _credentials(session, args, texts.CONNECT_EXAMPLE)
     if password is None:
         return
     throttle, address = session.server.login_throttle, session.address
@@ -57,10 +58,11 @@ async def create(session: Session, args: str) -> None:
 
     Make a new character and log in as it. A name starts with a letter, uses
     only letters, digits, - and _, and must not look like an existing name.
-    Quote a password with spaces in it. The first character ever created is
-    the wizard.
+    Quote a password with spaces in it. Leave the password out to be asked for
+    it twice, without it showing on screen. The first character ever created
+    is the wizard.
     """
-    name, password = await _credentials(session, args)
+    name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
     if password is None:
         return
     problem = name_problem(name) or password_problem(name, password)
@@ -91,11 +93,25 @@ async def quit_(session: Session, args: str) -> None:
     session.close(texts.QUIT)
 
 
-async def _credentials(session: Session, args: str) -> tuple[str, str | None]:
-    """Name and password from the line, asking for a hidden password if only a name came."""
-    given = words(args)
-    if len(given) == 1:
-        return given[0], await session.ask_secret(texts.PASSWORD_PROMPT)
-    if len(given) != 2:
+async def _credentials(session: Session, args: str, example: str, again: bool = False) -> tuple[str, str | None]:
+    """Name and password from the line, asking for a hidden password if only a name came (``again``: twice, and a
+    new name is checked before asking). None for the password: the connection went, or the two did not match."""
+    given = words(args, example)
+    if not given:
         raise UsageError
-    return given[0], given[1]
+    if len(given) > 2:
+        raise Refusal(texts.QUOTE_SPACES.format(example=example))
+    if len(given) == 2:
+        return given[0], given[1]
+    name = given[0]
+    if again and (problem := name_problem(name)):
+        session.refuse(problem, "bad_name")
+        return name, None
+    password = await session.ask_secret(texts.PASSWORD_PROMPT)
+    if password is None or not again:
+        return name, password
+    if await session.ask_secret(texts.PASSWORD_AGAIN_PROMPT) != password:
+        session.refuse(texts.PASSWORDS_DIFFER, "usage")
+        return name, None
+    return name, password
+
