@@ -324,7 +324,7 @@ class Game:
         turn = state.turn
         assert turn is not None and turn.last_throw is not None
         thrown = turn.last_throw
-        options = score_throw(thrown, state.rules, turn.clearing)
+        options = score_throw(thrown, state.rules, turn.clearing, turn.at_once)
         outcome = options[0].outcome
         if outcome is Outcome.VOID:
             self._emit(ev.Voided(turn.player, _matched(thrown, turn.clearing), self._held(thrown, turn.clearing)))
@@ -380,12 +380,22 @@ class Game:
             return
         for face in scoring.flashes:
             self._emit(ev.FlashMade(player, face))
-        if scoring.special is Special.FULL_HOUSE:
-            self._emit(ev.InsuranceEarned(player, 1, "Full House"))
-        elif self.state.rules.insurance and scoring.special is None and len(scoring.kept) == ALL_CUBES:
-            self._emit(ev.InsuranceEarned(player, 1, "all five cubes scored in one throw"))
+        earned = self._insurance_earned(turn, scoring)
+        if earned:
+            self._emit(ev.InsuranceEarned(player, 1, earned))
         if turn.commons == 0 and not turn.sun:
             self._emit(ev.MustThrowAll(player))
+
+    def _insurance_earned(self, turn: TurnState, scoring: Scoring) -> str | None:
+        """Why this scoring earns an Insurance Point, or None: five cubes thrown at once (RULES.md) that all score
+        (not on a Cosmic Sampler), or a Full House, which brings its own."""
+        if not turn.at_once:
+            return None
+        if scoring.special is Special.FULL_HOUSE:
+            return "Full House"
+        if self.rules.insurance and scoring.special is None and len(scoring.kept) == ALL_CUBES:
+            return "all five cubes scored in one throw"
+        return None
 
     def _stop(self) -> None:
         state = self.state

@@ -80,9 +80,15 @@ def freight_train_outcome(face: Face) -> tuple[Outcome, int]:
     return Outcome.FREIGHT_TRAIN, 100 * int(face)
 
 
-def score_throw(throw: Throw, rules: RuleSet, clearing: frozenset[Face] = frozenset()) -> tuple[Scoring, ...]:
-    """Every legal scoring of ``throw`` while ``clearing`` the flashes of those faces (never empty)."""
-    return _score(throw.commons, throw.sun, clearing, rules.scoring_key)
+def score_throw(
+    throw: Throw, rules: RuleSet, clearing: frozenset[Face] = frozenset(), at_once: bool = True
+) -> tuple[Scoring, ...]:
+    """Every legal scoring of ``throw`` while ``clearing`` the flashes of those faces (never empty).
+
+    ``at_once`` is False when some of the cubes stayed on the table from a void throw (``reroll_only_matching``):
+    a Freight Train, a Cosmic Sampler and a Train Wreck need five cubes thrown at once, so that throw is none of them.
+    """
+    return _score(throw.commons, throw.sun, clearing, rules.scoring_key, at_once)
 
 
 @cache
@@ -91,11 +97,12 @@ def _score(
     sun: Face | None,
     clearing: frozenset[Face],
     scoring_key: tuple[object, ...],
+    at_once: bool,
 ) -> tuple[Scoring, ...]:
     sun_completes_freight_train, fourth_number_scores, sampler_points, full_house = scoring_key
     wild = sun is Face.SUN
     sun_number = None if wild else sun
-    size = len(commons) + (sun is not None)
+    five_at_once = at_once and len(commons) + (sun is not None) == ALL_CUBES
     if clearing and (any(face in clearing for face in commons) or sun_number in clearing):
         return (Scoring(Outcome.VOID),)
 
@@ -105,12 +112,12 @@ def _score(
     if sun_number is not None:
         counts[sun_number] = counts.get(sun_number, 0) + 1
 
-    if size == ALL_CUBES and len(counts) == 1 and (not wild or sun_completes_freight_train):
+    if five_at_once and len(counts) == 1 and (not wild or sun_completes_freight_train):
         (face,) = counts
         outcome, points = freight_train_outcome(face)
         return (Scoring(outcome, points, Throw(commons, sun)),)
 
-    if sampler_points and size == ALL_CUBES and not clearing and _is_cosmic_sampler(commons, sun):
+    if sampler_points and five_at_once and not clearing and _is_cosmic_sampler(commons, sun):
         return (Scoring(Outcome.SCORE, sampler_points, Throw(commons, sun), special=Special.COSMIC_SAMPLER),)
     triple = next((face for face, count in counts.items() if count >= 3), None)
     if triple is not None:
@@ -122,7 +129,7 @@ def _score(
             return (Scoring(Outcome.SCORE, points, Throw(commons, sun), tuple(pairs), SunUse.FLASH, Special.FULL_HOUSE),)
         if pairs:
             return tuple(option for pair in pairs for option in _flash_with_sun(commons, pair, clearing))
-    return _with_numbers(commons, sun, _Partial(), clearing)
+    return _with_numbers(commons, sun, _Partial(), clearing, train_wreck=five_at_once)
 
 
 def _is_cosmic_sampler(commons: tuple[Face, ...], sun: Face | None) -> bool:
@@ -161,11 +168,14 @@ def _flash_of_a_kind(
     clearing: frozenset[Face],
     fourth_number_scores: bool,
 ) -> tuple[Scoring, ...]:
-    """Three (or four) of a face thrown at once. The fourth is non-scoring (4 4 4 4 5 = 45) unless the option lets a
-    fourth 5 or 10 score; when the sun cube shows the fourth face, the sun cube is the one thrown again."""
+    """Three or more of a face. Beyond the flash they are non-scoring (4 4 4 4 5 = 45; five read with cubes that stayed
+    on the table leave two) unless the option lets a fourth 5 or 10 score; the sun cube showing the face is the
+    non-scoring one when there is one, so it is thrown again."""
     fourth_scores = count == 4 and fourth_number_scores and face in NUMBER_FACES
     in_flash = count if fourth_scores else 3
-    sun_in_flash = sun is face and in_flash == count
+    extras = count - in_flash
+    sun_extra = sun is face and extras > 0
+    sun_in_flash = sun is face and not sun_extra
     flash_commons = in_flash - sun_in_flash
     rest = list(commons)
     for _ in range(flash_commons):
@@ -176,11 +186,8 @@ def _flash_of_a_kind(
         sun=face if sun_in_flash else None,
         flashes=(face,),
     )
-    if count == 4 and not fourth_scores:
-        if sun is face and not sun_in_flash:
-            sun = None  # the fourth face is on the sun cube: it is non-scoring, thrown again
-        else:
-            rest.remove(face)  # a common cube is the non-scoring fourth
+    for _ in range(extras - sun_extra):
+        rest.remove(face)
     rest_sun = None if sun is face else sun
     return _with_numbers(tuple(rest), rest_sun, partial, clearing)
 
@@ -195,9 +202,10 @@ def _flash_with_sun(commons: tuple[Face, ...], pair: Face, clearing: frozenset[F
 
 
 def _with_numbers(
-    commons: tuple[Face, ...], sun: Face | None, partial: _Partial, clearing: frozenset[Face]
+    commons: tuple[Face, ...], sun: Face | None, partial: _Partial, clearing: frozenset[Face], train_wreck: bool = False
 ) -> tuple[Scoring, ...]:
-    """Count the remaining 5s and 10s, then the ways a free sun may be used (5, 10, or thrown again)."""
+    """Count the remaining 5s and 10s, then the ways a free sun may be used (5, 10, or thrown again); nothing scoring
+    is a wimpout, or a Train Wreck when ``train_wreck`` (five cubes thrown at once)."""
     numbers = tuple(face for face in commons if face in NUMBER_FACES)
     points = partial.points + sum(numbers)
     kept_commons = partial.commons + numbers
@@ -208,8 +216,7 @@ def _with_numbers(
     scored = bool(kept_commons) or kept_sun is not None
     if sun is not Face.SUN:
         if not scored:
-            size = len(commons) + (sun is not None)
-            return (Scoring(Outcome.TRAIN_WRECK if size == ALL_CUBES else Outcome.WIMPOUT),)
+            return (Scoring(Outcome.TRAIN_WRECK if train_wreck else Outcome.WIMPOUT),)
         return (Scoring(Outcome.SCORE, points, Throw(kept_commons, kept_sun), partial.flashes, partial.sun_use),)
     # A free Flaming Sun: never the value of a flash being cleared; it must score when it is the only scorer.
     options = [

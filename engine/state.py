@@ -45,6 +45,9 @@ class TurnState:
     options: tuple[Scoring, ...] = ()
     throws: int = 0
     last_throw: Throw | None = None
+    at_once: bool = True
+    """Whether the throw on the table was thrown all at once, not completed by rethrowing only the matching cubes of
+    a void throw (reroll_only_matching): only a throw at once can be a Train Wreck or earn an Insurance Point."""
     clearing_throws: int = 0
     """Throws made to clear the current flash (Suspend(n) and Kill(n) count them)."""
     window: tuple[str, ...] = ()
@@ -193,7 +196,8 @@ def _thrown(state: GameState, event: ev.Thrown) -> None:
     state.thrown_yet = True
     if turn.clearing:
         turn.clearing_throws += 1
-    if turn.held is not NO_CUBES:
+    turn.at_once = turn.held is NO_CUBES
+    if not turn.at_once:
         turn.held = NO_CUBES
 
 

@@ -291,6 +291,70 @@ def test_option_reroll_only_matching_holds_the_sun_cube_when_it_did_not_match() 
     assert {o.points for o in events[1].options} == {5, 10}  # the sun is the only scorer: it must score
 
 
+# RULES.md, reroll_only_matching: a Freight Train, a Sampler, a Train Wreck and an Insurance Point need five cubes
+# thrown at once; a result completed by rethrowing the matching cubes is never one of them.
+
+
+def test_option_reroll_only_matching_five_6s_completed_by_a_rethrow_are_a_flash_not_an_instant_win() -> None:
+    game = start(reroll_only_matching=True)
+    roll(game, "Ann", "5 5 5 10 s10")  # 70, all five set aside: throw all five again, clearing 5s
+    assert names(roll(game, "Ann", "6 6 6 5 s6")) == ["Thrown", "Voided"]
+    events = roll(game, "Ann", "6")
+    assert names(events) == ["Thrown", "FlashCleared", "Scored", "FlashMade"]
+    assert events[0].throw == parse_throw("6 6 6 6 s6")
+    assert (events[2].scoring.outcome, events[2].scoring.points, events[2].turn_points) == (Outcome.SCORE, 60, 130)
+    assert len(events[2].scoring.kept) == 3 and not game.is_over  # two 6s are non-scoring, thrown again
+    assert (game.state.turn.commons, game.state.turn.sun) == (1, True)
+
+
+def test_option_reroll_only_matching_five_10s_completed_by_a_rethrow_are_no_supernova() -> None:
+    game = start(reroll_only_matching=True)
+    roll(game, "Ann", "4 4 4 5 s10")  # 55, all five set aside, clearing 4s
+    roll(game, "Ann", "10 10 10 4 s10")
+    events = roll(game, "Ann", "10")
+    assert (events[2].scoring.outcome, events[2].scoring.points) == (Outcome.SCORE, 100)  # the other two: nothing
+    assert game.state.player("Ann").out is None
+
+
+def test_option_reroll_only_matching_a_rethrow_that_wimps_out_is_no_train_wreck() -> None:
+    game = start(reroll_only_matching=True, ntw=1)
+    roll(game, "Ann", "4 4 4 5 s10")
+    roll(game, "Ann", "4 2 3 6 s2")
+    events = roll(game, "Ann", "3")
+    assert names(events) == ["Thrown", "WimpedOut", "TurnStarted"]
+    assert events[1] == ev.WimpedOut("Ann", 55, False)
+    assert game.state.player("Ann").out is None and game.state.player("Ann").train_wrecks == 0
+
+
+def test_option_reroll_only_matching_five_scoring_cubes_completed_by_a_rethrow_earn_no_insurance_point() -> None:
+    game = start(reroll_only_matching=True, insurance=True)
+    roll(game, "Ann", "6 6 6 5 s5")  # 70, all five set aside, clearing 6s (an Insurance Point, five at once)
+    assert game.state.player("Ann").insurance == 1
+    roll(game, "Ann", "5 5 10 6 s10")
+    events = roll(game, "Ann", "10")
+    assert events[0].throw == parse_throw("5 5 10 10 s10")
+    assert scored(events).scoring.points == 110 and len(scored(events).scoring.kept) == 5
+    assert not [e for e in events if isinstance(e, ev.InsuranceEarned)]
+    assert game.state.player("Ann").insurance == 1
+
+
+def test_option_reroll_only_matching_a_full_house_completed_by_a_rethrow_earns_no_insurance_point() -> None:
+    game = start(reroll_only_matching=True, full_house=True)
+    roll(game, "Ann", "4 4 4 5 s10")
+    roll(game, "Ann", "2 2 6 4 S")
+    events = roll(game, "Ann", "6")
+    assert scored(events).scoring.points == 80 and scored(events).scoring.flashes == (Face.TWO, Face.SIX)
+    assert not [e for e in events if isinstance(e, ev.InsuranceEarned)]
+
+
+def test_five_at_once_while_clearing_are_still_a_freight_train_and_a_train_wreck() -> None:
+    game = start(reroll_only_matching=True, ntw=1)
+    roll(game, "Ann", "4 4 4 5 s10")
+    assert names(roll(game, "Ann", "2 2 3 6 s6")) == ["Thrown", "WimpedOut", "PlayerOut", "TurnStarted"]
+    roll(game, "Bob", "5 5 5 10 s10")
+    assert roll(game, "Bob", "6 6 6 6 s6")[-1] == ev.GameOver("Bob", "threw a freight train of 6s: instant winner")
+
+
 # -- a new flash while clearing ----------------------------------------------------------------------------------------
 
 
