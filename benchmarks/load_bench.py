@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import os
 import random
 import resource
@@ -40,7 +41,7 @@ MAX_CLIENTS, MAX_DURATION = 5000, 120.0
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bots.reference_bot import Connection, Player, cautious, run as play  # noqa: E402
+from bots.reference_bot import BotError, Connection, Player, cautious, run as play  # noqa: E402
 
 
 class Bot:
@@ -54,6 +55,8 @@ class Bot:
         self.expected: tuple[bytes, float] | None = None
         self.latencies: list[float] = []
         self.got: asyncio.Event = asyncio.Event()
+        self.timeouts = 0
+        self.dropped = False
 
     async def connect(self, port: int, room: str) -> None:
         self.reader, self.writer = await asyncio.open_connection(HOST, port)
@@ -85,6 +88,7 @@ class Bot:
                 self.latencies.append(time.perf_counter() - self.expected[1])
                 self.buffer, self.expected = b"", None
                 self.got.set()
+        self.dropped = True
 
     async def talk(self, rate: float, until: float, serial: list[int]) -> None:
         await asyncio.sleep(random.uniform(0, 1 / rate))  # spread the talkers over the second
@@ -99,6 +103,7 @@ class Bot:
                 await asyncio.wait_for(self.got.wait(), 10)
             except TimeoutError:
                 self.expected = None
+                self.timeouts += 1
             await asyncio.sleep(max(0.0, 1 / rate - (time.perf_counter() - started)))
 
 
@@ -108,6 +113,10 @@ class TimedConnection(Connection):
     latencies: list[float] = []
     logged_in: list[float] = []
     """When each bot was welcomed: the measurement starts once all are."""
+    errors: collections.Counter[str] = collections.Counter()
+    """Error messages the server sent, by code (counted from the start of the measurement)."""
+    disconnects = 0
+    """Connections the server closed while the bot still meant to play."""
 
     def send(self, line: str) -> None:
         super().send(line)
@@ -121,6 +130,10 @@ class TimedConnection(Connection):
         if message is not None and getattr(self, "sent_at", 0.0):
             self.latencies.append(time.perf_counter() - self.sent_at)
             self.sent_at = 0.0
+        if message is None:
+            TimedConnection.disconnects += 1
+        elif message.get("kind") == "error":
+            self.errors[message.get("code", "?")] += 1
         return message
 
 
@@ -148,8 +161,9 @@ def raise_fd_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
 
 
-async def start_server(workdir: Path, world: Path, port: int) -> asyncio.subprocess.Process:
-    env = {
+def server_environment(workdir: Path, world: Path, port: int) -> dict[str, str]:
+    """The project server's settings for a benchmark: loopback, its own data directory, limits lifted for bots."""
+    return {
         **os.environ,
         "COSMIC_HOST": HOST,
         "COSMIC_PORT": str(port),
@@ -161,25 +175,47 @@ async def start_server(workdir: Path, world: Path, port: int) -> asyncio.subproc
         "COSMIC_LIMITS__COMMAND_RATE": "1000",  # table bots move with no thinking time; people type slower
         "PYTHONPATH": str(ROOT),
     }
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "from server.main import main; main()", cwd=workdir, env=env
-    )
-    for _ in range(200):
+
+
+SERVER_CODE = "from server.main import main; main()"
+
+
+async def spawn(code: str, env: dict[str, str], cwd: Path, port: int) -> tuple[asyncio.subprocess.Process, float]:
+    """Start ``python -c code`` and wait until it accepts a connection; returns it and the seconds that took."""
+    started = time.perf_counter()
+    process = await asyncio.create_subprocess_exec(sys.executable, "-c", code, cwd=cwd, env=env)
+    for _ in range(2000):
         try:
             _, writer = await asyncio.open_connection(HOST, port)
+            accepted = time.perf_counter() - started
             writer.close()
-            return process
+            return process, accepted
         except OSError:
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.005)
     process.kill()
     raise RuntimeError("server did not start")
 
 
-async def run(args: argparse.Namespace) -> None:
-    with tempfile.TemporaryDirectory() as tmp, socket.socket() as probe:
+async def start_server(workdir: Path, world: Path, port: int) -> asyncio.subprocess.Process:
+    process, _ = await spawn(SERVER_CODE, server_environment(workdir, world, port), workdir, port)
+    return process
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
         probe.bind((HOST, 0))
-        port = probe.getsockname()[1]
-        probe.close()
+        return int(probe.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        port = free_port()
         workdir = Path(tmp)
         sizes = [2 + i % 3 for i in range(args.tables)] if args.mode == "tables" else []
         clients = sum(sizes) or args.clients
@@ -234,9 +270,9 @@ async def talk_phase(args: argparse.Namespace, live: list[Bot], pid: int) -> Non
     talkers = live[: args.talkers]
     serial = [0]
     until = time.perf_counter() + args.duration
-    t1 = time.perf_counter()
+    t1, cpu_before = time.perf_counter(), cpu_seconds(pid)
     await asyncio.gather(*(b.talk(args.rate, until, serial) for b in talkers))
-    talk_time = time.perf_counter() - t1
+    talk_time, cpu = time.perf_counter() - t1, cpu_seconds(pid) - cpu_before
     latencies = sorted(x for b in talkers for x in b.latencies)
     held = sum(1 for b in live if b.writer and not b.writer.is_closing() and not b.reader.at_eof())  # type: ignore[union-attr]
     peak_rss = rss_mib(pid)
@@ -244,6 +280,9 @@ async def talk_phase(args: argparse.Namespace, live: list[Bot], pid: int) -> Non
     print(f"talk: {len(talkers)} clients x {args.rate:g} say/s for {talk_time:.1f} s: "
           f"{len(latencies)} answered of {serial[0]} sent, {len(latencies) / talk_time:.0f} commands/s")
     print_latencies(latencies)
+    print(f"errors (no echo within 10 s): {sum(b.timeouts for b in talkers)}  "
+          f"disconnects: {sum(b.dropped for b in live)}")
+    print_cpu(cpu, talk_time, len(latencies), "say")
     print(f"server RSS after talk: {peak_rss:.1f} MiB "
           f"({peak_rss * 1024 / max(1, held):.0f} KiB per connection incl. baseline)")
     for task in listeners:
@@ -253,14 +292,18 @@ async def talk_phase(args: argparse.Namespace, live: list[Bot], pid: int) -> Non
 async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], sizes: list[int], pid: int) -> None:
     """Every seat a reference bot (its own Connection, Player and run loop), until the duration is up."""
     hosts: list[Player] = []
+    failures: list[str] = []
     gate = asyncio.Semaphore(args.concurrency)
 
     async def seat(name: str, room: str, size: int, host: bool) -> None:
         player = Player(name, "benchpass", cautious, f"goal={args.goal}" if host else None, size, 10**9, room)
         hosts.extend([player] * host)
-        async with gate:
-            connection = await TimedConnection.open(HOST, port)
-        await play(connection, player)
+        try:
+            async with gate:
+                connection = await TimedConnection.open(HOST, port)
+            await play(connection, player)
+        except (OSError, ConnectionError, BotError) as exc:
+            failures.append(f"{name}: {exc!r}")
 
     bots = [seat(f"b{room}s{i}", room, size, i == 0)
             for room, size in zip(rooms, sizes) for i in range(size)]
@@ -271,6 +314,9 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     t1, games_before = time.perf_counter(), sum(host.played for host in hosts)
     print(f"logged in: {len(TimedConnection.logged_in)}/{len(bots)} in {t1 - t0:.1f} s")
     TimedConnection.latencies.clear()
+    TimedConnection.errors.clear()
+    TimedConnection.disconnects, failed_before = 0, len(failures)
+    cpu_before = cpu_seconds(pid)
     rss = asyncio.create_task(sample_rss(pid, t1 + args.duration))
     try:
         async with asyncio.timeout(args.duration):
@@ -278,12 +324,19 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     except TimeoutError:
         pass
     elapsed = time.perf_counter() - t1
+    cpu = cpu_seconds(pid) - cpu_before
     games = sum(host.played for host in hosts) - games_before
     latencies = sorted(TimedConnection.latencies)
     print(f"tables: {len(sizes)} tables of 2-4 players ({sum(sizes)} reference bots), goal {args.goal}, "
           f"{elapsed:.1f} s with everyone in: {games} games finished, {games * 60 / elapsed:.0f} games/min, "
           f"{len(latencies) / elapsed:.0f} moves/s")
     print_latencies(latencies)
+    errors = dict(TimedConnection.errors)
+    print(f"errors: {sum(errors.values())} {errors or ''}  disconnects: {TimedConnection.disconnects}  "
+          f"bots failed: {len(failures) - failed_before}")
+    for failure in failures[failed_before:][:5]:
+        print(f"  {failure}")
+    print_cpu(cpu, elapsed, len(latencies), "move")
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
 
 
@@ -293,6 +346,11 @@ async def sample_rss(pid: int, until: float) -> float:
         peak = max(peak, rss_mib(pid))
         await asyncio.sleep(1)
     return peak
+
+
+def print_cpu(cpu: float, elapsed: float, commands: int, what: str) -> None:
+    print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
+          f"{1e6 * cpu / max(1, commands):.0f} us per {what}")
 
 
 def print_latencies(latencies: list[float]) -> None:

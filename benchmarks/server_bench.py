@@ -1,0 +1,233 @@
+"""The project's server against bare servers, driven by the same client harness in the same run.
+
+Three servers, each its own process: the project's server, a bare asyncio line echo server and a bare telnetlib3 echo
+server (the same telnetlib3 options as the project's). The harness is the load benchmark's raw-socket bot: it logs in
+(``create``, ``go`` to a room of its own, so a ``say`` reaches the speaker only, as an echo does) and then says
+something, waits for ``You say, "..."`` and says the next thing, for ``--duration`` seconds. The servers take turns
+(interleaved rounds, the order rotating) and each round's figures are compared pair by pair: commands/s, p50/p99
+round trip and the server's CPU per command (from /proc), reported as the median and range of the per-round ratios.
+Startup is measured the same way: from spawning the process to its first accepted connection, the kinds interleaved.
+Targets: CPU per ``say`` <= 1.5x the bare telnetlib3 server; startup <= 2x.
+
+    .venv/bin/python benchmarks/server_bench.py
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from load_bench import (
+    HOST,
+    SERVER_CODE,
+    Bot,
+    cpu_seconds,
+    free_port,
+    raise_fd_limit,
+    server_environment,
+    spawn,
+    stop_server,
+    write_world,
+)
+
+BANNER = b"Welcome. 'QUIT' leaves.\r\n"
+
+
+def reply(line: bytes) -> bytes:
+    """What both bare servers answer: the speaker's echo for ``say``, and the harness's login marker otherwise."""
+    line = line.strip()
+    if line.startswith(b"say "):
+        return b'You say, "' + line[4:] + b'"\r\n'
+    return b"Obvious exits: none.\r\n"
+
+
+async def bare_asyncio(port: int) -> None:
+    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(BANNER)
+        while line := await reader.readline():
+            writer.write(reply(line))
+        writer.close()
+
+    server = await asyncio.start_server(handle, HOST, port)
+    await server.serve_forever()
+
+
+async def bare_telnetlib3(port: int) -> None:
+    import telnetlib3
+
+    async def shell(reader: telnetlib3.TelnetReader, writer: telnetlib3.TelnetWriter) -> None:
+        writer.write(BANNER)
+        buffer = b""
+        while data := await reader.read(65536):
+            *lines, buffer = (buffer + data).split(b"\n")
+            for line in lines:
+                writer.write(reply(line))
+        writer.close()
+
+    await telnetlib3.create_server(
+        HOST, port, shell=shell, encoding=False, force_binary=True, line_mode=True, connect_maxwait=0.3, timeout=0
+    )
+    await asyncio.Event().wait()
+
+
+BARE = {"asyncio": bare_asyncio, "telnetlib3": bare_telnetlib3}
+KINDS = ("project", "telnetlib3", "asyncio")
+
+
+def bare_code(kind: str, port: int) -> str:
+    return (
+        f"import asyncio, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import server_bench; "
+        f"asyncio.run(server_bench.BARE[{kind!r}]({port}))"
+    )
+
+
+@dataclass
+class Running:
+    kind: str
+    process: asyncio.subprocess.Process
+    port: int
+    bots: list[Bot] = field(default_factory=list)
+
+
+async def start(kind: str, workdir: Path, world: Path) -> tuple[Running, float]:
+    """One server of ``kind`` (the project's on a fresh data directory); the seconds to its first accepted connection."""
+    workdir.mkdir()
+    port = free_port()
+    env = server_environment(workdir, world, port)
+    code = SERVER_CODE if kind == "project" else bare_code(kind, port)
+    process, accepted = await spawn(code, env, workdir, port)
+    return Running(kind, process, port), accepted
+
+
+async def closed_loop(bot: Bot, until: float, latencies: list[float]) -> int:
+    """Say, wait for the echo, say again, until ``until``; returns the errors (no echo in 10 s, or a closed line)."""
+    serial = 0
+    while time.perf_counter() < until:
+        serial += 1
+        started = time.perf_counter()
+        bot.send(f"say {bot.name}-{serial}")
+        try:
+            await asyncio.wait_for(bot.wait_for(f'You say, "{bot.name}-{serial}"'.encode()), 10)
+        except (TimeoutError, ConnectionError):
+            return 1
+        latencies.append(time.perf_counter() - started)
+    return 0
+
+
+@dataclass
+class Round:
+    commands: int
+    seconds: float
+    cpu: float
+    errors: int
+    p50: float
+    p99: float
+
+    @property
+    def rate(self) -> float:
+        return self.commands / self.seconds
+
+    @property
+    def cpu_per_command(self) -> float:
+        return self.cpu / max(1, self.commands)
+
+
+async def measure(server: Running, duration: float) -> Round:
+    latencies: list[float] = []
+    cpu_before, started = cpu_seconds(server.process.pid), time.perf_counter()
+    errors = await asyncio.gather(*(closed_loop(bot, started + duration, latencies) for bot in server.bots))
+    seconds, cpu = time.perf_counter() - started, cpu_seconds(server.process.pid) - cpu_before
+    q = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [float("nan")] * 99
+    return Round(len(latencies), seconds, cpu, sum(errors), q[49], q[98])
+
+
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} (range {min(values):.2f} - {max(values):.2f})"
+
+
+async def startups(rounds: int, workdir: Path, world: Path) -> dict[str, list[float]]:
+    """Seconds from spawn to first accepted connection, the kinds interleaved; each server is stopped at once."""
+    seconds: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    for index in range(rounds):
+        for kind in KINDS:
+            server, accepted = await start(kind, workdir / f"startup-{kind}-{index}", world)
+            seconds[kind].append(accepted)
+            await stop(server)
+    return seconds
+
+
+async def stop(server: Running) -> None:
+    for bot in server.bots:
+        if bot.writer is not None:
+            bot.writer.close()
+    if server.kind == "project":
+        await stop_server(server.process)
+    else:
+        server.process.terminate()
+        await server.process.wait()
+
+
+async def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        world = workdir / "world.toml"
+        rooms = write_world(world, args.clients)
+        boot = await startups(args.rounds, workdir, world)
+        servers = [(await start(kind, workdir / kind, world))[0] for kind in KINDS]
+        try:
+            for server in servers:
+                server.bots = [Bot(index) for index in range(args.clients)]
+                await asyncio.gather(*(bot.connect(server.port, room) for bot, room in zip(server.bots, rooms)))
+            results: dict[str, list[Round]] = {kind: [] for kind in KINDS}
+            for index in range(args.rounds):
+                for server in servers[index % 3 :] + servers[: index % 3]:
+                    results[server.kind].append(await measure(server, args.duration))
+        finally:
+            for server in servers:
+                await stop(server)
+    report(args, results, boot)
+
+
+def report(args: argparse.Namespace, results: dict[str, list[Round]], boot: dict[str, list[float]]) -> None:
+    print(f"{args.clients} logged-in clients per server, each saying in a closed loop; "
+          f"{args.rounds} interleaved rounds of {args.duration:g} s")
+    for kind in KINDS:
+        rounds = results[kind]
+        print(f"{kind:>10}: {statistics.median(r.rate for r in rounds):,.0f} commands/s, "
+              f"p50 {1000 * statistics.median(r.p50 for r in rounds):.2f} ms, "
+              f"p99 {1000 * statistics.median(r.p99 for r in rounds):.2f} ms, "
+              f"CPU {1e6 * statistics.median(r.cpu_per_command for r in rounds):.0f} us/command, "
+              f"errors {sum(r.errors for r in rounds)}, "
+              f"startup {1000 * statistics.median(boot[kind]):.0f} ms")
+    project = results["project"]
+    for bare in ("telnetlib3", "asyncio"):
+        pairs = list(zip(project, results[bare]))
+        print(f"project/{bare}: CPU per command {spread([p.cpu_per_command / b.cpu_per_command for p, b in pairs])}, "
+              f"commands/s {spread([p.rate / b.rate for p, b in pairs])}, "
+              f"p99 {spread([p.p99 / b.p99 for p, b in pairs])}, "
+              f"startup {spread([p / b for p, b in zip(boot['project'], boot[bare])])}")
+    print("targets: CPU per say <= 1.5x bare telnetlib3; startup <= 2x bare telnetlib3")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=50, help="logged-in clients per server (at most 500)")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--duration", type=float, default=3.0, help="seconds each server talks per round (<= 30)")
+    args = parser.parse_args()
+    args.clients = max(1, min(args.clients, 500))
+    args.rounds = max(1, min(args.rounds, 20))
+    args.duration = max(0.5, min(args.duration, 30.0))
+    raise_fd_limit(6 * args.clients + 256)
+    deadline = args.rounds * (3 * args.duration + 30) + 120
+    asyncio.run(asyncio.wait_for(run(args), deadline))
+
+
+if __name__ == "__main__":
+    main()
