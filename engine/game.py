@@ -426,14 +426,15 @@ class Game:
             return
         player = state.player(name)
         if player.out is None and self.rules.goal_reached(player.score):
-            self._emit_all(houserules.at_last_licks(state, name))
-            self._emit_all(lastlicks.start(state, name))
-            challengers = state.last_licks.challengers if state.last_licks else ()
-            if not challengers:
-                self._emit(ev.GameOver(name, "reached the goal with no one left to challenge"))
-            else:
-                self._start_turn(challengers[0])
-            return
+            self._emit_all(houserules.at_last_licks(state))
+            if player.out is None:  # else Recovery Extension 2 put them out: no Last Licks, play goes on
+                self._emit_all(lastlicks.start(state, name))
+                challengers = state.last_licks.challengers if state.last_licks else ()
+                if not challengers:
+                    self._emit(ev.GameOver(name, "reached the goal with no one left to challenge"))
+                else:
+                    self._start_turn(challengers[0])
+                return
         following = state.next_after(name)
         if following is None:
             self._emit(ev.GameOver(None, "no player is left in the game"))

@@ -89,14 +89,15 @@ def after_train_wreck(state: GameState, player: str) -> list[ev.Event]:
     return events
 
 
-def at_last_licks(state: GameState, leader: str) -> list[ev.Event]:
-    """Recovery Extension 2: a player with a circle still open when Last Licks begins cannot take part."""
+def at_last_licks(state: GameState) -> list[ev.Event]:
+    """Recovery Extension 2: when Last Licks would begin, every player with a circle open is out, the one who reached
+    the goal included (RULES.md: then Last Licks does not begin)."""
     if not (state.rules.recovery and state.rules.recovery_ext2):
         return []
     return [
-        ev.PlayerOut(p.name, "had a circle open when Last Licks began (Recovery)")
+        ev.PlayerOut(p.name, "had a circle open when Last Licks was due (Recovery Extension 2)")
         for p in state.active
-        if p.name != leader and p.circles > 0
+        if p.circles > 0
     ]
 
 

@@ -10,6 +10,7 @@ from engine.scoring import Outcome, Special, score_throw
 from positions import kinds, position
 
 TEN, FIVE, SUN = Face.TEN, Face.FIVE, Face.SUN
+CIRCLE_OPEN = "had a circle open when Last Licks was due (Recovery Extension 2)"
 
 
 def play(game: Game, player: str, *throws: str, stop: bool = True) -> list[ev.Event]:
@@ -365,8 +366,25 @@ def test_recovery_extension_2_an_open_circle_at_last_licks_is_ejected() -> None:
     game = position(rules, {"Ann": 180, "Bob": 100, "Cy": 100}, "Ann")
     game._emit(ev.CircleAdded("Bob", 1))
     events = forty(game, "Ann")
-    assert ev.PlayerOut("Bob", "had a circle open when Last Licks began (Recovery)") in events
+    assert ev.PlayerOut("Bob", CIRCLE_OPEN) in events
     assert ev.LastLicksStarted("Ann", 220, ("Cy",)) in events
+
+
+def test_recovery_extension_2_ejects_the_player_who_reaches_the_goal_with_a_circle_open() -> None:
+    """RULES.md: the one who reached the goal is ejected too, and Last Licks does not begin; play goes on."""
+    rules = RuleSet(recovery=True, recovery_ext2=True, goal=200)
+    game = position(rules, {"Ann": 150, "Bob": 100, "Cy": 100}, "Ann")
+    for _ in range(2):  # two Train Wrecks: two circles open
+        assert ev.CircleAdded("Ann", game.state.player("Ann").circles + 1) in play(game, "Ann", "2 3 4 6 s2", stop=False)
+        forty(game, "Bob")
+        forty(game, "Cy")
+    events = play(game, "Ann", "5 5 5 2 s2", "10 s2")  # 60 fills one circle; one is still open at 210
+    assert ev.Banked("Ann", 60, 210, True) in events
+    assert kinds(events)[-2:] == ["PlayerOut", "TurnStarted"]
+    assert events[-2:] == [ev.PlayerOut("Ann", CIRCLE_OPEN), ev.TurnStarted("Bob")]
+    assert game.state.last_licks is None
+    events = forty(game, "Bob")  # 220: the next to reach the goal with no circle open starts Last Licks
+    assert ev.LastLicksStarted("Bob", 220, ("Cy",)) in events
 
 
 def test_house_rules_are_all_off_by_default() -> None:
