@@ -1,8 +1,9 @@
-"""SQLite persistence (WAL) for accounts, last seen, @doing, @set preferences, and every table: its seats and
-rules, each game event as it happens, and each finished game's results (for history, stats and top).
+"""SQLite persistence (WAL, ``synchronous=FULL``) for accounts, last seen, @doing, @set preferences, and every table:
+its seats and rules, each game event as it happens, and each finished game's results (for history, stats and top).
 
-All database work runs on one dedicated thread: queries are serialized, and the event loop
-never waits on the disk.
+All database work runs on one dedicated thread: queries are serialized, and the event loop never waits on the disk.
+Writes are group-committed: every write asked for in one turn of the event loop goes to the disk in one transaction
+(one fsync, one hand-off to the thread), and none of them returns before that transaction is durable.
 """
 
 from __future__ import annotations
@@ -141,6 +142,22 @@ class Stats:
     supernovas: int
 
 
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """How a game ended, saved in the same transaction as its last events (a kill can never split them)."""
+
+    winner: str | None
+    results: list[Result]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A game stored as over: its events, to rebuild results a crash before this release left out."""
+
+    game_id: int
+    events: list[dict[str, Any]]
+
+
 class NameTaken(Exception):
     """Another account already has this name or one that looks like it."""
 
@@ -158,36 +175,24 @@ class Store:
         self.path = data_dir / self.FILENAME
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._db: sqlite3.Connection | None = None
+        self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         await self._run(self._open)
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            await self._flusher
         await self._run(self._close)
         self._executor.shutdown(wait=True)
 
     async def find(self, skeleton: str) -> Account | None:
         return await self._run(lambda db: self._find(db, skeleton))
 
-    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
-        """Add an account; the very first account is a wizard. Raises :class:`NameTaken`."""
-
-        def create(db: sqlite3.Connection) -> Account:
-            existing = self._find(db, skeleton)
-            if existing is not None:
-                raise NameTaken(existing.name)
-            (count,) = db.execute("SELECT COUNT(*) FROM accounts").fetchone()
-            with db:
-                db.execute(
-                    "INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at)"
-                    " VALUES (?, ?, ?, ?, ?)",
-                    (name, skeleton, password_hash, int(count == 0), time.time()),
-                )
-            found = self._find(db, skeleton)
-            assert found is not None
-            return found
-
-        return await self._run(create)
+    async def create(self, name: str, skeleton: str, password_hash: str, wizard: bool = False) -> Account:
+        """Add an account. Raises :class:`NameTaken`."""
+        return await self._write(lambda db: create_account(db, name, skeleton, password_hash, wizard))
 
     async def set_password_hash(self, skeleton: str, password_hash: str) -> None:
         await self._update(skeleton, "password_hash", password_hash)
@@ -202,11 +207,7 @@ class Store:
         """Record that these accounts were seen now."""
         rows = [(time.time(), s) for s in skeletons]
 
-        def touch(db: sqlite3.Connection) -> None:
-            with db:
-                db.executemany("UPDATE accounts SET last_seen = ? WHERE skeleton = ?", rows)
-
-        await self._run(touch)
+        await self._write(lambda db: db.executemany("UPDATE accounts SET last_seen = ? WHERE skeleton = ?", rows))
 
     # --- preferences (@set) ------------------------------------------------------------
 
@@ -217,11 +218,9 @@ class Store:
         return dict(rows)
 
     async def set_preference(self, skeleton: str, key: str, value: str) -> None:
-        def save(db: sqlite3.Connection) -> None:
-            with db:
-                db.execute("INSERT OR REPLACE INTO preferences VALUES (?, ?, ?)", (skeleton, key, value))
-
-        await self._run(save)
+        await self._write(
+            lambda db: db.execute("INSERT OR REPLACE INTO preferences VALUES (?, ?, ?)", (skeleton, key, value))
+        )
 
     # --- tables and games ----------------------------------------------------------------
 
@@ -229,53 +228,57 @@ class Store:
         """Record a new table; returns its game id (one table holds one game)."""
 
         def insert(db: sqlite3.Connection) -> int:
-            with db:
-                cursor = db.execute(
-                    "INSERT INTO games (table_number, room, rules, seats, status, opened_at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (number, room, json.dumps(rules), json.dumps(seats), "waiting", time.time()),
-                )
+            cursor = db.execute(
+                "INSERT INTO games (table_number, room, rules, seats, status, opened_at) VALUES (?, ?, ?, ?, ?, ?)",
+                (number, room, json.dumps(rules), json.dumps(seats), "waiting", time.time()),
+            )
             return int(cursor.lastrowid or 0)
 
-        return await self._run(insert)
+        return await self._write(insert)
+
+    async def renumber_table(self, game_id: int, number: int) -> None:
+        """Give an open table another number (restore found two open tables under one)."""
+        await self._write(lambda db: db.execute("UPDATE games SET table_number = ? WHERE id = ?", (number, game_id)))
 
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
-        first_seq: int, events: list[dict[str, Any]],
+        first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
     ) -> None:
-        """The table's seats, house bots, rules and status now, and its new game events, in one transaction."""
+        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
+        results: all in one transaction."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
 
         def save(db: sqlite3.Connection) -> None:
-            with db:
-                db.executemany("INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)", rows)
-                db.execute(
-                    "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?",
-                    (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id),
-                )
+            db.executemany("INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)", rows)
+            db.execute(
+                "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?",
+                (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id),
+            )
+            if finish is not None:
+                record_finish(db, game_id, finish)
 
-        await self._run(save)
+        await self._write(save)
 
-    async def close_table(self, game_id: int, winner: str | None, results: Iterable[Result]) -> None:
-        """The table is gone: its game finished (with ``results``) or it never started (none)."""
-        rows = [
-            (game_id, r.player, int(r.won), r.score, r.best_turn, r.freight_trains, r.train_wrecks, r.supernovas,
-             int(r.bot))
-            for r in results
-        ]
+    async def finish_game(self, game_id: int, finish: Finish) -> None:
+        """Results for a game already stored as over (the repair of a game a crash left without them)."""
+        await self._write(lambda db: record_finish(db, game_id, finish))
 
-        def close(db: sqlite3.Connection) -> None:
-            with db:
-                db.executemany(
-                    "INSERT INTO results (game, player, won, score, best_turn, freight_trains, train_wrecks,"
-                    " supernovas, bot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    rows,
-                )
-                db.execute(
-                    "UPDATE games SET status = ?, ended_at = ?, winner = ? WHERE id = ?",
-                    ("over" if rows else "closed", time.time(), winner, game_id),
-                )
+    async def close_table(self, game_id: int) -> None:
+        """A table whose game never started is gone."""
+        await self._write(
+            lambda db: db.execute("UPDATE games SET status = 'closed', ended_at = ? WHERE id = ?", (time.time(), game_id))
+        )
 
-        await self._run(close)
+    async def finished_without_results(self) -> list[FinishedGame]:
+        """Games stored as over that have no results (a kill between two transactions, before they were one)."""
+
+        def load(db: sqlite3.Connection) -> list[FinishedGame]:
+            rows = db.execute(
+                "SELECT id FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
+            ).fetchall()
+            return [FinishedGame(game_id, _events(db, game_id)) for (game_id,) in rows]
+
+        return await self._run(load)
 
     async def open_tables(self) -> list[StoredTable]:
         """Every table not yet closed, with its game's events, to bring back after a restart."""
@@ -340,21 +343,43 @@ class Store:
     # --- internals -----------------------------------------------------------------------
 
     async def _update(self, skeleton: str, column: str, value: object) -> None:
-        def update(db: sqlite3.Connection) -> None:
-            with db:
-                db.execute(f"UPDATE accounts SET {column} = ? WHERE skeleton = ?", (value, skeleton))
-
-        await self._run(update)
+        await self._write(lambda db: db.execute(f"UPDATE accounts SET {column} = ? WHERE skeleton = ?", (value, skeleton)))
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: work(self._db))  # type: ignore[arg-type]
 
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Queue a write for the next group commit and wait until it is on the disk; its own failure (e.g.
+        :class:`NameTaken`) is raised here and undoes only its own changes."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.append((work, future))
+        if self._flusher is None:
+            self._flusher = asyncio.create_task(self._flush())
+        return await future
+
+    async def _flush(self) -> None:
+        """Commit what was queued, batch after batch: writes queued while one batch is on its way form the next."""
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                try:
+                    outcomes = await self._run(lambda db: commit_group(db, [work for work, _ in batch]))
+                except Exception as error:  # the transaction itself failed: none of the batch is saved
+                    outcomes = [(None, error)] * len(batch)
+                for (_, future), (value, error) in zip(batch, outcomes):
+                    if future.done():
+                        continue
+                    if error is None:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(error)
+        finally:
+            self._flusher = None
+
     def _open(self, _: object) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db = connect(self.path)
         self._db.executescript(_SCHEMA)
         for table, column in _ADDED_COLUMNS.items():
             present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
@@ -373,6 +398,68 @@ class Store:
             return None
         name, skel, password_hash, wizard, banned, doing, last_seen = row
         return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen)
+
+
+BUSY_TIMEOUT = 10.0
+"""Seconds to wait for another process holding the database (the console's ``cosmic-wimpout wizard``)."""
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection with our durability: WAL, every commit synced (``synchronous=FULL``), transactions explicit."""
+    db = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    return db
+
+
+def commit_group(db: sqlite3.Connection, works: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[Any, Exception | None]]:
+    """Run writes in one transaction, each in its own savepoint: one that fails is undone alone."""
+    outcomes: list[tuple[Any, Exception | None]] = []
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for work in works:
+            db.execute("SAVEPOINT work")
+            try:
+                outcomes.append((work(db), None))
+            except Exception as error:
+                db.execute("ROLLBACK TO work")
+                outcomes.append((None, error))
+            db.execute("RELEASE work")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
+def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_hash: str, wizard: bool) -> Account:
+    """Insert an account (inside the caller's transaction). Raises :class:`NameTaken`."""
+    existing = Store._find(db, skeleton)
+    if existing is not None:
+        raise NameTaken(existing.name)
+    (count,) = db.execute("SELECT COUNT(*) FROM accounts").fetchone()
+    wizard = wizard or count == 0
+    db.execute(
+        "INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at) VALUES (?, ?, ?, ?, ?)",
+        (name, skeleton, password_hash, int(wizard), time.time()),
+    )
+    found = Store._find(db, skeleton)
+    assert found is not None
+    return found
+
+
+def record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> None:
+    rows = [
+        (game_id, r.player, int(r.won), r.score, r.best_turn, r.freight_trains, r.train_wrecks, r.supernovas, int(r.bot))
+        for r in finish.results
+    ]
+    db.executemany(
+        "INSERT INTO results (game, player, won, score, best_turn, freight_trains, train_wrecks, supernovas, bot)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    db.execute("UPDATE games SET status = 'over', ended_at = ?, winner = ? WHERE id = ?", (time.time(), finish.winner, game_id))
 
 
 def _events(db: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:

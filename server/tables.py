@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from engine import DiceExhausted, DiceSource, LoadedDice, RuleSet, SeededDice, ThrowSyntaxError, parse_throw
+from engine import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, SeededDice, ThrowSyntaxError, parse_throw
 from engine.events import event_from_dict, event_to_dict
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Opened, Sat, Status, Table, TableNews, parse_options
@@ -20,6 +20,7 @@ from server import texts
 from server.render.board import scoreboard
 from server.render.scorehandler import Style, render, rules_summary
 from server.results import results
+from server.store import Finish
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -67,6 +68,8 @@ class Tables:
         self.settings = server.settings.tables
         self.dice = load_dice(self.settings.dice_script)
         self.live: dict[int, Live] = {}
+        self._opening: set[int] = set()
+        """Numbers taken by tables being opened (their first save is on its way)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # -- finding tables ----------------------------------------------------------------------------------------------
@@ -91,15 +94,28 @@ class Tables:
 
     async def restore(self) -> None:
         """Bring back every table that was open, each game exactly where its last saved event left it; nobody is
-        connected yet, so every seated player starts absent."""
-        for stored in await self.server.store.open_tables():
+        connected yet, so every seated player starts absent. Two open tables stored under one number (a race of
+        older releases) both come back, the later one under a new number; finished games a crash left without
+        results get them."""
+        store = self.server.store
+        for finished in await store.finished_without_results():
+            game = Game.replay([event_from_dict(e) for e in finished.events])
+            await store.finish_game(finished.game_id, Finish(game.state.winner, results(game)))
+            log.warning("table.results_repaired", game=finished.game_id)
+        for stored in await store.open_tables():
             events = [event_from_dict(e) for e in stored.events]
-            table = Table.restore(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
+            number = stored.number
+            if number in self.live:
+                number = self._free_number()
+                await store.renumber_table(stored.game_id, number)
+                log.warning("table.renumbered", game=stored.game_id, was=stored.number, table=number)
+            table = Table.restore(number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
             for name in table.people:
                 table.set_absent(name, True)
-            live = self.live[table.number] = Live(table, stored.game_id, stored=len(events))
-            log.info("table.restored", table=table.number, game=stored.game_id, events=len(events),
+            self.live[number] = Live(table, stored.game_id, stored=len(events))
+            log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                      status=table.status.value, bots=len(table.bots))
+        for live in list(self.live.values()):
             await self._bots(live)  # a stop may have come between a person's move and the bots' answers
 
     def stop(self) -> None:
@@ -113,8 +129,12 @@ class Tables:
         self._refuse_second_seat(name)
         rules = parse_options(words)
         room = self.server.world.location(name).key
-        number = next(n for n in range(1, len(self.live) + 2) if n not in self.live)
-        game_id = await self.server.store.open_table(number, room, rules.model_dump(mode="json"), [name])
+        number = self._free_number()
+        self._opening.add(number)  # before the await: a second 'table open' meanwhile takes another number
+        try:
+            game_id = await self.server.store.open_table(number, room, rules.model_dump(mode="json"), [name])
+        finally:
+            self._opening.discard(number)
         table = Table(number, room, rules, [name])
         live = self.live[number] = Live(table, game_id)
         log.info("table.open", table=number, game=game_id, room=room, by=name)
@@ -143,15 +163,19 @@ class Tables:
 
     async def _publish(self, live: Live, news: TableNews, heard: list[str]) -> None:
         """Save a move, then show it to everyone at the table (and to who just left it), then close the table or
-        restart the clock."""
+        restart the clock. What this move did is judged before the save is awaited: meanwhile the table may move on,
+        and only the move that ended it may close it, after its own save."""
         live.moves += 1
         self._disarm(live)
+        table = live.table
+        over = table.status is Status.OVER
+        empty = not table.seats and table.status is Status.WAITING
         await self._save(live)
-        audience = list(dict.fromkeys([*heard, *live.table.audience]))
+        audience = list(dict.fromkeys([*heard, *table.audience]))
         self._deliver(news, audience)
-        if live.table.status is Status.OVER:
+        if over:
             await self._close(live, texts.TABLE_CLOSED_GAME.format(game=live.game_id), audience)
-        elif not live.table.seats and live.table.status is Status.WAITING:
+        elif empty:
             await self._close(live, texts.TABLE_CLOSED_EMPTY, audience)
         else:
             self._arm(live)
@@ -205,27 +229,36 @@ class Tables:
 
     # -- inside ------------------------------------------------------------------------------------------------------
 
+    def _free_number(self) -> int:
+        """The lowest number no table has or is being opened under."""
+        taken = self.live.keys() | self._opening
+        return next(n for n in range(1, len(taken) + 2) if n not in taken)
+
     def _refuse_second_seat(self, name: str, here: Live | None = None) -> None:
         seated = self.seat_of(name)
         if seated is not None and seated is not here:
             raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
 
     async def _save(self, live: Live) -> None:
+        """The move's events and the table as it now is; a finished game's results go in the same transaction."""
         table = live.table
-        events = table.game.events[live.stored :] if table.game is not None else []
+        game = table.game
+        events = game.events[live.stored :] if game is not None else []
         first, live.stored = live.stored, live.stored + len(events)
+        finish = Finish(game.state.winner, results(game)) if game is not None and game.is_over else None
         await self.server.store.save_table(
             live.game_id, table.rules.model_dump(mode="json"), table.seats,
             {name: list(bot.words) for name, bot in table.bots.items()}, table.status.value, first,
-            [event_to_dict(e) for e in events],
+            [event_to_dict(e) for e in events], finish,
         )
 
     async def _close(self, live: Live, why: str, audience: list[str]) -> None:
+        """Take the table away (a finished game's results are already saved with its last move)."""
         table = live.table
         del self.live[table.number]
         game = table.game
-        scores = results(game) if game is not None else []
-        await self.server.store.close_table(live.game_id, game.state.winner if game else None, scores)
+        if game is None:
+            await self.server.store.close_table(live.game_id)
         log.info("table.closed", table=table.number, game=live.game_id, winner=game.state.winner if game else None)
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
                          {"table": str(table.number), "game": str(live.game_id)})
@@ -248,6 +281,7 @@ class Tables:
         if not present or all(name in table.bots for name in game.waiting_on()):
             return  # nobody is there to wait for, or only house bots, who move at once
         seconds = self.settings.insurance_window if game.state.turn.window else self.settings.turn_timer
+        self._disarm(live)  # an earlier move's publish may have armed it while this one was being saved
         moves = live.moves
         live.timer = asyncio.get_running_loop().call_later(seconds, self._expire, live, moves)
 

@@ -1,0 +1,105 @@
+"""Nothing is lost when commands race or the server dies: table numbers, finished games' results, durable saves."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+from conftest import RawClient, player
+from server.store import NameTaken, Store
+from tables_helpers import loaded_server, seated
+
+LAST_LICKS_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
+
+
+async def play_to_last_licks(ann: RawClient) -> None:
+    await ann.command("roll", "Turn total: 100")
+    await ann.command("roll", "Turn total: 105")
+    await ann.command("stop", "LAST LICKS!")
+
+
+async def test_two_tables_opened_at_the_same_moment_get_two_numbers(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Ann") as ann, player(server, "Bob") as bob, player(server, "Cy") as cy:
+            ann.send("table open")
+            bob.send("table open")
+            numbers = {await ann.expect(r"You sit down at table \d+"), await bob.expect(r"You sit down at table \d+")}
+            assert numbers == {"You sit down at table 1", "You sit down at table 2"}
+            await cy.command("tables", r"Table 1 .*\n(.*\n)*Table 2 ")
+
+
+async def test_two_stored_tables_under_one_number_both_come_back(make_server, tmp_path: Path) -> None:
+    store = Store(tmp_path / "data")  # what the race of older releases left behind
+    await store.open()
+    await store.open_table(1, "lobby", {}, ["Ann"])
+    await store.open_table(1, "lobby", {}, ["Bob"])
+    await store.close()
+    async with make_server() as server:
+        async with player(server, "Cy") as cy:
+            await cy.command("tables", r"Table 1 .*\n(.*\n)*Table 2 ")
+    store = Store(tmp_path / "data")
+    await store.open()
+    try:
+        assert sorted((t.number, t.seats) for t in await store.open_tables()) == [(1, ["Ann"]), (2, ["Bob"])]
+    finally:
+        await store.close()
+
+
+async def test_a_finished_game_without_results_is_repaired_at_start(make_server, tmp_path: Path) -> None:
+    async with loaded_server(make_server, tmp_path, LAST_LICKS_GAME) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):
+            await play_to_last_licks(ann)
+            await bob.command("roll", r"Table 1 is closed: the game is over \(game #1")
+    with sqlite3.connect(tmp_path / "data" / Store.FILENAME) as db:  # as a kill between two transactions left it
+        db.execute("DELETE FROM results")
+    async with make_server() as server:
+        async with player(server, "Cy") as cy:
+            await cy.command("history Ann", r"#1 .* Ann, Bob; won by Ann; Ann scored 105")
+            await cy.command("stats Bob", "Bob: 1 games, 0 wins")
+
+
+async def test_a_game_is_over_only_together_with_its_results(make_server, tmp_path: Path) -> None:
+    """The last move and the results are one transaction: no moment shows the game over without them."""
+    async with loaded_server(make_server, tmp_path, LAST_LICKS_GAME) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):
+            await play_to_last_licks(ann)
+            seen: list[tuple[str, int]] = []
+
+            def look() -> None:
+                with closing(sqlite3.connect(server.store.path)) as db:
+                    seen.extend(db.execute(
+                        "SELECT g.status, (SELECT COUNT(*) FROM results r WHERE r.game = g.id) FROM games g"
+                    ).fetchall())
+
+            async def watch() -> None:
+                while True:
+                    look()
+                    await asyncio.sleep(0)
+
+            watching = asyncio.create_task(watch())
+            await bob.command("roll", r"Table 1 is closed")
+            watching.cancel()
+            look()
+            assert ("over", 0) not in seen and seen[-1] == ("over", 2), seen[-3:]
+
+
+async def test_durable_group_commit(tmp_path: Path) -> None:
+    """Every commit is synced (synchronous=FULL); the writes of one loop turn share one transaction, and one that
+    fails is undone alone."""
+    store = Store(tmp_path)
+    await store.open()
+    try:
+        commits: list[str] = []
+        await store._run(lambda db: db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None))
+        assert await store._run(lambda db: db.execute("PRAGMA synchronous").fetchone()) == (2,)
+        outcomes = await asyncio.gather(
+            store.create("Igor", "lgor", "hash"), store.create("IGOR", "lgor", "hash"),
+            *(store.create(f"Bot{i}", f"bot{i}", "hash") for i in range(30)), return_exceptions=True,
+        )
+        assert isinstance(outcomes[1], NameTaken) and outcomes[0].name == "Igor"
+        assert len(commits) == 1
+        assert None not in [await store.find(f"bot{i}") for i in range(30)]
+    finally:
+        await store.close()
