@@ -20,8 +20,7 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
     assert ll is not None
     score = state.player(player).score
     variant = state.rules.last_licks
-    # The leader's score now (Bump may have sent the leader back); variant C's rounds keep their target.
-    target = ll.target if variant == "C" else state.player(ll.leader).score
+    target = ll.target  # judged after the bank and what it caused (Bump, Eclipse): RULES.md, every variant
     passed = score > target
     events: list[ev.Event] = [ev.LastLickEnded(player, passed, target)]
     failed_out = ev.PlayerOut(player, f"did not pass {ll.leader}'s {target} in Last Licks")

@@ -62,6 +62,7 @@ class TurnState:
 class LastLicks:
     leader: str
     target: int
+    """The score to pass: the leader's, also after Bump or Eclipse sent the leader back."""
     challengers: tuple[str, ...]
     """Who still gets a Last Lick against ``target``, in the order they play (the first is up)."""
     passed: tuple[str, ...] = ()
@@ -310,11 +311,19 @@ def _throw_cancelled(state: GameState, event: ev.ThrowCancelled) -> None:
 
 
 def _bumped(state: GameState, event: ev.Bumped) -> None:
-    state.player(event.player).score = event.score
+    _sent_back(state, event.player, event.score)
 
 
 def _eclipsed(state: GameState, event: ev.Eclipsed) -> None:
-    state.player(event.player).score = event.score
+    _sent_back(state, event.player, event.score)
+
+
+def _sent_back(state: GameState, player: str, score: int) -> None:
+    """Bump or Eclipse moved a player back; a Last Licks leader so moved is passed at the new score (RULES.md)."""
+    state.player(player).score = score
+    ll = state.last_licks
+    if ll is not None and ll.leader == player:
+        ll.target = score
 
 
 def _circle_added(state: GameState, event: ev.CircleAdded) -> None:

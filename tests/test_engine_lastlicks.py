@@ -219,6 +219,33 @@ def test_variant_c_when_everyone_fails_the_leader_wins() -> None:
     assert after(bank(game, "Cy", 20))[1:] == [out("Cy", "Ann", 25), ev.GameOver("Ann", "won Last Licks")]
 
 
+@pytest.mark.parametrize("variant", ["official", "single", "A", "B", "C", "D"])
+def test_a_challenger_who_bumps_the_leader_below_them_has_passed(variant: str) -> None:
+    """RULES.md: passing is judged after the bank and everything it causes, in every variant."""
+    game = start(2, last_licks=variant, bump=True)
+    bank(game, "Ann", 25)
+    events = bank(game, "Bob", 25)  # lands on Ann's 25: Ann goes back to Bob's 0
+    assert after(events)[:2] == [ev.Bumped("Ann", "Bob", 0), ev.LastLickEnded("Bob", True, 0)]
+    assert game.state.player("Bob").out is None
+    assert ev.LeaderChanged("Bob", "Ann", 25, () if variant in ("single", "D") else ("Ann",)) in events
+    if variant in ("single", "D"):
+        assert events[-1] == ev.GameOver("Bob", "won Last Licks")
+    else:
+        assert events[-1] == ev.TurnStarted("Ann")
+
+
+def test_variant_c_with_bump_the_bumped_leaders_score_is_the_target_for_the_rest_of_the_round() -> None:
+    game = start(last_licks="C", bump=True)
+    bank(game, "Ann", 25)
+    assert after(bank(game, "Bob", 25))[:2] == [ev.Bumped("Ann", "Bob", 0), ev.LastLickEnded("Bob", True, 0)]
+    assert game.state.last_licks.target == 0
+    assert after(bank(game, "Cy", 5)) == [
+        ev.LastLickEnded("Cy", True, 0),
+        ev.LeaderChanged("Bob", "Ann", 25, ("Cy", "Ann")),
+        ev.TurnStarted("Cy"),
+    ]
+
+
 # -- D: the passed leader is removed -----------------------------------------------------------------------------------
 
 
