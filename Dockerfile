@@ -1,6 +1,6 @@
 # The Cosmic Wimpout MUCK server. The data directory (SQLite database) is a volume:
 #   docker build -t cosmic-wimpout .
-#   docker run -p 4201:4201 -v cosmic-data:/data cosmic-wimpout
+#   docker run -p 4201:4201 -p 4280:4280 -v cosmic-data:/data cosmic-wimpout   (telnet; the web client)
 FROM python:3.11-slim
 
 WORKDIR /app
@@ -16,7 +16,7 @@ RUN pip install --no-cache-dir . \
 ENV COSMIC_DATA_DIR=/data \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
-EXPOSE 4201
+EXPOSE 4201 4280
 USER cosmic
 
 # Exec form: the server is PID 1 and receives SIGTERM from `docker stop`, then shuts down

@@ -89,7 +89,9 @@ class World:
             lines.append("Players here: " + ", ".join(others))
         if room.exits:
             lines.append("Obvious exits: " + ", ".join(e.name for e in room.exits))
-        return Message("\n".join(lines), "room", {"room": room.key, "name": room.name})
+        fields = {"room": room.key, "name": room.name, "players": ", ".join(others),
+                  "exits": ", ".join(e.name for e in room.exits)}
+        return Message("\n".join(lines), "room", fields)
 
     # --- talk ----------------------------------------------------------------------------
 

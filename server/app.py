@@ -27,6 +27,7 @@ from server.settings import DEFAULTS, Settings
 from server.store import Account, Store
 from server.tables import Tables
 from server.telnet import MuckTelnetServer, TelnetSink
+from server.web import WebClient
 
 log = structlog.get_logger()
 
@@ -50,6 +51,7 @@ class GameServer:
         self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: telnetlib3.Server | None = None
+        self.web: WebClient | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -70,13 +72,20 @@ class GameServer:
             connect_maxwait=self.settings.connect_maxwait,
             timeout=0,  # idle time is ours to judge (see _sweep_idle)
         )
+        if self.settings.web.enabled:
+            self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
-        log.info("server.started", host=self.settings.host, port=self.port, data_dir=str(self.settings.data_dir))
+        log.info("server.started", host=self.settings.host, port=self.port, data_dir=str(self.settings.data_dir),
+                 web_port=self.web.port if self.web else None)
 
     @property
     def port(self) -> int:
         assert self._listener is not None and self._listener.sockets
         return int(self._listener.sockets[0].getsockname()[1])
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping is not None
 
     def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
         """Begin a graceful shutdown (once); safe to call from a command or a signal handler."""
@@ -107,6 +116,8 @@ class GameServer:
                 task.cancel()
             if late:
                 await asyncio.wait(late)
+        if self.web is not None:
+            await self.web.stop()
         await self.store.close()
         log.info("server.stopped")
         self._stopped.set()
@@ -125,14 +136,18 @@ class GameServer:
     async def _shell(self, reader: TelnetReader, writer: TelnetWriter) -> None:
         """telnetlib3 calls this once negotiation is over; it lives as long as the connection."""
         address = str((writer.get_extra_info("peername") or ("?",))[0])
-        sink = TelnetSink(writer)
+        await self.attach(Session(self, reader, TelnetSink(writer), address))
+
+    async def attach(self, session: Session) -> None:
+        """Serve one connection, whatever carries it (telnet, WebSocket), until it closes: the per-address limit,
+        the bookkeeping, and saving the player's last visit."""
+        address = session.address
         refusal = self._refusal(address)
         if refusal is not None:
             log.warning("session.refused", address=address, reason=refusal)
-            sink.send(Message(refusal, "error"))
-            sink.close()
+            session.sink.send(Message(refusal, "error"))
+            session.sink.close()
             return
-        session = Session(self, reader, sink, address)
         task = asyncio.current_task()
         assert task is not None
         self._tasks.add(task)
@@ -154,7 +169,7 @@ class GameServer:
 
     def _refusal(self, address: str) -> str | None:
         """Why a new connection from ``address`` cannot be served, if it cannot."""
-        if self._stopping is not None:
+        if self.stopping:
             return texts.SERVER_CLOSING
         limit = self.settings.limits.max_connections_per_address
         if self._per_address[address] >= limit:

@@ -1,5 +1,6 @@
-"""JSON lines for bots: each message the server sends becomes one typed JSON object on one line (server.protocol),
-written through the connection's telnet sink so that ``@json off`` can hand the connection back to it."""
+"""JSON lines for bots and the web client: each message the server sends becomes one typed JSON object on one line
+(server.protocol), written to the connection's raw output: the telnet sink (so that ``@json off`` can hand the
+connection back to it) or a WebSocket, one object a frame."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pydantic import BaseModel
 from rooms.messages import Message
 from rooms.tables import TableNews
 from server.protocol import ErrorMessage, PromptMessage, TableMessage, TextMessage, table_message
-from server.telnet import TelnetSink
+from server.sink import LineOut
 
 DEFAULT_CODE = "refused"
 """An error told without a code (none should be) is still an error a bot can read."""
@@ -21,8 +22,8 @@ class JsonSink:
     """Renders messages as JSON lines: table news with its state and the viewer's legal commands, errors with stable
     codes, prompts, and everything else as text with its kind and fields. Never wrapped; ASCII only."""
 
-    def __init__(self, telnet: TelnetSink, viewer: Callable[[], str | None]) -> None:
-        self.telnet = telnet
+    def __init__(self, out: LineOut, viewer: Callable[[], str | None]) -> None:
+        self.out = out
         self._viewer = viewer
 
     def send(self, message: Message) -> None:
@@ -43,18 +44,18 @@ class JsonSink:
         """Nothing to undo: a JSON connection never had its echo turned off."""
 
     def close(self) -> None:
-        self.telnet.close()
+        self.out.close()
 
     @property
     def closed(self) -> bool:
-        return self.telnet.closed
+        return self.out.closed
 
     @property
     def width(self) -> int:
-        return self.telnet.width
+        return self.out.width
 
     def _write(self, model: BaseModel) -> None:
         line = model.model_dump_json()
         if not line.isascii():  # rare (talk, names): escape as \uXXXX, so any client reads it whatever its encoding
             line = json.dumps(json.loads(line), separators=(",", ":"))
-        self.telnet.write(line + "\r\n")
+        self.out.write_line(line)

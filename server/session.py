@@ -6,10 +6,9 @@ import asyncio
 import dataclasses
 import time
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
-from telnetlib3.stream_reader import TelnetReader
 
 from rooms.messages import Message, Refusal
 from rooms.tables import TableNews
@@ -31,10 +30,17 @@ READ_CHUNK = 4096
 KEEPALIVE = "idle"
 
 
+class Source(Protocol):
+    """A connection's input as bytes, whatever carries it (telnetlib3's reader; a WebSocket's frames)."""
+
+    async def read(self, n: int) -> bytes:
+        """Up to ``n`` bytes; b"" once the connection is gone."""
+
+
 class Session:
     """A connected client, before and after login."""
 
-    def __init__(self, server: GameServer, reader: TelnetReader, sink: Sink, address: str) -> None:
+    def __init__(self, server: GameServer, reader: Source, sink: Sink, address: str) -> None:
         limits = server.settings.limits
         self.server, self.sink, self.address = server, sink, address
         self.account: Account | None = None

@@ -51,6 +51,18 @@ class TableSettings(BaseModel):
     _empty_means_fair = field_validator("dice_script", mode="before")(_none_if_empty)
 
 
+class WebSettings(BaseModel):
+    """The web client: HTTP and a WebSocket on their own port, in the same process."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool
+    host: str
+    port: int = Field(ge=0, le=65535)
+    trusted_proxies: list[str]
+    """Peers (a reverse proxy) whose X-Forwarded-For names the real client address."""
+
+
 class Settings(BaseSettings):
     """Every setting has its default in the built-in ``server.toml``, the one place for them."""
 
@@ -70,6 +82,7 @@ class Settings(BaseSettings):
     password_hash_cost: int = Field(ge=2, le=2**20)
     limits: Limits
     tables: TableSettings
+    web: WebSettings
 
     config_files: ClassVar[tuple[Path, ...]] = ()
     """Configuration files read over the built-in defaults, later ones winning."""

@@ -29,3 +29,18 @@ class Sink(Protocol):
     @property
     def width(self) -> int:
         """Columns the client shows (what cube art is laid out to)."""
+
+
+class LineOut(Protocol):
+    """A connection's raw output, one line at a time (what JSON lines are written to)."""
+
+    def write_line(self, line: str) -> None:
+        """One line, with whatever line end the transport needs (none, for a WebSocket frame)."""
+
+    def close(self) -> None: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def width(self) -> int: ...

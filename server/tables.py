@@ -215,9 +215,7 @@ class Tables:
         view = live.table.view()
         session.tell(scoreboard(view, name, session.style), "table")
         if await self.act(live, lambda: live.table.set_absent(name, False)) is None:  # they were not away
-            steps = render(TableNews(view.table, (), view), name, session.style)
-            if steps:
-                session.tell(steps, "table")
+            session.send(Message("", "table", {"table": str(view.table)}, data=TableNews(view.table, (), view)))
 
     async def _gone(self, name: str) -> None:
         for live in list(self.live.values()):

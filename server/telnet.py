@@ -55,6 +55,8 @@ class TelnetSink:
         self._writer = writer
 
     def send(self, message: Message) -> None:
+        if not message.text:  # e.g. table news with nothing for this player to do: no blank line
+            return
         self.write("\r\n".join(self._wrap(message.text)) + "\r\n")
 
     def prompt(self, text: str, secret: bool = False) -> None:
@@ -94,6 +96,9 @@ class TelnetSink:
                 break_on_hyphens=False,
             )
         return lines
+
+    def write_line(self, line: str) -> None:
+        self.write(line + "\r\n")
 
     def write(self, text: str) -> None:
         """Raw text to the client, encoded as agreed (no wrapping, no line end added)."""

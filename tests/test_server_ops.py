@@ -12,6 +12,7 @@ import socket
 import sys
 from pathlib import Path
 
+import aiohttp
 import pytest
 import structlog
 
@@ -84,12 +85,22 @@ def test_settings_layers_and_clear_errors(tmp_path: Path, monkeypatch: pytest.Mo
         load_settings(tmp_path / "missing.toml")
 
 
-async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: Path) -> None:
-    with socket.socket() as probe:
+def free_ports(count: int) -> list[int]:
+    """Ports free now (held open together while chosen, so they differ)."""
+    probes = [socket.socket() for _ in range(count)]
+    for probe in probes:
         probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    ports = [int(probe.getsockname()[1]) for probe in probes]
+    for probe in probes:
+        probe.close()
+    return ports
+
+
+async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: Path) -> None:
+    port, web_port = free_ports(2)
     config = tmp_path / "server.toml"
-    config.write_text('host = "127.0.0.1"\npassword_hash_cost = 1024\nconnect_maxwait = 0.05\nlog_format = "json"\n')
+    config.write_text('host = "127.0.0.1"\npassword_hash_cost = 1024\nconnect_maxwait = 0.05\nlog_format = "json"\n'
+                      f'[web]\nhost = "127.0.0.1"\nport = {web_port}\n')
     script = Path(sys.executable).parent / "cosmic-wimpout"
     process = await asyncio.create_subprocess_exec(
         str(script), "--config", str(config), "--port", str(port), "--data-dir", str(tmp_path / "data"),
@@ -102,6 +113,8 @@ async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: P
         client = RawClient(*await asyncio.open_connection("127.0.0.1", port))
         await client.expect(BANNER_END)
         await client.command("create Igor secret1", "Obvious exits")
+        async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{web_port}/health") as health:
+            assert (await health.json())["players"] == 1  # the run command serves the web client too
         process.send_signal(signal.SIGTERM)
         assert "The server is shutting down. Come back later!" in await client.closed()
         await client.aclose()

@@ -3,6 +3,7 @@ output a bot wants to parse. Commands stay text, so bots and people speak one co
 
 from __future__ import annotations
 
+from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import Stage, command
@@ -17,7 +18,9 @@ def switch(session: Session, on: bool) -> None:
     if on and isinstance(sink, TelnetSink):
         session.sink = JsonSink(sink, lambda: session.name)
     elif not on and isinstance(sink, JsonSink):
-        session.sink = sink.telnet
+        if not isinstance(sink.out, TelnetSink):
+            raise Refusal(texts.JSON_ONLY)
+        session.sink = sink.out
     session.tell(texts.JSON_ON if on else texts.JSON_OFF, "json", json="on" if on else "off")
 
 

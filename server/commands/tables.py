@@ -96,9 +96,12 @@ async def tables_(session: Session, args: str) -> None:
     who watches.
     """
     world = session.server.world
-    lines = [table_line(live.table.view(), world.room(live.table.room).name)
-             for live in sorted(_tables(session).live.values(), key=lambda live: live.table.number)]
-    session.tell("\n".join(lines) or texts.NO_TABLES, "table")
+    views = [live.table.view() for live in sorted(_tables(session).live.values(), key=lambda live: live.table.number)]
+    for view in views:  # one message each, so a program (the web page) reads each table's number and room
+        session.tell(table_line(view, world.room(view.room).name), "table_list", table=str(view.table),
+                     room=view.room, status=view.status.value)
+    if not views:
+        session.tell(texts.NO_TABLES, "table")
 
 
 @command("sit", category="table")

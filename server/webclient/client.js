@@ -1,0 +1,391 @@
+// The web client: the JSON-lines protocol of docs/bots.md over a WebSocket. The server decides everything (the moves
+// offered are its "you_may" list); the page draws what it is told and sends the same text commands telnet users type.
+"use strict";
+
+const $ = id => document.getElementById(id);
+const LOG_LIMIT = 400;
+const RETRY_MAX_MS = 15000;
+const KEYS = {r: "roll", s: "stop", p: "pass", h: "hint"};
+const TALK = new Set(["say", "pose", "page", "whisper"]);
+const ARRIVALS = new Set(["connect", "reconnect", "arrive"]);
+const DEPARTURES = new Set(["disconnect", "leave"]);
+
+const client = {
+  ws: null, credentials: null, pending: null, echoTables: false, name: null, farewell: null, retries: 0,
+  room: null, here: [], tables: new Map(), table: null, aside: [], watching: null,
+};
+
+// -- the connection -----------------------------------------------------------------------------------------------
+
+function connect() {
+  const url = new URL("ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  client.farewell = null;
+  client.ws = new WebSocket(url);
+  client.ws.onopen = () => {
+    client.retries = 0;
+    setLink(client.credentials ? "logging in…" : "connected", "ok");
+    if (client.credentials) send(loginCommand("connect", ...client.credentials));
+  };
+  client.ws.onmessage = event => receive(JSON.parse(event.data));
+  client.ws.onclose = () => {
+    if (client.farewell !== null) {
+      setLink(`disconnected: ${client.farewell}`, "down", true);
+      return;
+    }
+    const wait = Math.min(RETRY_MAX_MS, 1000 * 2 ** client.retries++);
+    setLink(`connection lost: reconnecting in ${Math.round(wait / 1000)} s…`, "down");
+    setTimeout(connect, wait);
+  };
+}
+
+function send(line) {
+  if (client.ws && client.ws.readyState === WebSocket.OPEN) client.ws.send(line);
+  else say("Not connected: the command was not sent.");
+}
+
+function setLink(text, state, offerReconnect) {
+  const link = $("link");
+  link.textContent = text;
+  link.className = `link ${state}`;
+  if (offerReconnect) {
+    const again = document.createElement("button");
+    again.type = "button";
+    again.textContent = "Reconnect";
+    again.onclick = connect;
+    link.append(" ", again);
+  }
+}
+
+function quoted(word) {
+  return /[\s"]/.test(word) ? `"${word}"` : word;
+}
+
+function loginCommand(verb, name, password) {
+  return `${verb} ${quoted(name)} ${quoted(password)}`;
+}
+
+// -- what the server says -----------------------------------------------------------------------------------------
+
+function receive(message) {
+  switch (message.type) {
+    case "table": onTable(message); break;
+    case "error": onError(message); break;
+    case "prompt": log(message.text, "prompt"); break;
+    case "message": onMessage(message); break;
+    default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
+  }
+}
+
+function onMessage(message) {
+  const {kind, fields, text} = message;
+  if (kind === "welcome") {
+    client.credentials = client.pending || client.credentials;
+    client.name = fields.name;
+    $("me").textContent = fields.name;
+    setLink("connected", "ok");
+    $("login-screen").hidden = true;
+    $("game-screen").hidden = false;
+    if (client.watching !== null) send(`watch ${client.watching}`);
+  } else if (kind === "farewell") {
+    client.farewell = text;
+  } else if (kind === "room") {
+    client.room = fields;
+    client.here = fields.players ? fields.players.split(", ") : [];
+    drawRoom();
+    refreshTables();
+  } else if (kind === "table_list") {
+    client.tables.set(fields.table, fields);
+    drawTables();
+    if (!client.echoTables) return;  // asked for by the page, not typed
+  } else if (kind === "table_opened") {
+    refreshTables();
+  } else if (kind === "table_closed") {
+    client.tables.delete(fields.table);
+    if (client.watching === fields.table) client.watching = null;
+    drawTables();
+    if (client.table && String(client.table.table) === fields.table) drawTableTools(true);
+  } else if (ARRIVALS.has(kind) && fields.who && !client.here.includes(fields.who)) {
+    client.here.push(fields.who);
+    drawRoom();
+  } else if (DEPARTURES.has(kind) && fields.who) {
+    client.here = client.here.filter(who => who !== fields.who);
+    drawRoom();
+  }
+  log(text, kind);
+  if (TALK.has(kind)) announce(text);
+}
+
+function onError(message) {
+  if (!client.name) $("login-error").textContent = message.message;
+  log(message.message, "error");
+  announce(message.message);
+}
+
+function onTable(message) {
+  const state = message.state;
+  client.table = message;
+  trackAside(message);
+  const me = client.name;
+  if (state.watchers.includes(me)) client.watching = String(state.table);
+  else if (client.watching === String(state.table)) client.watching = null;
+  drawTable();
+  log(message.text, "table");
+  announce(message.text);
+}
+
+// Cubes set aside this turn: the kept cubes of each scoring since the last throw of all five, as many as the state
+// says are out of play (after a reconnect the ones not seen are drawn blank).
+function trackAside(message) {
+  for (const event of message.events) {
+    if (event.type === "TurnStarted" || event.type === "TurnResumed" || event.type === "MustThrowAll") client.aside = [];
+    else if (event.type === "Thrown" && event.throw.commons.length + (event.throw.sun === null ? 0 : 1) === 5) {
+      client.aside = [];
+    } else if (event.type === "Scored") {
+      const kept = event.scoring.kept;
+      client.aside.push(...kept.commons.map(face => ({face, sun: false})));
+      if (kept.sun !== null) client.aside.push({face: kept.sun, sun: true});
+    }
+  }
+  const state = message.state;
+  const out = state.status === "playing" && state.up ? 5 - state.cubes_left : 0;
+  client.aside = client.aside.slice(Math.max(0, client.aside.length - out));
+  while (client.aside.length < out) client.aside.unshift({face: null, sun: false});
+}
+
+// -- drawing ------------------------------------------------------------------------------------------------------
+
+function element(tag, text, className) {
+  const made = document.createElement(tag);
+  if (text !== undefined) made.textContent = text;
+  if (className) made.className = className;
+  return made;
+}
+
+function button(label, command, className) {
+  const made = element("button", label, className);
+  made.type = "button";
+  made.dataset.command = command;
+  made.onclick = () => send(command);
+  return made;
+}
+
+function drawRoom() {
+  $("room-title").textContent = client.room ? client.room.name : "Room";
+  $("here").textContent = client.here.length ? client.here.join(", ") : "nobody else";
+  const exits = $("exits");
+  exits.replaceChildren();
+  if (client.room && client.room.exits) {
+    for (const exit of client.room.exits.split(", ")) exits.append(button(`Go ${exit}`, `go ${exit}`));
+  }
+  drawTables();
+}
+
+function drawTables() {
+  const list = $("tables");
+  list.replaceChildren();
+  const numbers = [...client.tables.keys()].sort((a, b) => a - b);
+  for (const number of numbers) {
+    const entry = client.tables.get(number);
+    const item = element("li", `Table ${number} (${entry.status}, ${entry.room === client.room?.room
+      ? "here" : "elsewhere"}) `);
+    if (entry.room === client.room?.room) {
+      if (entry.status === "waiting") item.append(button("Sit", `sit ${number}`, "small-button"));
+      item.append(button("Watch", `watch ${number}`, "small-button"));
+    }
+    list.append(item);
+  }
+  if (!numbers.length) list.append(element("li", "No tables open.", "note"));
+}
+
+function drawCubes(target, cubes, className) {
+  target.replaceChildren(...cubes.map(cube => cubePicture(cube.face, cube.sun, className)));
+}
+
+function scoredCubes(message) {
+  const scored = message.events.filter(event => event.type === "Scored").pop();
+  if (!scored) return [];
+  const kept = scored.scoring.kept;
+  return [...kept.commons.map(face => ({face, sun: false})), ...(kept.sun === null ? [] : [{face: kept.sun, sun: true}])];
+}
+
+function drawTable() {
+  const message = client.table, state = message.state, me = client.name;
+  const seated = state.seats.some(seat => seat.name === me);
+  $("table-title").textContent = `Table ${state.table}`;
+  const statusWords = {waiting: "waiting for players", playing: "playing", over: "game over"};
+  $("table-status").textContent = `${statusWords[state.status]} · goal ${state.goal} · Last Licks ` +
+    `${state.rules.last_licks}${seated ? "" : " · you are watching"}` +
+    (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
+
+  const lastLicks = $("lastlicks");
+  lastLicks.hidden = state.target === null;
+  if (state.target !== null) {
+    const who = state.challengers.map(name => name === me ? "you" : name).join(", ") || "nobody";
+    lastLicks.textContent = `Last Licks: ${who} must pass ${state.target} (held by ${state.leader === me
+      ? "you" : state.leader}).`;
+  }
+
+  const playing = state.status === "playing" && state.up !== null;
+  $("turn").hidden = !playing;
+  $("cubes").hidden = !playing && !state.last_throw;
+  if (playing) {
+    $("turn-who").textContent = state.up === me ? "Your turn" : `${state.up}'s turn`;
+    $("turn-total").textContent = state.turn_points;
+    const clearing = state.clearing.length ? `, clearing ${state.clearing.join(" and ")}s` : "";
+    $("turn-cubes").textContent = `${state.cubes_left} cube${state.cubes_left === 1 ? "" : "s"} to throw${clearing}`;
+  }
+  const scored = scoredCubes(message);
+  const thrown = parseThrow(state.last_throw);
+  const pictures = thrown.map(cube => {
+    const at = scored.findIndex(kept => kept.face === cube.face && kept.sun === cube.sun);
+    if (at >= 0) scored.splice(at, 1);
+    return cubePicture(cube.face, cube.sun, at >= 0 ? "scored" : "");
+  });
+  $("thrown").replaceChildren(...pictures);
+  drawCubes($("aside"), client.aside, "set-aside");
+  const live = playing ? [...Array(state.cubes_left - (state.sun_left ? 1 : 0)).fill({face: null, sun: false}),
+    ...(state.sun_left ? [{face: null, sun: true}] : [])] : [];
+  drawCubes($("live"), live, "to-throw");
+  $("stop-refusal").textContent = state.up === me && state.stop_refusal ? state.stop_refusal : "";
+
+  const actions = $("actions");
+  actions.replaceChildren(...message.you_may.map((command, i) => {
+    const made = button(command, command, "move");
+    made.title = i < 9 ? `key ${i + 1}` : "";
+    return made;
+  }));
+  $("choice-label").hidden = !message.you_may.some(command => /^(keep sun|reroll sun|flash)/.test(command));
+  if (state.rules.hints === true && state.up === me && message.you_may.length && !message.you_may.includes("hint")) {
+    actions.append(button("hint", "hint", "hint"));
+  }
+  drawTableTools(false);
+  drawScores(state);
+  $("watchers").textContent = state.watchers.length ? `Watching: ${state.watchers.join(", ")}.` : "";
+  drawProposals(state);
+}
+
+function drawTableTools(closed) {
+  const tools = $("table-tools"), state = client.table.state, me = client.name;
+  const seated = state.seats.some(seat => seat.name === me);
+  tools.replaceChildren();
+  if (closed || state.status === "over") {
+    tools.append(element("span", "This table is closed. Open another from the room panel.", "note"));
+    return;
+  }
+  if (state.status === "waiting" && seated) {
+    tools.append(button("Add a house bot", "table bot add"), button("Start", "start"), button("Stand", "stand"));
+  } else if (!seated) {
+    tools.append(button("Stop watching", `unwatch ${state.table}`));
+  } else {
+    tools.append(button("Score", `score ${state.table}`), button("Rules", `rules ${state.table}`),
+                 button("Leave the game", "leave"));
+  }
+}
+
+function drawScores(state) {
+  const body = $("scores").querySelector("tbody");
+  $("scores").hidden = !state.seats.length;
+  body.replaceChildren(...state.seats.map(seat => {
+    const row = element("tr", undefined, [seat.name === client.name ? "mine" : "", seat.name === state.up ? "up" : ""]
+      .join(" ").trim());
+    const notes = [seat.out ? `out: ${seat.out}` : "", seat.absent ? "away" : "", seat.bot ? "house bot" : "",
+                   seat.name === state.up ? "up" : "", seat.name === state.winner ? "winner" : ""].filter(Boolean);
+    const name = element("th", seat.name);
+    name.scope = "row";
+    row.append(name, element("td", seat.score), element("td", seat.in_game ? "in" : "not yet"),
+               element("td", seat.insurance), element("td", seat.train_wrecks), element("td", notes.join(", ")));
+    return row;
+  }));
+}
+
+function drawProposals(state) {
+  const box = $("proposals");
+  box.replaceChildren(...state.proposals.map(proposal => {
+    const item = element("div", `Proposal ${proposal.number} by ${proposal.proposer}: ${proposal.text} `, "proposal");
+    item.append(button("Vote yes", `vote yes ${proposal.number}`, "small-button"),
+                button("Vote no", `vote no ${proposal.number}`, "small-button"));
+    return item;
+  }));
+}
+
+function log(text, kind) {
+  if (!text) return;
+  const entry = element("div", text, `entry ${kind}`);
+  const area = $("log");
+  const atBottom = area.scrollHeight - area.scrollTop - area.clientHeight < 40;
+  area.append(entry);
+  while (area.childElementCount > LOG_LIMIT) area.firstElementChild.remove();
+  if (atBottom) area.scrollTop = area.scrollHeight;
+}
+
+function say(text) {
+  log(text, "local");
+  announce(text);
+}
+
+// The live region speaks the same words as the server's screen-reader mode (a web session's table text is in it).
+function announce(text) {
+  const region = $("announce");
+  region.textContent = "";
+  setTimeout(() => { region.textContent = text; }, 50);
+}
+
+function refreshTables() {
+  client.tables.clear();
+  client.echoTables = false;
+  send("tables");
+}
+
+// -- input --------------------------------------------------------------------------------------------------------
+
+function onKey(event) {
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName);
+  if (event.key === "Escape" && typing) {
+    event.target.blur();
+    return;
+  }
+  if (typing || event.ctrlKey || event.metaKey || event.altKey || $("game-screen").hidden) return;
+  if (event.key === "/") {
+    event.preventDefault();
+    $("command").focus();
+  } else if (KEYS[event.key]) {
+    send(KEYS[event.key]);
+  } else if (/^[1-9]$/.test(event.key)) {
+    const move = $("actions").querySelectorAll("button.move")[Number(event.key) - 1];
+    if (move) move.click();
+  }
+}
+
+function init() {
+  $("login").addEventListener("submit", event => {
+    event.preventDefault();
+    const verb = event.submitter && event.submitter.value === "create" ? "create" : "connect";
+    const name = $("name").value.trim(), password = $("password").value;
+    if (password.includes('"') && /\s/.test(password)) {
+      $("login-error").textContent = "A password with both spaces and quotes cannot be typed here.";
+      return;
+    }
+    $("login-error").textContent = "";
+    client.pending = [name, password];
+    send(loginCommand(verb, name, password));
+  });
+  $("command-form").addEventListener("submit", event => {
+    event.preventDefault();
+    const line = $("command").value;
+    if (!line.trim()) return;
+    log(`> ${line}`, "echo");
+    client.echoTables = line.trim().toLowerCase() === "tables";
+    send(line);
+    $("command").value = "";
+  });
+  $("open-form").addEventListener("submit", event => {
+    event.preventDefault();
+    send(`table open goal=${$("goal").value}`);
+  });
+  $("refresh-tables").onclick = refreshTables;
+  document.addEventListener("keydown", onKey);
+  connect();
+}
+
+init();
