@@ -166,22 +166,30 @@ class Game:
             if player is not None and player != action.player:
                 return "Only the table can remove another player."
             return self._player_refusal(action.player)
+        if isinstance(action, Propose):  # RULES.md: a seated player who is out may still propose (not vote)
+            return self._seat_refusal(player) or guidinglight.proposal_refusal(state, action)
         refusal = self._player_refusal(player)
         if refusal is not None:
             return refusal
         assert player is not None
         if isinstance(action, (Insure, LetStand)):
             return houserules.insurance_refusal(state, player)
-        if isinstance(action, Propose):
-            return guidinglight.proposal_refusal(state, action)
         return guidinglight.vote_refusal(state, player, action.number)
+
+    def _seat_refusal(self, player: str | None) -> str | None:
+        """Why ``player`` cannot take part in the game at all: it is over, or they have no seat in it."""
+        if self.state.over:
+            return "The game is over."
+        if player is None or not self.state.has_player(player):
+            return "You are not playing in this game."
+        return None
 
     def _player_refusal(self, player: str | None) -> str | None:
         state = self.state
-        if state.over:
-            return "The game is over."
-        if player is None or not state.has_player(player):
-            return "You are not playing in this game."
+        refusal = self._seat_refusal(player)
+        if refusal is not None:
+            return refusal
+        assert player is not None
         if state.player(player).out is not None:
             return f"You are out of this game: you {state.player(player).out}."
         return None

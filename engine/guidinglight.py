@@ -1,6 +1,7 @@
 """The Guiding Light: rules change by unanimous approval of the players still in the game.
 
-A proposal expires at the end of the proposer's next turn; an adopted change takes effect at the start of the next
+Any seated player proposes, one who is out of the game included (they do not vote). A proposal expires at the end of
+the proposer's next turn (once they are out, of the next turn played from their seat on); an adopted change takes effect at the start of the next
 turn (at once before the first throw), never inside the turn in progress. Functions here decide and return events.
 """
 
@@ -68,7 +69,7 @@ def vote(state: GameState, voter: str, number: int, yes: bool) -> list[ev.Event]
 
 
 def settle(state: GameState, turn_ended: str | None = None) -> list[ev.Event]:
-    """Adopt what everyone still in has approved; expire what outlived its proposer's next turn (just ended)."""
+    """Adopt what everyone still in has approved; expire what outlived the turn it waited for (just ended)."""
     events: list[ev.Event] = []
     voters = {p.name for p in state.active}
     rules = _base(state)
@@ -77,9 +78,7 @@ def settle(state: GameState, turn_ended: str | None = None) -> list[ev.Event]:
             events.extend(_adopt(state, proposal, rules))
             if isinstance(events[-1], ev.ProposalAdopted):
                 rules = events[-1].rules
-        elif proposal.proposer not in voters:
-            events.append(ev.ProposalDefeated(proposal.number, f"{proposal.proposer} is no longer in the game"))
-        elif proposal.proposer == turn_ended and proposal.proposer_turn_started:
+        elif turn_ended is not None and proposal.expires_with == turn_ended:
             events.append(ev.ProposalDefeated(proposal.number, f"it expired at the end of {turn_ended}'s turn"))
     return events
 

@@ -79,8 +79,8 @@ class Proposal:
     value: str
     text: str
     yes: tuple[str, ...]
-    proposer_turn_started: bool = False
-    """It expires at the end of the proposer's next turn: that turn has begun."""
+    expires_with: str | None = None
+    """Whose turn, begun after the proposal was made, ends it when it ends (see ``GameState.turn_taker``)."""
 
 
 @dataclass(slots=True)
@@ -117,6 +117,10 @@ class GameState:
         names = [p.name for p in self.players]
         start = names.index(name)
         return tuple(n for n in names[start + 1 :] + names[:start] if self._index[n].out is None)
+
+    def turn_taker(self, name: str) -> str | None:
+        """Who plays the turn of ``name``'s seat: ``name`` while in the game, else the first player still in after it."""
+        return name if self._index[name].out is None else self.next_after(name)
 
     def next_after(self, name: str) -> str | None:
         """Whose turn follows ``name``'s outside Last Licks (``name`` again when playing alone), None if no one's."""
@@ -167,7 +171,7 @@ def _game_created(state: GameState, event: ev.GameCreated) -> None:
 
 def _turn_started(state: GameState, event: ev.TurnStarted) -> None:
     state.turn = TurnState(event.player)
-    _proposer_turn_begins(state, event.player)
+    _proposals_turn_begins(state, event.player)
 
 
 def _turn_resumed(state: GameState, event: ev.TurnResumed) -> None:
@@ -175,13 +179,14 @@ def _turn_resumed(state: GameState, event: ev.TurnResumed) -> None:
     turn.clearing_throws = 0
     turn.voided = False
     state.turn = turn
-    _proposer_turn_begins(state, event.player)
+    _proposals_turn_begins(state, event.player)
 
 
-def _proposer_turn_begins(state: GameState, player: str) -> None:
+def _proposals_turn_begins(state: GameState, player: str) -> None:
+    """A proposal lives until the end of its proposer's next turn, or (once they are out) of their seat's next turn."""
     for proposal in state.proposals.values():
-        if proposal.proposer == player:
-            proposal.proposer_turn_started = True
+        if proposal.expires_with is None and state.turn_taker(proposal.proposer) == player:
+            proposal.expires_with = player
 
 
 def _turn_suspended(state: GameState, event: ev.TurnSuspended) -> None:

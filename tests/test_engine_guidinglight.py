@@ -76,12 +76,51 @@ def test_refusals_of_the_guiding_light() -> None:
     assert game.why_not("Ann", Vote(1, True)) == "You have already voted for proposal 1."
 
 
+SUPERNOVA = "threw a Supernova (a freight train of 10s)"
+
+
 def test_only_players_still_in_the_game_vote() -> None:
     game = position(RuleSet(), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
-    game._emit(ev.PlayerOut("Cy", "threw a Supernova (a freight train of 10s)"))
-    assert game.why_not("Cy", Propose("kill", "5")) == (
-        "You are out of this game: you threw a Supernova (a freight train of 10s)."
-    )
+    game._emit(ev.PlayerOut("Cy", SUPERNOVA))
     game.apply("Ann", Propose("kill", "5"), LoadedDice([]))
+    assert game.why_not("Cy", Vote(1, True)) == f"You are out of this game: you {SUPERNOVA}."
     assert kinds(game.apply("Bob", Vote(1, True), LoadedDice([]))) == ["VoteCast", "ProposalAdopted", "RulesChanged"]
     assert game.state.rules.kill == 5
+
+
+def test_a_player_out_of_the_game_may_still_propose_but_does_not_vote() -> None:
+    """RULES.md: any seated player may propose; one who is out does not vote, so everyone still in must say yes."""
+    game = position(RuleSet(opening_minimum=0), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
+    dice = LoadedDice(["10 10 10 10 s10", "10 2 3 4 s6"])
+    assert ev.PlayerOut("Ann", SUPERNOVA) in game.apply("Ann", ROLL, dice)
+    assert game.why_not("Ann", Propose("kill", "5")) is None
+    assert game.apply("Ann", Propose("kill", "5"), dice) == [ev.ProposalMade(1, "Ann", "kill", "5", "kill 5")]
+    assert game.why_not("Ann", Vote(1, True)) == f"You are out of this game: you {SUPERNOVA}."
+    assert kinds(game.apply("Bob", Vote(1, True), dice)) == ["VoteCast"]  # Cy, still in, has not said yes
+    assert kinds(game.apply("Cy", Vote(1, True), dice)) == ["VoteCast", "ProposalAdopted"]
+
+
+def test_a_proposal_outlives_its_proposer_going_out() -> None:
+    game = position(RuleSet(opening_minimum=0), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
+    dice = LoadedDice(["10 10 10 10 s10"])
+    game.apply("Ann", Propose("bump", "on"), dice)
+    events = game.apply("Ann", ROLL, dice)
+    assert ev.PlayerOut("Ann", SUPERNOVA) in events and 1 in game.state.proposals
+    game.apply("Bob", Vote(1, True), dice)
+    assert kinds(game.apply("Cy", Vote(1, True), dice)) == ["VoteCast", "ProposalAdopted"]
+
+
+def test_a_proposal_of_a_player_who_is_out_expires_with_the_turn_of_the_next_player_still_in() -> None:
+    """Nobody plays the out proposer's turns: the first player still in after their seat plays the turn it waits
+    for, so a proposal still lasts about a round."""
+    game = position(RuleSet(opening_minimum=0), {"Ann": 100, "Bob": 100, "Cy": 100}, "Bob")
+    dice = LoadedDice(["10 2 3 4 s6"] * 4)
+    game._emit(ev.PlayerOut("Ann", SUPERNOVA))
+    game.apply("Ann", Propose("bump", "on"), dice)  # during Bob's turn, which therefore does not count
+    for player in ("Bob", "Cy"):
+        game.apply(player, ROLL, dice)
+        game.apply(player, STOP, dice)
+    assert 1 in game.state.proposals
+    game.apply("Bob", ROLL, dice)
+    events = game.apply("Bob", STOP, dice)
+    assert ev.ProposalDefeated(1, "it expired at the end of Bob's turn") in events
