@@ -41,6 +41,23 @@ class World:
         wanted = name.strip().casefold()
         return next((who for who in self._where if who.casefold() == wanted), None)
 
+    def matching(self, word: str) -> list[str]:
+        """The connected player called ``word``, else every one whose name starts with it."""
+        exact = self.find_player(word)
+        if exact is not None:
+            return [exact]
+        wanted = word.strip().casefold()
+        return [who for who in self._where if who.casefold().startswith(wanted)] if wanted else []
+
+    def match_player(self, word: str) -> str:
+        """The connected player called ``word``, or the only one whose name starts with it."""
+        found = self.matching(word)
+        if not found:
+            raise Refusal(f"{word.strip()} is not connected.")
+        if len(found) > 1:
+            raise Refusal(f"Who do you mean by {word.strip()}: {_and(sorted(found))}?")
+        return found[0]
+
     # --- presence ------------------------------------------------------------------------
 
     def arrive(self, who: str) -> list[Delivery]:
@@ -105,8 +122,7 @@ class World:
 
     def pose(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
         """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
-        joiner = "" if text[:1] in ("'", ",") else " "
-        message = Message(f"{who}{joiner}{text}", "pose", {"who": who, "text": text})
+        message = Message(posed(who, text), "pose", {"who": who, "text": text})
         return self._to_room(self._where[who], message, also=also)
 
     def whisper(self, who: str, target: str, text: str) -> list[Delivery]:
@@ -118,14 +134,15 @@ class World:
             Delivery(other, Message(f'{who} whispers, "{text}"', "whisper", fields)),
         ]
 
-    def page(self, who: str, target: str, text: str) -> list[Delivery]:
-        """Speak to one connected person wherever they are."""
-        other = self._online(target)
+    def page(self, who: str, targets: list[str], text: str) -> list[Delivery]:
+        """Speak to connected people (``targets``, names as matched) wherever they are."""
         where = self.location(who).name
-        fields = {"who": who, "to": other, "text": text, "from": where}
+        fields = {"who": who, "to": ", ".join(targets), "text": text, "from": where}
+        also = f" to {_and(targets)}" if len(targets) > 1 else ""
+        heard = Message(f'{who} pages from {where}{also}: "{text}"', "page", fields)
         return [
-            Delivery(who, Message(f'You page {other}: "{text}"', "page", fields)),
-            Delivery(other, Message(f'{who} pages from {where}: "{text}"', "page", fields)),
+            Delivery(who, Message(f'You page {_and(targets)}: "{text}"', "page", fields)),
+            *(Delivery(other, heard) for other in targets),
         ]
 
     # --- helpers -------------------------------------------------------------------------
@@ -138,14 +155,19 @@ class World:
         listeners = dict.fromkeys([*self._here[key], *(p for p in also if p in self._where)])
         return [Delivery(p, message) for p in listeners if p != but]
 
-    def _online(self, target: str) -> str:
-        found = self.find_player(target)
-        if found is None:
-            raise Refusal(f"{target.strip()} is not connected.")
-        return found
-
     def _here_by_name(self, who: str, target: str) -> str:
-        other = self._online(target)
+        other = self.match_player(target)
         if self._where[other] != self._where[who]:
             raise Refusal(f"{other} is not here.")
         return other
+
+
+def posed(who: str, text: str) -> str:
+    """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
+    joiner = "" if text[:1] in ("'", ",") else " "
+    return f"{who}{joiner}{text}"
+
+
+def _and(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

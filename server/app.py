@@ -24,7 +24,7 @@ from server.names import skeleton
 from server.ratelimit import AddressThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
-from server.store import Account, Store
+from server.store import Account, Channel, Store
 from server.tables import Tables
 from server.telnet import MuckTelnetServer, TelnetSink
 from server.web import WebClient
@@ -40,6 +40,7 @@ class GameServer:
         self.world: World = load_world_file(settings.world_file or Path(str(DEFAULTS / "world.toml")))
         self.store = Store(settings.data_dir)
         self.tables = Tables(self)
+        self.channels: dict[str, Channel] = {}
         self.players: dict[str, Session] = {}
         """Logged-in sessions by player name, in order of connection."""
         self.connections: set[Session] = set()
@@ -60,6 +61,7 @@ class GameServer:
 
     async def start(self) -> None:
         await self.store.open()
+        self.channels = {channel.name: channel for channel in await self.store.channels()}
         await self.tables.restore()
         self._listener = await telnetlib3.create_server(
             self.settings.host,
@@ -181,6 +183,9 @@ class GameServer:
         old = self.players.pop(account.name, None)
         session.account, session.doing = account, account.doing
         session.options = await self.store.preferences(account.skeleton)
+        session.ignoring = await self.store.ignored(account.skeleton)
+        session.channels = await self.store.memberships(account.skeleton)
+        session.restrictions = await self.store.restrictions(account.skeleton)
         session.wizard = account.wizard or account.skeleton in self._wizard_keys
         session.connected_at = time.monotonic()
         self.players[account.name] = session
@@ -204,9 +209,10 @@ class GameServer:
             self.tables.left(name)
 
     def deliver(self, deliveries: Iterable[Delivery]) -> None:
+        """Hand each message to its recipient, unless they ignore the one talking."""
         for delivery in deliveries:
             session = self.players.get(delivery.recipient)
-            if session is not None:
+            if session is not None and not session.ignores(delivery.message):
                 session.send(delivery.message)
 
     async def _sweep_idle(self) -> None:

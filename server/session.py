@@ -20,7 +20,7 @@ from server.protocol import ErrorCode
 from server.ratelimit import TokenBucket
 from server.render.scorehandler import Style, render
 from server.sink import Sink
-from server.store import Account
+from server.store import EVERYWHERE, Account, Restriction
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 log = structlog.get_logger()
 READ_CHUNK = 4096
 KEEPALIVE = "idle"
+TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
+"""What ``ignore`` silences: talk whose ``who`` field is someone you ignore."""
 
 
 class Source(Protocol):
@@ -47,7 +49,15 @@ class Session:
         self.wizard = False
         self.doing = ""
         self.options: dict[str, str] = {}
-        """``@set`` choices (cubes=art|compact, screenreader=on|off)."""
+        """``@set`` choices (cubes=art|compact, screenreader=on|off, haven=on|off)."""
+        self.ignoring: set[str] = set()
+        self.channels: set[str] = set()
+        self.restrictions: dict[str, Restriction] = {}
+        """A mute (scope ``*``) and gags (a channel's name), as stored."""
+        self.last_paged: list[str] = []
+        """Whom ``page =<message>`` pages again."""
+        self.last_pager: str | None = None
+        """Whom ``r <message>`` answers."""
         self.connected_at = self.last_active = self.last_input = time.monotonic()
         self._reader = reader
         self._splitter = LineSplitter(limits.max_line_length)
@@ -82,6 +92,18 @@ class Session:
     def style(self) -> Style:
         """How this person sees tables: their @set choices, at their screen's width."""
         return Style(self.options.get("cubes", "art"), self.options.get("screenreader") == "on", self.sink.width)
+
+    def ignores(self, message: Message) -> bool:
+        return message.kind in TALK_KINDS and message.fields.get("who") in self.ignoring
+
+    def silenced(self, scope: str) -> Restriction | None:
+        """The mute, else the gag of ``scope``, that stops this player talking there now."""
+        now = time.time()
+        for key in (EVERYWHERE, scope):
+            found = self.restrictions.get(key)
+            if found is not None and found.active(now):
+                return found
+        return None
 
     def send(self, message: Message) -> None:
         """Table news is rendered here, for this player in their style; anything else as it is."""

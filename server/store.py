@@ -70,12 +70,48 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (game, player)
 );
 CREATE INDEX IF NOT EXISTS results_player ON results (player);
+CREATE TABLE IF NOT EXISTS ignores (
+    skeleton TEXT NOT NULL,
+    ignored TEXT NOT NULL,
+    PRIMARY KEY (skeleton, ignored)
+);
+CREATE TABLE IF NOT EXISTS channels (
+    name TEXT PRIMARY KEY COLLATE NOCASE,
+    description TEXT NOT NULL,
+    autojoin INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS channel_members (
+    channel TEXT NOT NULL COLLATE NOCASE,
+    skeleton TEXT NOT NULL,
+    PRIMARY KEY (channel, skeleton)
+);
+CREATE TABLE IF NOT EXISTS restrictions (
+    skeleton TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    until REAL,
+    by TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (skeleton, scope)
+);
+CREATE TABLE IF NOT EXISTS moderation (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    target TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS moderation_target ON moderation (target COLLATE NOCASE);
 """
+SEED_CHANNELS = (("pub", "Public talk, heard everywhere", True), ("games", "Looking for players", False))
+"""The channels a new database starts with (autojoined ones are joined by every account, old and new)."""
+EVERYWHERE = "*"
+"""The scope of a mute: every way of talking (a gag's scope is one channel's name)."""
 _ADDED_COLUMNS = {"games": "bots TEXT NOT NULL DEFAULT '{}'", "results": "bot INTEGER NOT NULL DEFAULT 0"}
 """Columns newer than the first schema, added to databases made before them."""
 OPEN_STATUSES = ("waiting", "playing")
 STATS_COLUMNS = "COUNT(*), SUM(won), MAX(best_turn), SUM(freight_trains), SUM(train_wrecks), SUM(supernovas)"
-_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen"
+_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +123,36 @@ class Account:
     banned: bool
     doing: str
     last_seen: float | None
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A mute (scope ``*``) or a gag from one channel, until a time or (``until`` None) until lifted."""
+
+    scope: str
+    until: float | None
+    by: str
+    reason: str
+
+    def active(self, now: float) -> bool:
+        return self.until is None or self.until > now
+
+
+@dataclass(frozen=True, slots=True)
+class Channel:
+    name: str
+    description: str
+    autojoin: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ModerationEntry:
+    at: float
+    actor: str
+    action: str
+    target: str
+    detail: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +287,68 @@ class Store:
         await self._write(
             lambda db: db.execute("INSERT OR REPLACE INTO preferences VALUES (?, ?, ?)", (skeleton, key, value))
         )
+
+    # --- ignoring, channels, moderation ------------------------------------------------------
+
+    async def ignored(self, skeleton: str) -> set[str]:
+        """The names an account ignores."""
+        rows = await self._run(lambda db: db.execute("SELECT ignored FROM ignores WHERE skeleton = ?", (skeleton,)).fetchall())
+        return {name for (name,) in rows}
+
+    async def set_ignored(self, skeleton: str, name: str, ignored: bool) -> None:
+        sql = "INSERT OR IGNORE INTO ignores VALUES (?, ?)" if ignored else "DELETE FROM ignores WHERE skeleton = ? AND ignored = ?"
+        await self._write(lambda db: db.execute(sql, (skeleton, name)))
+
+    async def channels(self) -> list[Channel]:
+        rows = await self._run(lambda db: db.execute("SELECT name, description, autojoin FROM channels ORDER BY rowid").fetchall())
+        return [Channel(name, description, bool(autojoin)) for name, description, autojoin in rows]
+
+    async def memberships(self, skeleton: str) -> set[str]:
+        rows = await self._run(
+            lambda db: db.execute("SELECT channel FROM channel_members WHERE skeleton = ?", (skeleton,)).fetchall()
+        )
+        return {channel for (channel,) in rows}
+
+    async def set_member(self, channel: str, skeleton: str, member: bool) -> None:
+        sql = (
+            "INSERT OR IGNORE INTO channel_members VALUES (?, ?)" if member
+            else "DELETE FROM channel_members WHERE channel = ? AND skeleton = ?"
+        )
+        await self._write(lambda db: db.execute(sql, (channel, skeleton)))
+
+    async def restrictions(self, skeleton: str) -> dict[str, Restriction]:
+        """An account's mute and gags, by scope (expired ones included: callers ask ``active``)."""
+        rows = await self._run(
+            lambda db: db.execute("SELECT scope, until, by, reason FROM restrictions WHERE skeleton = ?", (skeleton,)).fetchall()
+        )
+        return {row[0]: Restriction(*row) for row in rows}
+
+    async def restrict(self, skeleton: str, restriction: Restriction | None, scope: str) -> None:
+        """Put a mute or gag on an account (``None``: lift the one of ``scope``)."""
+        if restriction is None:
+            await self._write(lambda db: db.execute("DELETE FROM restrictions WHERE skeleton = ? AND scope = ?", (skeleton, scope)))
+        else:
+            r = restriction
+            row = (skeleton, scope, r.until, r.by, r.reason)
+            await self._write(lambda db: db.execute("INSERT OR REPLACE INTO restrictions VALUES (?, ?, ?, ?, ?)", row))
+
+    async def record(self, actor: str, action: str, target: str, detail: str) -> None:
+        """Keep a moderation action for @whois."""
+        row = (time.time(), actor, action, target, detail)
+        await self._write(
+            lambda db: db.execute("INSERT INTO moderation (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)", row)
+        )
+
+    async def moderation(self, target: str, limit: int) -> list[ModerationEntry]:
+        """The latest moderation actions about a player, newest first."""
+        rows = await self._run(
+            lambda db: db.execute(
+                "SELECT at, actor, action, target, detail FROM moderation WHERE target = ? COLLATE NOCASE"
+                " ORDER BY id DESC LIMIT ?",
+                (target, limit),
+            ).fetchall()
+        )
+        return [ModerationEntry(*row) for row in rows]
 
     # --- tables and games ----------------------------------------------------------------
 
@@ -385,6 +513,11 @@ class Store:
             present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
             if column.split()[0] not in present:
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+        if self._db.execute("SELECT COUNT(*) FROM channels").fetchone() == (0,):
+            self._db.executemany("INSERT INTO channels VALUES (?, ?, ?)", SEED_CHANNELS)
+            self._db.execute(
+                "INSERT INTO channel_members SELECT c.name, a.skeleton FROM channels c, accounts a WHERE c.autojoin = 1"
+            )
 
     def _close(self, _: object) -> None:
         if self._db is not None:
@@ -396,8 +529,8 @@ class Store:
         row = db.execute(f"SELECT {_COLUMNS} FROM accounts WHERE skeleton = ?", (skeleton,)).fetchone()
         if row is None:
             return None
-        name, skel, password_hash, wizard, banned, doing, last_seen = row
-        return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen)
+        name, skel, password_hash, wizard, banned, doing, last_seen, created_at = row
+        return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at)
 
 
 BUSY_TIMEOUT = 10.0
@@ -444,6 +577,7 @@ def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_ha
         "INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at) VALUES (?, ?, ?, ?, ?)",
         (name, skeleton, password_hash, int(wizard), time.time()),
     )
+    db.execute("INSERT INTO channel_members SELECT name, ? FROM channels WHERE autojoin = 1", (skeleton,))
     found = Store._find(db, skeleton)
     assert found is not None
     return found

@@ -57,12 +57,22 @@ def test_moving_tells_both_rooms_and_speech_stays_in_its_room(world: World) -> N
 
 def test_page_crosses_rooms_whisper_does_not(world: World) -> None:
     world.go("Igor", "east")
-    out = world.page("Mara", "igor", "come back")
+    out = world.page("Mara", ["Igor"], "come back")
     assert texts_for(out, "Igor") == ['Mara pages from Hall: "come back"']
     with pytest.raises(Refusal, match="Igor is not here"):
-        world.whisper("Mara", "Igor", "psst")
+        world.whisper("Mara", "Ig", "psst")
     with pytest.raises(Refusal, match="Nobody is not connected"):
-        world.page("Mara", "Nobody", "hello")
+        world.match_player("Nobody")
+
+
+def test_players_are_matched_by_a_unique_prefix(world: World) -> None:
+    world.arrive("Igloo")
+    assert world.match_player("igor") == "Igor" and world.match_player("igl") == "Igloo"
+    with pytest.raises(Refusal, match="Who do you mean by ig: Igloo and Igor"):
+        world.match_player("ig")
+    out = world.page("Mara", ["Igor", "Igloo"], "tables at nine")
+    assert texts_for(out, "Igloo") == ['Mara pages from Hall to Igor and Igloo: "tables at nine"']
+    assert texts_for(out, "Mara") == ['You page Igor and Igloo: "tables at nine"']
 
 
 def test_whisper_reaches_only_the_target(world: World) -> None:

@@ -43,7 +43,7 @@ async def test_page_across_rooms_and_whisper_within_one(make_server) -> None:
             await mara.command("whisper zed=psst", 'You whisper, "psst" to Zed.')
             await zed.expect('Mara whispers, "psst"')
             await mara.command("page Nobody=hi", "Nobody is not connected.")
-            await mara.command("page Igor", r"Usage: page <player>=<message>")
+            await mara.command("page Igor", r"Usage: page <player>")
             await igor.command("say done", 'You say, "done"')
             assert "psst" not in igor.text
 

@@ -1,5 +1,5 @@
 """All commands. Importing this package registers each of them in ``REGISTRY``."""
 
 from server.commands import (  # noqa: F401
-    account, admin, help, jsonmode, login, movement, options, presence, records, tables, talk, turns,
+    account, admin, channels, help, moderation, jsonmode, login, movement, options, presence, records, tables, talk, turns,
 )

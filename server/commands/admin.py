@@ -1,4 +1,4 @@
-"""Wizard commands: speaking to all, removing people, stopping the server."""
+"""Wizard commands: speaking to all, removing people, resetting passwords, stopping the server."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from server.commands.args import quoted_pair, required
 from server.commands.registry import command
 from server.names import password_problem, skeleton
 from server.passwords import hash_password_async
+from server.moderation import record
 from server.session import Session
 from server.store import Account
 
@@ -40,7 +41,7 @@ async def boot(session: Session, args: str) -> None:
         raise Refusal(f"{args.strip()} is not connected.")
     if target == session.player:
         raise Refusal(texts.BOOT_SELF)
-    log.info("admin.boot", by=session.player, name=target)
+    await record(session, "boot", target)
     session.server.players[target].close(texts.BOOTED.format(by=session.player))
     session.tell(f"You booted {target}.")
 
@@ -51,11 +52,11 @@ async def ban(session: Session, args: str) -> None:
 
     Stop a character from connecting, and disconnect them if they are on.
     """
-    account = await _account(session, required(args))
+    account = await account_named(session, required(args))
     if account.name == session.player:
         raise Refusal("You cannot ban yourself.")
     await session.server.store.set_banned(account.skeleton, True)
-    log.info("admin.ban", by=session.player, name=account.name)
+    await record(session, "ban", account.name)
     connected = session.server.players.get(account.name)
     if connected is not None:
         connected.close(texts.BANNED)
@@ -68,9 +69,9 @@ async def unban(session: Session, args: str) -> None:
 
     Let a banned character connect again.
     """
-    account = await _account(session, required(args))
+    account = await account_named(session, required(args))
     await session.server.store.set_banned(account.skeleton, False)
-    log.info("admin.unban", by=session.player, name=account.name)
+    await record(session, "unban", account.name)
     session.tell(f"{account.name} may connect again.")
 
 
@@ -82,13 +83,13 @@ async def newpassword(session: Session, args: str) -> None:
     with spaces: @newpassword Igor="a new secret". Tell them the new one.
     """
     name, new = quoted_pair(args, texts.NEWPASSWORD_EXAMPLE)
-    account = await _account(session, name)
+    account = await account_named(session, name)
     problem = password_problem(account.name, new)
     if problem:
         raise Refusal(problem)
     server = session.server
     await server.store.set_password_hash(account.skeleton, await hash_password_async(new, server.settings.password_hash_cost))
-    log.info("admin.newpassword", by=session.player, name=account.name)
+    await record(session, "newpassword", account.name)
     connected = server.players.get(account.name)
     if connected is not None:
         connected.tell(texts.PASSWORD_RESET_NOTE.format(by=session.player))
@@ -105,7 +106,8 @@ async def shutdown(session: Session, args: str) -> None:
     session.server.request_shutdown(by=session.player)
 
 
-async def _account(session: Session, name: str) -> Account:
+async def account_named(session: Session, name: str) -> Account:
+    """The account called ``name`` (its whole name, any case)."""
     account = await session.server.store.find(skeleton(name))
     if account is None or account.name.casefold() != name.casefold():
         raise Refusal(texts.NO_SUCH_PLAYER.format(name=name))

@@ -1,9 +1,14 @@
-"""Talking: to the room, to one person here, to one person anywhere."""
+"""Talking: to the room, to one person here, to people anywhere (page, reply), and choosing whom not to hear."""
 
 from __future__ import annotations
 
-from server.commands.args import required, target_and_text
+from rooms.messages import Refusal
+from server import texts
+from server.commands.args import UsageError, required, target_and_text
 from server.commands.registry import command
+from server.commands.turns import roll
+from server.moderation import may_talk
+from server.names import skeleton
 from server.session import Session
 
 
@@ -15,8 +20,10 @@ async def say(session: Session, args: str) -> None:
     its tables, wherever they are). You see: You say, "hi"
     and the others see: Igor says, "hi"
     """
+    text = required(args)
+    may_talk(session)
     server = session.server
-    server.deliver(server.world.say(session.player, required(args), also=_table_listeners(session)))
+    server.deliver(server.world.say(session.player, text, also=_table_listeners(session)))
 
 
 @command("pose", ":", category="talk")
@@ -26,8 +33,10 @@ async def pose(session: Session, args: str) -> None:
     Act something out for the room: ":falls down" shows "Igor falls down."
     Start with ' to join your name: ":'s dice are hot" shows "Igor's dice are hot".
     """
+    text = required(args)
+    may_talk(session)
     server = session.server
-    server.deliver(server.world.pose(session.player, required(args), also=_table_listeners(session)))
+    server.deliver(server.world.pose(session.player, text, also=_table_listeners(session)))
 
 
 def _table_listeners(session: Session) -> list[str]:
@@ -36,13 +45,57 @@ def _table_listeners(session: Session) -> list[str]:
 
 @command("page", "p", category="talk")
 async def page(session: Session, args: str) -> None:
-    """page <player>=<message>
+    """page <player> [<player> ...]=<message>      or      page =<message>
 
-    Send a message to a connected player wherever they are. They see:
+    Send a message to connected players wherever they are; the start of a name
+    is enough if only one player's name starts so. 'page =<message>' pages
+    the same people again; 'r <message>' answers who last paged you. They see:
     Igor pages from The Cosmic Lobby: "<message>"
     """
-    target, text = target_and_text(args)
-    session.server.deliver(session.server.world.page(session.player, target, text))
+    names, sep, text = args.partition("=")
+    if not sep or not text.strip():
+        raise UsageError
+    world = session.server.world
+    if names.strip():
+        targets = list(dict.fromkeys(world.match_player(word) for word in names.replace(",", " ").split()))
+    elif session.last_paged:
+        targets = [world.match_player(name) for name in session.last_paged]
+    else:
+        raise Refusal(texts.NOBODY_PAGED)
+    await _page(session, targets, text.strip())
+
+
+@command("r", category="talk")
+async def reply(session: Session, args: str) -> None:
+    """r <message>      (r alone: roll)
+
+    Answer the last player who paged you, wherever they are. On its own, at
+    your table, 'r' throws the cubes.
+    """
+    if not args.strip():
+        await roll(session, args)
+    elif session.last_pager is None:
+        raise Refusal(texts.NOBODY_TO_ANSWER)
+    else:
+        await _page(session, [session.server.world.match_player(session.last_pager)], args.strip())
+
+
+async def _page(session: Session, targets: list[str], text: str) -> None:
+    """Page ``targets`` (except those with haven set, which the pager is told of); who hears it can 'r' back."""
+    may_talk(session)
+    server, me = session.server, session.player
+    haven = [name for name in targets if server.players[name].options.get("haven") == "on" and name != me]
+    for name in haven:
+        session.refuse(texts.HAVEN.format(name=name), "refused")
+    targets = [name for name in targets if name not in haven]
+    if not targets:
+        return
+    session.last_paged = targets
+    server.deliver(server.world.page(me, targets, text))
+    for name in targets:
+        other = server.players[name]
+        if me not in other.ignoring and name != me:
+            other.last_pager = me
 
 
 @command("whisper", "w", category="talk")
@@ -52,4 +105,57 @@ async def whisper(session: Session, args: str) -> None:
     Say something to one player in the same room; nobody else hears it.
     """
     target, text = target_and_text(args)
+    may_talk(session)
     session.server.deliver(session.server.world.whisper(session.player, target, text))
+
+
+@command("ignore", category="talk")
+async def ignore(session: Session, args: str) -> None:
+    """ignore [player]
+
+    Stop hearing a player anywhere: what they say, pose, page, whisper or say on
+    a channel no longer reaches you, and they are not told. Kept for your next
+    visits. 'ignore' alone lists whom you ignore; 'unignore <player>' undoes it.
+    """
+    if not args.strip():
+        names = ", ".join(sorted(session.ignoring))
+        session.tell(texts.IGNORE_LIST.format(names=names) if names else texts.IGNORE_NONE)
+        return
+    name = await player_name(session, args)
+    if name == session.player:
+        raise Refusal(texts.IGNORE_SELF)
+    if name in session.ignoring:
+        raise Refusal(texts.IGNORING_ALREADY.format(name=name))
+    await _set_ignored(session, name, True)
+    session.tell(texts.IGNORING.format(name=name))
+
+
+@command("unignore", category="talk")
+async def unignore(session: Session, args: str) -> None:
+    """unignore <player>
+
+    Hear a player you ignored again.
+    """
+    word = required(args)
+    name = next((n for n in session.ignoring if n.casefold() == word.casefold()), None)
+    if name is None:
+        raise Refusal(texts.NOT_IGNORING.format(name=word))
+    await _set_ignored(session, name, False)
+    session.tell(texts.UNIGNORED.format(name=name))
+
+
+async def _set_ignored(session: Session, name: str, ignored: bool) -> None:
+    assert session.account is not None
+    await session.server.store.set_ignored(session.account.skeleton, name, ignored)
+    (session.ignoring.add if ignored else session.ignoring.discard)(name)
+
+
+async def player_name(session: Session, args: str) -> str:
+    """A player by name: a connected one by the start of their name, else any account by its whole name."""
+    word = required(args)
+    account = await session.server.store.find(skeleton(word))
+    if account is not None and account.name.casefold() == word.casefold():
+        return account.name
+    if not session.server.world.matching(word):
+        raise Refusal(texts.NO_SUCH_PLAYER.format(name=word))
+    return session.server.world.match_player(word)

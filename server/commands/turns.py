@@ -17,7 +17,7 @@ async def _move(session: Session, line: str) -> None:
     await tables.act(live, lambda: live.table.play(session.player, line, tables.dice))
 
 
-@command("roll", "r", category="turn")
+@command("roll", category="turn")
 async def roll(session: Session, args: str) -> None:
     """roll      or      r
 

@@ -1,0 +1,83 @@
+"""Channels: talk heard by everyone on them, wherever they are (``+pub hi``); kept in the database."""
+
+from __future__ import annotations
+
+from rooms.messages import Delivery, Message, Refusal
+from rooms.world import posed
+from server import texts
+from server.commands.args import UsageError, required
+from server.commands.registry import command
+from server.moderation import may_talk
+from server.session import Session
+from server.store import Channel
+
+
+def find_channel(session: Session, word: str) -> Channel:
+    """A channel by its name or the start of it (when only one name starts so)."""
+    channels = session.server.channels
+    wanted = word.strip().casefold()
+    exact = [c for c in channels.values() if c.name.casefold() == wanted]
+    found = exact or [c for c in channels.values() if c.name.casefold().startswith(wanted)]
+    if not found:
+        raise Refusal(texts.NO_SUCH_CHANNEL.format(name=word.strip()))
+    if len(found) > 1:
+        raise Refusal(texts.WHICH_CHANNEL.format(name=word.strip(), channels=", ".join(c.name for c in found)))
+    return found[0]
+
+
+@command("+", category="talk")
+async def channel_say(session: Session, args: str) -> None:
+    """+<channel> <message>      or      +<channel> :<action>
+
+    Talk on a channel you are on: everyone on it hears, wherever they are.
+    '+pub hi' shows "[pub] Igor says, "hi"", '+pub :waves' shows "[pub] Igor waves".
+    """
+    word, _, text = args.partition(" ")
+    if not word or not text.strip():
+        raise UsageError
+    channel = find_channel(session, word)
+    if channel.name not in session.channels:
+        raise Refusal(texts.NOT_ON_CHANNEL.format(channel=channel.name))
+    may_talk(session, channel.name)
+    text, me = text.strip(), session.player
+    if text.startswith(":"):
+        line = f"[{channel.name}] {posed(me, text[1:].strip())}"
+    else:
+        line = f'[{channel.name}] {me} says, "{text}"'
+    message = Message(line, "channel", {"who": me, "channel": channel.name, "text": text})
+    server = session.server
+    server.deliver(Delivery(name, message) for name, other in server.players.items() if channel.name in other.channels)
+
+
+@command("@channel", category="talk")
+async def channel_admin(session: Session, args: str) -> None:
+    """@channel list|join <channel>|leave <channel>|who <channel>
+
+    'list' shows the channels, how many are on each and which you are on;
+    'join' and 'leave' choose what you hear (kept for your next visits); 'who'
+    lists who is on one now.
+    """
+    verb, _, rest = args.strip().partition(" ")
+    server = session.server
+    if verb == "list" and not rest:
+        lines = [texts.CHANNEL_HEADER]
+        for channel in server.channels.values():
+            on = sum(channel.name in s.channels for s in server.players.values())
+            mark = "*" if channel.name in session.channels else " "
+            lines.append(texts.CHANNEL_LINE.format(mark=mark, name=channel.name, on=on, description=channel.description))
+        session.tell("\n".join(lines), "channels")
+        return
+    if verb not in ("join", "leave", "who"):
+        raise UsageError
+    channel = find_channel(session, required(rest))
+    if verb == "who":
+        names = [name for name, s in server.players.items() if channel.name in s.channels]
+        session.tell(texts.CHANNEL_WHO.format(channel=channel.name, names=", ".join(names) or "nobody"), "channels")
+        return
+    joining = verb == "join"
+    if (channel.name in session.channels) == joining:
+        raise Refusal((texts.ON_CHANNEL_ALREADY if joining else texts.NOT_ON_CHANNEL).format(channel=channel.name))
+    assert session.account is not None
+    await server.store.set_member(channel.name, session.account.skeleton, joining)
+    (session.channels.add if joining else session.channels.discard)(channel.name)
+    session.tell((texts.CHANNEL_JOINED if joining else texts.CHANNEL_LEFT).format(channel=channel.name))

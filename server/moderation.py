@@ -1,0 +1,48 @@
+"""Moderation: who may not talk where (a mute everywhere, a gag on one channel), and the record of every
+moderation action, logged as a structured event and kept in the database for ``@whois``."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import structlog
+
+from rooms.messages import Refusal
+from server import texts
+from server.store import EVERYWHERE, Restriction
+
+if TYPE_CHECKING:
+    from server.session import Session
+
+log = structlog.get_logger()
+
+
+async def record(session: Session, action: str, target: str, detail: str = "") -> None:
+    """A wizard (or the table) acted on ``target``: say so in the log and keep it."""
+    log.info(f"admin.{action}", by=session.player, name=target, detail=detail)
+    await session.server.store.record(session.player, action, target, detail)
+
+
+def when(moment: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(moment))
+
+
+def until_text(restriction: Restriction) -> str:
+    return texts.UNTIL_LIFTED if restriction.until is None else texts.UNTIL.format(when=when(restriction.until))
+
+
+def describe(restriction: Restriction) -> str:
+    """``until 2026-11-22 12:30 UTC, by Wizard: spamming``"""
+    reason = f": {restriction.reason}" if restriction.reason else ""
+    return f"{until_text(restriction)}, by {restriction.by}{reason}"
+
+
+def may_talk(session: Session, scope: str = EVERYWHERE) -> None:
+    """Refuse, saying why and until when, if this player is muted (or gagged on the channel ``scope``)."""
+    found = session.silenced(scope)
+    if found is None:
+        return
+    if found.scope == EVERYWHERE:
+        raise Refusal(texts.MUTED.format(why=describe(found)))
+    raise Refusal(texts.GAGGED.format(channel=scope, why=describe(found)))
