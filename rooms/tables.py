@@ -3,13 +3,13 @@ render for each person (text, compact, screen reader, JSON). No sockets, no time
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from engine import Game, RuleError, RuleSet, Throw
 from engine import events as ev
-from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Withdraw
+from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Vote, Withdraw
 from engine.dice import DiceSource
 from engine.game import IllegalAction
 from engine.strategies import Strategy, cautious, threshold
@@ -20,8 +20,6 @@ MAX_SEATS = 8
 MIN_PLAYERS = 2
 BOT_SUFFIX = ".bot"
 """House bots are named ``Robby.bot``: no account name can contain a dot, so no bot passes for a person."""
-MAX_BOT_MOVES = 10_000
-"""A guard for one burst of bot moves (a game of bots alone always ends, but never inside one call)."""
 
 
 class Status(str, Enum):
@@ -86,6 +84,17 @@ TableEvent = Opened | Sat | Stood | Watching | Absent | RemovalVote | TimedOut
 
 
 @dataclass(frozen=True, slots=True)
+class ProposalView:
+    """An open Guiding Light proposal: who has voted yes (the proposer first) and who has still to vote."""
+
+    number: int
+    proposer: str
+    text: str
+    yes: tuple[str, ...]
+    waiting: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class SeatView:
     name: str
     score: int
@@ -121,8 +130,7 @@ class TableView:
     target: int | None = None
     challengers: tuple[str, ...] = ()
     winner: str | None = None
-    proposals: tuple[tuple[int, str, str], ...] = ()
-    """Open Guiding Light proposals: number, proposer, text."""
+    proposals: tuple[ProposalView, ...] = ()
     adopted: RuleSet | None = None
 
 
@@ -246,7 +254,11 @@ class Table:
             target=ll.target if ll else None,
             challengers=ll.challengers if ll else (),
             winner=state.winner,
-            proposals=tuple((p.number, p.proposer, p.text) for p in state.proposals.values()),
+            proposals=tuple(
+                ProposalView(p.number, p.proposer, p.text, p.yes,
+                             tuple(a.name for a in state.active if a.name not in p.yes))
+                for p in state.proposals.values()
+            ),
             adopted=state.adopted_rules,
         )
 
@@ -274,7 +286,7 @@ class Table:
             raise Refusal("The game is on: 'leave' leaves the game (your score is lost), or play on.")
         self.seats.remove(name)
         self.absent.discard(name)
-        return self._bots_follow(self._news(Stood(name)), None)
+        return self._bots_follow(self._news(Stood(name)))
 
     def watch(self, name: str) -> TableNews:
         if name in self.seats:
@@ -291,41 +303,54 @@ class Table:
         return self._news(Watching(name, False))
 
     def leave(self, name: str, dice: DiceSource) -> TableNews:
-        """Stop watching, stand up, or (during a game) leave the game. When the last person goes, the bots go too."""
+        """Stop watching, stand up, or (during a game) leave the game and the seat at once. Before the game, house
+        bots leave with the last person; during it, a table with no person left is closed by the server."""
         if name in self.watchers:
             return self.unwatch(name)
         if self.status is Status.PLAYING and self.game is not None and name in self.seats:
+            news = self._news()
             if self.game.state.player(name).out is None:
                 news = self._apply(name, Withdraw(name, "left the table"), dice)
-                return self._bots_follow(news, dice)
             self.seats.remove(name)
-            return self._news(Stood(name))
+            self.absent.discard(name)
+            return TableNews(self.number, (*news.events, Stood(name)), self.view(), news.game_events)
         if self.status is Status.OVER and name in self.seats:
             self.seats.remove(name)
             return self._news(Stood(name))
         return self.stand(name)
+
+    def forfeits(self, name: str) -> int | None:
+        """The score ``name`` would lose by leaving now (they are still in a game in play), else None."""
+        game = self.game
+        if self.status is not Status.PLAYING or game is None or name not in self.seats:
+            return None
+        seat = game.state.player(name)
+        return seat.score if seat.out is None else None
 
     @property
     def people(self) -> list[str]:
         """The seated players who are not house bots."""
         return [name for name in self.seats if name not in self.bots]
 
-    def _bots_follow(self, news: TableNews, dice: DiceSource | None) -> TableNews:
-        """House bots leave a table that has no people left (in a game, they leave the game)."""
-        if self.people and any(
-            self.game is None or self.game.state.player(name).out is None for name in self.people
-        ):
+    @property
+    def deserted(self) -> bool:
+        """No person sits here any more (house bots do not count)."""
+        return not self.people
+
+    @property
+    def unattended(self) -> bool:
+        """People sit here, but every one of them is away."""
+        return bool(self.people) and all(name in self.absent for name in self.people)
+
+    def _bots_follow(self, news: TableNews) -> TableNews:
+        """Before the game, house bots stand up when the last person does."""
+        if self.people or self.game is not None:
             return news
-        events = list(news.events)
-        for bot in list(self.bots):
-            if self.game is not None and not self.game.is_over and self.game.state.player(bot).out is None:
-                assert dice is not None, "a game in play is only left through leave(), which has the dice"
-                events += self.game.apply(None, Withdraw(bot, "left with the last person"), dice)
-            elif self.game is None:
-                self.seats.remove(bot)
-                events.append(Stood(bot))
-            del self.bots[bot]
-        return self._news(*events)
+        bots = list(self.bots)
+        for bot in bots:
+            self.seats.remove(bot)
+        self.bots.clear()
+        return self._news(*news.events, *(Stood(bot) for bot in bots))
 
     def add_bot(self, by: str, words: Sequence[str]) -> TableNews:
         """``[name] [cautious | threshold N [K]]``: seat a house bot that plays by the same rules as people."""
@@ -346,17 +371,33 @@ class Table:
         self.seats.append(full)
         return self._news(Sat(full))
 
-    def bot_moves(self, dice: DiceSource) -> Iterator[TableNews]:
-        """Let the house bots move, one move at a time, while the game waits on them (they see only what players
-        see). Lazy, so that the server can save and show each move before the next is made."""
+    def bot_to_move(self) -> tuple[str, bool] | None:
+        """The house bot the game waits on, with whether its move is a throw or a choice (paced) rather than a vote
+        (at once); None when no bot has anything to do."""
         game = self.game
-        for _ in range(MAX_BOT_MOVES):
-            if game is None or game.is_over:
-                return
-            bot = next((name for name in game.waiting_on() if name in self.bots), None)
-            if bot is None:
-                return
-            yield self._apply(bot, self.bots[bot].play(game.state, bot, game.legal_actions(bot)), dice)
+        if game is None or game.is_over:
+            return None
+        active = {p.name for p in game.state.active}
+        for proposal in game.state.proposals.values():
+            voter = next((name for name in self.bots if name in active and name not in proposal.yes), None)
+            if voter is not None:
+                return voter, False
+        bot = next((name for name in game.waiting_on() if name in self.bots), None)
+        return None if bot is None else (bot, True)
+
+    def bot_move(self, dice: DiceSource) -> TableNews | None:
+        """One move of a house bot, if the table waits on one: its vote on an open proposal (yes at once: bots accept
+        any change, as 'help propose' says), else what its strategy does with the game's public state and legal
+        actions (bots see only what players see)."""
+        due = self.bot_to_move()
+        game = self.game
+        if due is None or game is None:
+            return None
+        bot, paced = due
+        if not paced:
+            number = next(p.number for p in game.state.proposals.values() if bot not in p.yes)
+            return self._apply(bot, Vote(number, True), dice)
+        return self._apply(bot, self.bots[bot].play(game.state, bot, game.legal_actions(bot)), dice)
 
     def set_absent(self, name: str, absent: bool) -> TableNews | None:
         if name not in self.seats or (name in self.absent) == absent:

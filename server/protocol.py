@@ -152,7 +152,8 @@ def _state(news: TableNews) -> TableState:
         target=view.target,
         challengers=list(view.challengers),
         winner=view.winner,
-        proposals=[{"number": n, "proposer": p, "text": t} for n, p, t in view.proposals],
+        proposals=[{"number": p.number, "proposer": p.proposer, "text": p.text, "yes": list(p.yes),
+                    "waiting": list(p.waiting)} for p in view.proposals],
     )
 
 

@@ -15,6 +15,8 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+MAX_BOT_PACE = 5.0
+"""The longest pause before a house bot's move, for the server and for 'table pace'."""
 DEFAULTS = resources.files("server") / "defaults"
 """Where the built-in ``server.toml`` and ``world.toml`` live (copies of ``config/``)."""
 
@@ -46,6 +48,8 @@ class TableSettings(BaseModel):
 
     turn_timer: float = Field(gt=0)
     insurance_window: float = Field(gt=0)
+    abandon_after: float = Field(gt=0)
+    bot_pace: float = Field(ge=0, le=MAX_BOT_PACE)
     dice_script: Path | None
 
     _empty_means_fair = field_validator("dice_script", mode="before")(_none_if_empty)

@@ -391,10 +391,10 @@ class Store:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: record_finish(db, game_id, finish))
 
-    async def close_table(self, game_id: int) -> None:
-        """A table whose game never started is gone."""
+    async def close_table(self, game_id: int, status: str) -> None:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
         await self._write(
-            lambda db: db.execute("UPDATE games SET status = 'closed', ended_at = ? WHERE id = ?", (time.time(), game_id))
+            lambda db: db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, time.time(), game_id))
         )
 
     async def finished_without_results(self) -> list[FinishedGame]:
@@ -425,10 +425,11 @@ class Store:
         return await self._run(load)
 
     async def game_events(self, game_id: int) -> tuple[int, list[dict[str, Any]]] | None:
-        """A finished game's table number and events (``replay``); None if there is no such finished game."""
+        """A finished or abandoned game's table number and events (``replay``); None if there is no such game."""
 
         def load(db: sqlite3.Connection) -> tuple[int, list[dict[str, Any]]] | None:
-            row = db.execute("SELECT table_number FROM games WHERE id = ? AND status = 'over'", (game_id,)).fetchone()
+            row = db.execute("SELECT table_number FROM games WHERE id = ? AND status IN ('over', 'abandoned')",
+                             (game_id,)).fetchone()
             return None if row is None else (row[0], _events(db, game_id))
 
         return await self._run(load)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from server.session import Session
 
 log = structlog.get_logger()
+MAX_BOT_MOVES = 10_000
+"""A guard for one burst of house-bot moves (a game of bots alone always ends, but not inside one burst)."""
 PLAIN = Style(cubes="compact")
 """How table news reads in a message's plain ``text`` (connections render their own)."""
 
@@ -53,11 +55,18 @@ class Live:
 
     table: Table
     game_id: int
+    dice: DiceSource
+    pace: float
+    """Seconds a house bot waits before each throw or choice, so people can follow it ('table pace')."""
     stored: int = 0
     """How many of the game's events are saved."""
     moves: int = 0
     """Counts moves, so a timer that fired just before one does not move again."""
     timer: asyncio.TimerHandle | None = None
+    abandon: asyncio.TimerHandle | None = None
+    """Runs while every person seated is away: when it fires the table is closed."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One move at a time: each is saved and shown before the next is made."""
 
 
 class Tables:
@@ -71,6 +80,7 @@ class Tables:
         self._opening: set[int] = set()
         """Numbers taken by tables being opened (their first save is on its way)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self._stopped = False
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -96,7 +106,7 @@ class Tables:
         """Bring back every table that was open, each game exactly where its last saved event left it; nobody is
         connected yet, so every seated player starts absent. Two open tables stored under one number (a race of
         older releases) both come back, the later one under a new number; finished games a crash left without
-        results get them."""
+        results get them. A table nobody comes back to is closed as any other is."""
         store = self.server.store
         for finished in await store.finished_without_results():
             game = Game.replay([event_from_dict(e) for e in finished.events])
@@ -112,15 +122,23 @@ class Tables:
             table = Table.restore(number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
             for name in table.people:
                 table.set_absent(name, True)
-            self.live[number] = Live(table, stored.game_id, stored=len(events))
+            self.live[number] = Live(table, stored.game_id, self.dice, self.settings.bot_pace, stored=len(events))
             log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                      status=table.status.value, bots=len(table.bots))
         for live in list(self.live.values()):
+            ending = self._ending(live.table)
+            if ending is not None:
+                await self._close(live, ending, [])
+                continue
+            self._mind_absence(live)
             await self._bots(live)  # a stop may have come between a person's move and the bots' answers
 
     def stop(self) -> None:
+        """The server stops: no clock runs, and nothing more is saved (a restart marks everyone away anyway)."""
+        self._stopped = True
         for live in self.live.values():
             self._disarm(live)
+            self._keep(live)
         for task in self._tasks:
             task.cancel()
 
@@ -136,7 +154,7 @@ class Tables:
         finally:
             self._opening.discard(number)
         table = Table(number, room, rules, [name])
-        live = self.live[number] = Live(table, game_id)
+        live = self.live[number] = Live(table, game_id, self.dice, self.settings.bot_pace)
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
         world = self.server.world
@@ -149,15 +167,18 @@ class Tables:
 
     async def act(self, live: Live, move: Callable[[], TableNews | None]) -> TableNews | None:
         """Make a move at a table and publish it; then the house bots answer, if the table waits on them."""
-        heard = live.table.audience  # who leaves still hears themselves leave
-        try:
-            news = move()
-        except DiceExhausted as exhausted:
-            log.warning("dice.exhausted", table=live.table.number, why=str(exhausted))
-            raise Refusal(texts.DICE_EXHAUSTED.format(why=exhausted)) from None
-        if news is None:
-            return None
-        await self._publish(live, news, heard)
+        async with live.lock:
+            if self.live.get(live.table.number) is not live:
+                raise Refusal(texts.TABLE_GONE.format(number=live.table.number))
+            heard = live.table.audience  # who leaves still hears themselves leave
+            try:
+                news = move()
+            except DiceExhausted as exhausted:
+                log.warning("dice.exhausted", table=live.table.number, why=str(exhausted))
+                raise Refusal(texts.DICE_EXHAUSTED.format(why=exhausted)) from None
+            if news is None:
+                return None
+            await self._publish(live, news, heard)
         await self._bots(live)
         return news
 
@@ -168,33 +189,71 @@ class Tables:
         live.moves += 1
         self._disarm(live)
         table = live.table
-        over = table.status is Status.OVER
-        empty = not table.seats and table.status is Status.WAITING
-        await self._save(live)
+        ending = self._ending(table)
+        await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *table.audience]))
         self._deliver(news, audience)
-        if over:
-            await self._close(live, texts.TABLE_CLOSED_GAME.format(game=live.game_id), audience)
-        elif empty:
-            await self._close(live, texts.TABLE_CLOSED_EMPTY, audience)
+        if ending is not None:
+            await self._close(live, ending, audience)
         else:
+            self._mind_absence(live)
             self._arm(live)
 
+    @staticmethod
+    def _ending(table: Table) -> str | None:
+        """How a move leaves the table: ``over`` (its game finished), ``abandoned`` (no person is left in a game:
+        one that ended only because everyone left is abandoned too), ``closed`` (everyone left before the start), or
+        None (it goes on)."""
+        game = table.game
+        if table.status is Status.OVER and not (table.deserted and game is not None and game.state.winner is None):
+            return "over"
+        if table.deserted:
+            return "closed" if game is None else "abandoned"
+        return None
+
+    def _mind_absence(self, live: Live) -> None:
+        """While every person at the table is away, the time after which it is closed runs; anyone back stops it."""
+        if not live.table.unattended:
+            self._keep(live)
+        elif live.abandon is None:
+            live.abandon = asyncio.get_running_loop().call_later(
+                self.settings.abandon_after, lambda: self._spawn(self._abandon(live)))
+
+    async def _abandon(self, live: Live) -> None:
+        """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
+        async with live.lock:
+            if self.live.get(live.table.number) is not live or not live.table.unattended:
+                return
+            game = live.table.game
+            why = (texts.TABLE_CLOSED_AWAY if game is None else texts.TABLE_ABANDONED_AWAY).format(
+                game=live.game_id, time=texts.duration(self.settings.abandon_after))
+            await self._close(live, "closed" if game is None else "abandoned", live.table.audience, why)
+
+    def _keep(self, live: Live) -> None:
+        if live.abandon is not None:
+            live.abandon.cancel()
+            live.abandon = None
+
     async def _bots(self, live: Live) -> None:
-        """House bots move while the table waits on them, each move published like a person's, yielding to the
-        other connections between moves."""
-        moves = live.table.bot_moves(self.dice)
-        while self.live.get(live.table.number) is live:
-            await asyncio.sleep(0)
-            heard = live.table.audience
-            try:
-                news = next(moves, None)
-            except DiceExhausted as exhausted:
-                log.warning("dice.exhausted", table=live.table.number, why=str(exhausted), bot=True)
+        """House bots move while the table waits on them, each move published like a person's; a throw or a choice
+        after the table's pause (people can follow it), a vote at once."""
+        for _ in range(MAX_BOT_MOVES):
+            due = live.table.bot_to_move()
+            if due is None or self.live.get(live.table.number) is not live:
                 return
-            if news is None:
-                return
-            await self._publish(live, news, heard)
+            await asyncio.sleep(live.pace if due[1] else 0)
+            async with live.lock:
+                if self.live.get(live.table.number) is not live:
+                    return
+                heard = live.table.audience
+                try:
+                    news = live.table.bot_move(live.dice)
+                except DiceExhausted as exhausted:
+                    log.warning("dice.exhausted", table=live.table.number, why=str(exhausted), bot=True)
+                    return
+                if news is None:
+                    return
+                await self._publish(live, news, heard)
 
     def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
         """``sit`` as a move: nobody sits at two tables at once."""
@@ -203,7 +262,8 @@ class Tables:
 
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
-        self._spawn(self._gone(name))
+        if not self._stopped:
+            self._spawn(self._gone(name))
 
     async def returned(self, session: Session) -> None:
         """On login: the scoreboard of the player's table, then (to all there) that they are back, and what they may
@@ -237,29 +297,37 @@ class Tables:
         if seated is not None and seated is not here:
             raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
 
-    async def _save(self, live: Live) -> None:
-        """The move's events and the table as it now is; a finished game's results go in the same transaction."""
+    async def _save(self, live: Live, ending: str | None) -> None:
+        """The move's events and the table as it now is; a finished game's results go in the same transaction (an
+        abandoned game has none)."""
         table = live.table
         game = table.game
         events = game.events[live.stored :] if game is not None else []
         first, live.stored = live.stored, live.stored + len(events)
-        finish = Finish(game.state.winner, results(game)) if game is not None and game.is_over else None
+        finish = Finish(game.state.winner, results(game)) if game is not None and ending == "over" else None
         await self.server.store.save_table(
             live.game_id, table.rules.model_dump(mode="json"), table.seats,
-            {name: list(bot.words) for name, bot in table.bots.items()}, table.status.value, first,
+            {name: list(bot.words) for name, bot in table.bots.items()},
+            "abandoned" if ending == "abandoned" else table.status.value, first,
             [event_to_dict(e) for e in events], finish,
         )
 
-    async def _close(self, live: Live, why: str, audience: list[str]) -> None:
-        """Take the table away (a finished game's results are already saved with its last move)."""
+    async def _close(self, live: Live, ending: str, audience: list[str], why: str | None = None) -> None:
+        """Take the table away (a finished game's results are already saved with its last move) and say why."""
         table = live.table
         del self.live[table.number]
+        self._disarm(live)
+        self._keep(live)
+        if ending != "over":
+            await self.server.store.close_table(live.game_id, ending)
+        if why is None:
+            why = {"over": texts.TABLE_CLOSED_GAME, "closed": texts.TABLE_CLOSED_EMPTY,
+                   "abandoned": texts.TABLE_ABANDONED}[ending].format(game=live.game_id)
         game = table.game
-        if game is None:
-            await self.server.store.close_table(live.game_id)
-        log.info("table.closed", table=table.number, game=live.game_id, winner=game.state.winner if game else None)
+        log.info("table.closed", table=table.number, game=live.game_id, status=ending,
+                 winner=game.state.winner if game else None)
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
-                         {"table": str(table.number), "game": str(live.game_id)})
+                         {"table": str(table.number), "game": str(live.game_id), "status": ending})
         self.server.deliver(Delivery(name, closed) for name in audience)
 
     def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
@@ -302,6 +370,6 @@ class Tables:
         game = live.table.game
         log.info("table.timed_out", table=live.table.number, player=game.state.current if game else None)
         try:
-            await self.act(live, lambda: live.table.timed_out(self.dice))
+            await self.act(live, lambda: live.table.timed_out(live.dice))
         except Refusal as refusal:
             log.warning("table.timer_failed", table=live.table.number, why=str(refusal))

@@ -97,6 +97,10 @@ TABLE_OPENED = "{who} opens table {number} here: {rules} 'sit {number}' to play,
 TABLE_CLOSED = "Table {number} is closed: {why}"
 TABLE_CLOSED_GAME = "the game is over (game #{game}: 'replay {game}'). 'table open' starts another."
 TABLE_CLOSED_EMPTY = "everyone left before the game began."
+TABLE_CLOSED_AWAY = "everyone at it was away for {time}."
+TABLE_ABANDONED = "nobody is left at it, so game #{game} is recorded as abandoned."
+TABLE_ABANDONED_AWAY = "everyone at it was away for {time}, so game #{game} is recorded as abandoned."
+TABLE_GONE = "Table {number} has just closed."
 NO_TABLES = "There are no tables open. 'table open' opens one in the room you are in."
 NO_TABLE_HERE = "There is no table in this room: 'table open' opens one, 'tables' lists them all."
 WHICH_TABLE = "There are several tables here ({numbers}): say which, e.g. '{verb} {first}'."
@@ -106,6 +110,10 @@ SEATED_ELSEWHERE = "You are sitting at table {number}: 'leave' it first."
 NOT_AT_A_TABLE = "You are not sitting at a table."
 NOT_WATCHING = "You are neither sitting at nor watching a table."
 DICE_EXHAUSTED = "The loaded dice have run out ({why}); nothing happened. Ask the server's operator for more throws."
+LEAVE_CONFIRM = "Leaving table {number} now forfeits the game: your score of {score} is lost. Leave? (yes/no) "
+LEAVE_CANCELLED = "You stay at table {number}."
+PACE_SET = "House bots at table {number} now wait {seconds} s before each throw."
+PACE_USAGE = "Usage: table pace <seconds>, from 0 to {most}."
 BACK_AT_TABLE = "You are back at table {number}."
 SET_USAGE = "Usage: @set cubes=art|compact  or  @set screenreader=on|off  or  @set haven|!haven"
 SET_DONE = "Set: {key}={value}."
@@ -117,3 +125,11 @@ JSON_ON = "JSON mode on: one JSON object a line (see docs/bots.md). '@json off' 
 JSON_OFF = "JSON mode off."
 JSON_ONLY = "The web client speaks JSON only: '@json off' is for telnet connections."
 WITH_HOUSE_BOTS = " (with house bots)"
+
+
+
+def duration(seconds: float) -> str:
+    """``10 minutes``, ``1 hour``, ``45 seconds``: a setting's time as players read it."""
+    size, unit = next(((size, unit) for size, unit in ((3600, "hour"), (60, "minute")) if seconds >= size), (1, "second"))
+    shown = f"{round(seconds / size, 1):g}"
+    return f"{shown} {unit}{'' if shown == '1' else 's'}"

@@ -25,9 +25,10 @@ def settings_for(data_dir: Path, **overrides: Any) -> Settings:
     """Settings for a test server: loopback, ephemeral port, cheap hashing, tiny waits."""
     limits = {"idle_timeout": 60, "shutdown_grace": 2, **overrides.pop("limits", {})}
     web = {"enabled": False, "host": "127.0.0.1", "port": 0, **overrides.pop("web", {})}
+    tables = {"bot_pace": 0, **overrides.pop("tables", {})}
     return load_settings(
         host="127.0.0.1", port=0, data_dir=data_dir, connect_maxwait=0.05,
-        password_hash_cost=1024, limits=limits, web=web, **overrides,
+        password_hash_cost=1024, limits=limits, web=web, tables=tables, **overrides,
     )
 
 

@@ -56,20 +56,24 @@ async def test_a_person_on_telnet_plays_two_house_bots_to_the_end(make_server) -
         assert ".bot" not in bob.text.rpartition("Player")[2]  # bots play, but the leaderboard is for people
 
 
-async def test_house_bots_leave_with_the_last_person(make_server) -> None:
+async def test_a_table_is_abandoned_when_its_last_person_leaves(make_server) -> None:
+    """A goal no one reaches here: the game is still on when the people leave (the bots never end it)."""
     async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
         await ann.command("table open", "You sit down at table 1.")
         await ann.command("table bot add", "Robby1.bot sits down")
         await ann.command("stand", "Table 1 is closed: everyone left before the game began.")
-        await ann.command("table open goal=100", "You sit down at table 1.")
+        await ann.command("table open goal=10000", "You sit down at table 1.")
         await bob.command("sit", "You sit down at table 1.")
         await ann.command("table bot add Zed threshold 300", "Zed.bot sits down")
         await ann.command("start", "Roll-off")
-        await bob.command("leave", "You are out of the game: you left the table.")
-        await play_until(ann, "Zed.bot is out of the game|--- Bob|--- Zed")  # the bot plays on while a person does
-        await ann.command("leave", r"Zed\.bot is out of the game: Zed\.bot left with the last person")
-        await ann.expect("Table 1 is closed: the game is over")
+        await bob.command("leave yes", "You are out of the game: you left the table.")
+        await ann.expect("Bob leaves table 1.")
+        await play_until(ann, "--- Zed")  # the bot plays on while a person does
+        await ann.command("leave yes", "You are out of the game: you left the table.")
+        await ann.expect(r"Table 1 is closed: nobody is left at it, so game #2 is recorded as abandoned\.")
         await ann.command("tables", "There are no tables open.")
+        await ann.command("replay 2", "Ann is out of the game: Ann left the table.")
+        await ann.command("history", "Ann has no finished games.")  # an abandoned game has no results
 
 
 async def test_house_bots_come_back_after_a_restart_and_play_on(make_server) -> None:

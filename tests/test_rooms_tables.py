@@ -207,7 +207,7 @@ def test_a_restored_table_is_the_same_table() -> None:
     assert again.view() == table.view()
 
 
-def test_house_bots_sit_play_through_the_engine_and_leave_with_the_last_person() -> None:
+def test_house_bots_sit_play_through_the_engine_and_vote_yes_at_once() -> None:
     from engine import SeededDice
 
     table = table_of("Ann", goal=200)
@@ -225,13 +225,18 @@ def test_house_bots_sit_play_through_the_engine_and_leave_with_the_last_person()
     table.start("Ann", dice)
     assert [seat.bot for seat in table.view().seats] == [False, True, True]
     for _ in range(3):
-        for news in table.bot_moves(dice):
+        while (news := table.bot_move(dice)) is not None:
             assert not news.view.waiting_on or news.view.waiting_on[0] != "Robby1.bot" or not table.game.is_over
         if table.view().up == "Ann":
             table.play("Ann", "roll", dice)
+    table.propose("Ann", "bump", dice)
+    assert table.bot_to_move() == ("Robby1.bot", False)
+    votes = [table.bot_move(dice), table.bot_move(dice)]
+    assert [type(e).__name__ for e in votes[1].events] == ["VoteCast", "ProposalAdopted"]
+    assert [p.yes for p in votes[0].view.proposals] == [("Ann", "Robby1.bot")]
+    assert [p.waiting for p in votes[0].view.proposals] == [("Zed.bot",)]
     news = table.leave("Ann", dice)
-    assert news.view.status is Status.OVER and news.view.winner is None
-    assert table.bots == {}
+    assert news.view.status is Status.PLAYING and table.deserted and table.seats == ["Robby1.bot", "Zed.bot"]
 
 
 def test_bots_leave_a_waiting_table_when_its_people_stand() -> None:

@@ -9,7 +9,11 @@ from server.commands.args import UsageError
 from server.commands.registry import command
 from server.render.board import rules_text, scoreboard, table_line
 from server.session import Session
+from server.settings import MAX_BOT_PACE
 from server.tables import Live, Tables
+
+
+CONFIRM = ("y", "yes")
 
 
 def _tables(session: Session) -> Tables:
@@ -63,7 +67,7 @@ def _seen(session: Session, args: str) -> Table:
 
 @command("table", category="table")
 async def table(session: Session, args: str) -> None:
-    """table open|set [option=value ...]   or   table bot add [name] [strategy]
+    """table open|set [option=value ...] | table bot add [name] [how] | table pace N
 
     'table open' opens a table in the room you are in and sits you at it; others
     join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
@@ -72,7 +76,9 @@ async def table(session: Session, args: str) -> None:
     before the game starts. 'table bot add' seats a house bot (Robby1.bot, or
     the name given) before the start: 'cautious' stops as soon as it may,
     'threshold N [K]' throws on while its turn is under N points and K or more
-    cubes are live. Bots leave when the last person does.
+    cubes are live. Bots stand up when the last person does before the start;
+    a table with no person left in its game is closed. 'table pace 2' makes the
+    house bots at your table wait 2 seconds before each throw (0 to 5).
     """
     verb, _, rest = args.strip().partition(" ")
     action, _, words = rest.strip().partition(" ")
@@ -84,8 +90,22 @@ async def table(session: Session, args: str) -> None:
     elif verb == "bot" and action == "add":
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.add_bot(session.player, words.split()))
+    elif verb == "pace" and action:
+        live = seated(session)
+        live.pace = _pace(action)
+        session.tell(texts.PACE_SET.format(number=live.table.number, seconds=f"{live.pace:g}"), "table")
     else:
         raise UsageError
+
+
+def _pace(word: str) -> float:
+    try:
+        seconds = float(word)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= MAX_BOT_PACE:
+        raise Refusal(texts.PACE_USAGE.format(most=f"{MAX_BOT_PACE:g}"))
+    return seconds
 
 
 @command("tables", category="table")
@@ -160,21 +180,33 @@ async def start(session: Session, args: str) -> None:
     for the first turn is thrown and shown.
     """
     live = seated(session)
-    await _tables(session).act(live, lambda: live.table.start(session.player, _tables(session).dice))
+    await _tables(session).act(live, lambda: live.table.start(session.player, live.dice))
 
 
 @command("leave", category="table")
 async def leave(session: Session, args: str) -> None:
-    """leave
+    """leave [yes]
 
     Leave your table: before the game, give up your seat; during it, leave the
-    game (your score is lost); after watching, stop watching.
+    game and your seat (your score is lost: you are asked first, unless you
+    type 'leave yes'); when watching, stop watching.
     """
     tables, name = _tables(session), session.player
     live = tables.seat_of(name) or next((t for t in tables.live.values() if name in t.table.watchers), None)
     if live is None:
         raise Refusal(texts.NOT_WATCHING)
-    await tables.act(live, lambda: live.table.leave(name, tables.dice))
+    score = live.table.forfeits(name)
+    if score is not None and args.strip().lower() not in CONFIRM:
+        session.sink.prompt(texts.LEAVE_CONFIRM.format(number=live.table.number, score=score))
+        answer = await session.read_line()
+        if answer is None:
+            return
+        if answer.text.strip().lower() not in CONFIRM:
+            session.tell(texts.LEAVE_CANCELLED.format(number=live.table.number))
+            if answer.text.strip().lower() not in ("n", "no", ""):
+                await session.execute(answer.text)
+            return
+    await tables.act(live, lambda: live.table.leave(name, live.dice))
 
 
 @command("score", category="table")

@@ -14,7 +14,7 @@ from server.session import Session
 async def _move(session: Session, line: str) -> None:
     live = seated(session)
     tables = session.server.tables
-    await tables.act(live, lambda: live.table.play(session.player, line, tables.dice))
+    await tables.act(live, lambda: live.table.play(session.player, line, live.dice))
 
 
 @command("roll", category="turn")
@@ -86,12 +86,15 @@ async def propose(session: Session, args: str) -> None:
     """propose <rule> [value]      or      propose "free text"
 
     The Guiding Light: propose a rule change ('propose goal 300', 'propose bump
-    on') or an honour rule in quotes. Everyone still playing must vote yes; it
-    takes effect at the start of the next turn. 'rules' shows what is pending.
+    on') or an honour rule in quotes. Your own yes is counted when you propose.
+    Everyone else still playing must vote yes ('vote yes 1'); one 'no' defeats
+    it. It takes effect at the start of the next turn. A proposal not agreed by
+    the end of your next turn expires. House bots vote yes at once: they accept
+    any change. 'rules' shows each open proposal, who has voted and who has not.
     """
     live = seated(session)
     tables = session.server.tables
-    await tables.act(live, lambda: live.table.propose(session.player, required(args), tables.dice))
+    await tables.act(live, lambda: live.table.propose(session.player, required(args), live.dice))
 
 
 @command("vote", category="turn")
@@ -106,6 +109,6 @@ async def vote(session: Session, args: str) -> None:
     tables = session.server.tables
     verb, _, target = required(args).partition(" ")
     if verb.lower() == "remove":
-        await tables.act(live, lambda: live.table.vote_remove(session.player, required(target), tables.dice))
+        await tables.act(live, lambda: live.table.vote_remove(session.player, required(target), live.dice))
     else:
-        await tables.act(live, lambda: live.table.vote(session.player, args, tables.dice))
+        await tables.act(live, lambda: live.table.vote(session.player, args, live.dice))

@@ -58,8 +58,8 @@ def rules_text(view: TableView) -> str:
     lines = [f"Table {view.table} plays: {rules_summary(view.rules)}"]
     if view.adopted is not None:
         lines.append(f"From the next turn: {rules_summary(view.adopted)}")
-    lines += [f"Proposal {number} by {proposer}: {text} ('vote yes {number}' or 'vote no {number}')."
-              for number, proposer, text in view.proposals]
+    lines += [f"Proposal {p.number} by {p.proposer}: {p.text}. Yes so far: {', '.join(p.yes)}; still to vote: "
+              f"{', '.join(p.waiting) or 'nobody'}." for p in view.proposals]
     if view.status is Status.WAITING:
         lines.append("Before the game starts, a seated player can change them: 'table set <option>=<value>'.")
     elif not view.proposals:

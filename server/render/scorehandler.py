@@ -117,7 +117,20 @@ class _Words:
 
     def PlayerOut(self, e: ev.PlayerOut) -> list[str]:
         subject = "you" if e.player == self.viewer else e.player
-        return [f"{self.verb(e.player, 'are', 'is')} out of the game: {subject} {e.reason}."]
+        return [f"{self.verb(e.player, 'are', 'is')} out of the game: {subject} {e.reason}.", *self._alone(e)]
+
+    def _alone(self, e: ev.PlayerOut) -> list[str]:
+        """After the last player out of a move leaves one player in a game still in play: what that means."""
+        view = self.view
+        left = [seat.name for seat in view.seats if seat.out is None]
+        last_out = [event for event in self.news.events if isinstance(event, ev.PlayerOut)][-1]
+        if e is not last_out or view.status is not tb.Status.PLAYING or len(left) != 1:
+            return []
+        if left[0] != self.viewer:
+            return [f"{left[0]} plays on alone."]
+        aim = f"pass {view.target}" if view.target is not None else f"reach {view.rules.goal}"
+        return [f"You are the only player left in the game: you play on alone. {aim.capitalize()} and you win "
+                "(nobody is left to play Last Licks against you); if you are put out first, nobody wins."]
 
     def LastLicksStarted(self, e: ev.LastLicksStarted) -> list[str]:
         each = " each" if len(e.challengers) > 1 else ""
