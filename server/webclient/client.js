@@ -125,11 +125,13 @@ function onError(message) {
 function onTable(message) {
   const state = message.state;
   client.table = message;
+  client.tables.set(String(state.table), {table: String(state.table), room: state.room, status: state.status});
   trackAside(message);
   const me = client.name;
   if (state.watchers.includes(me)) client.watching = String(state.table);
   else if (client.watching === String(state.table)) client.watching = null;
   drawTable();
+  drawTables();
   log(message.text, "table");
   announce(message.text);
 }
@@ -189,7 +191,10 @@ function drawTables() {
     const entry = client.tables.get(number);
     const item = element("li", `Table ${number} (${entry.status}, ${entry.room === client.room?.room
       ? "here" : "elsewhere"}) `);
-    if (entry.room === client.room?.room) {
+    const state = client.table && String(client.table.state.table) === number ? client.table.state : null;
+    const mine = state && (state.seats.some(seat => seat.name === client.name) || state.watchers.includes(client.name));
+    if (mine) item.append(element("span", "(yours)", "note"));
+    else if (entry.room === client.room?.room) {
       if (entry.status === "waiting") item.append(button("Sit", `sit ${number}`, "small-button"));
       item.append(button("Watch", `watch ${number}`, "small-button"));
     }
@@ -219,8 +224,8 @@ function drawTable() {
     (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
 
   const lastLicks = $("lastlicks");
-  lastLicks.hidden = state.target === null;
-  if (state.target !== null) {
+  lastLicks.hidden = state.target === null || state.status === "over";
+  if (!lastLicks.hidden) {
     const who = state.challengers.map(name => name === me ? "you" : name).join(", ") || "nobody";
     lastLicks.textContent = `Last Licks: ${who} must pass ${state.target} (held by ${state.leader === me
       ? "you" : state.leader}).`;

@@ -67,7 +67,8 @@ const LAYOUTS = {
 
 // face: 1 (the Flaming Sun), 2, 3, 4, 5, 6, 10, or null for a cube still to throw. sunCube: the odd-coloured cube.
 function cubePicture(face, sunCube, extraClass) {
-  const label = face === null ? (sunCube ? "the sun cube, to throw" : "a cube to throw")
+  const label = face === null ? (extraClass === "set-aside" ? "a cube set aside"
+                                 : sunCube ? "the sun cube, to throw" : "a cube to throw")
     : sunCube && face !== 1 ? `the sun cube showing ${FACE_NAMES[face]}` : FACE_NAMES[face];
   const svg = svgElement("svg", {viewBox: "0 0 100 100", role: "img", "aria-label": label,
                                  class: `cube${sunCube ? " sun-cube" : ""}${extraClass ? " " + extraClass : ""}`});
