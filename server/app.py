@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import ssl
 import time
 from collections import Counter
 from collections.abc import Iterable
@@ -20,6 +21,7 @@ from rooms.loader import load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
+from server.mssp import mssp_variables
 from server.names import skeleton
 from server.ratelimit import AddressThrottle
 from server.session import Session
@@ -27,6 +29,7 @@ from server.settings import DEFAULTS, Settings
 from server.store import Account, Channel, Store
 from server.tables import Tables
 from server.telnet import MuckTelnetServer, TelnetSink
+from server.tls import server_context
 from server.web import WebClient
 
 log = structlog.get_logger()
@@ -53,6 +56,9 @@ class GameServer:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: telnetlib3.Server | None = None
         self.web: WebClient | None = None
+        self._tls_listener: telnetlib3.Server | None = None
+        self.started = time.time()
+        """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
@@ -63,22 +69,32 @@ class GameServer:
         await self.store.open()
         self.channels = {channel.name: channel for channel in await self.store.channels()}
         await self.tables.restore()
-        self._listener = await telnetlib3.create_server(
+        self._listener = await self._listen(self.settings.port)
+        if self.settings.tls.enabled:
+            self._tls_listener = await self._listen(self.settings.tls.port, server_context(self.settings.tls))
+        if self.settings.web.enabled:
+            self.web = await WebClient.start(self)
+        self._sweeper = asyncio.create_task(self._sweep_idle())
+        log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
+                 web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir))
+
+    async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> telnetlib3.Server:
+        return await telnetlib3.create_server(
             self.settings.host,
-            self.settings.port,
-            protocol_factory=MuckTelnetServer,
+            port,
+            protocol_factory=MuckTelnetServer.serving(self.mssp),
             shell=self._shell,
             encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY
             line_mode=True,
             connect_maxwait=self.settings.connect_maxwait,
             timeout=0,  # idle time is ours to judge (see _sweep_idle)
+            compression=tls is None,  # MCCP2 for clients that agree, never over TLS
+            ssl=tls,
         )
-        if self.settings.web.enabled:
-            self.web = await WebClient.start(self)
-        self._sweeper = asyncio.create_task(self._sweep_idle())
-        log.info("server.started", host=self.settings.host, port=self.port, data_dir=str(self.settings.data_dir),
-                 web_port=self.web.port if self.web else None)
+
+    def mssp(self) -> dict[str, str]:
+        return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)
 
     @property
     def port(self) -> int:
@@ -88,6 +104,13 @@ class GameServer:
     @property
     def stopping(self) -> bool:
         return self._stopping is not None
+
+    @property
+    def tls_port(self) -> int | None:
+        """The TLS port, when TLS is on."""
+        if self._tls_listener is None or not self._tls_listener.sockets:
+            return None
+        return int(self._tls_listener.sockets[0].getsockname()[1])
 
     def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
         """Begin a graceful shutdown (once); safe to call from a command or a signal handler."""
@@ -110,8 +133,9 @@ class GameServer:
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
         for session in list(self.connections):
             session.close(texts.SHUTDOWN)
-        if self._listener is not None:
-            self._listener.close()  # after the farewells: this also closes client transports
+        for listener in (self._listener, self._tls_listener):
+            if listener is not None:
+                listener.close()  # after the farewells: this also closes client transports
         if self._tasks:
             _, late = await asyncio.wait(self._tasks, timeout=self.settings.limits.shutdown_grace)
             for task in late:
@@ -138,7 +162,10 @@ class GameServer:
     async def _shell(self, reader: TelnetReader, writer: TelnetWriter) -> None:
         """telnetlib3 calls this once negotiation is over; it lives as long as the connection."""
         address = str((writer.get_extra_info("peername") or ("?",))[0])
-        await self.attach(Session(self, reader, TelnetSink(writer), address))
+        sink = TelnetSink(writer)
+        session = Session(self, reader, sink, address)
+        sink.viewer = lambda: session.name
+        await self.attach(session)
 
     async def attach(self, session: Session) -> None:
         """Serve one connection, whatever carries it (telnet, WebSocket), until it closes: the per-address limit,

@@ -10,12 +10,8 @@ from collections.abc import Callable
 from pydantic import BaseModel
 
 from rooms.messages import Message
-from rooms.tables import TableNews
-from server.protocol import ErrorMessage, PromptMessage, TableMessage, TextMessage, table_message
+from server.protocol import PromptMessage, message_model
 from server.sink import LineOut
-
-DEFAULT_CODE = "refused"
-"""An error told without a code (none should be) is still an error a bot can read."""
 
 
 class JsonSink:
@@ -27,15 +23,7 @@ class JsonSink:
         self._viewer = viewer
 
     def send(self, message: Message) -> None:
-        self._write(self.model(message))
-
-    def model(self, message: Message) -> TableMessage | ErrorMessage | TextMessage:
-        """The protocol message for ``message`` (``text`` is already rendered for this connection's player)."""
-        if isinstance(message.data, TableNews):
-            return table_message(message.data, self._viewer() or "", message.text)
-        if message.kind == "error":
-            return ErrorMessage(code=message.fields.get("code", DEFAULT_CODE), message=message.text)  # type: ignore[arg-type]
-        return TextMessage(kind=message.kind, text=message.text, fields=dict(message.fields))
+        self._write(message_model(message, self._viewer()))
 
     def prompt(self, text: str, secret: bool = False) -> None:
         self._write(PromptMessage(text=text, secret=secret))
@@ -49,6 +37,10 @@ class JsonSink:
     @property
     def closed(self) -> bool:
         return self.out.closed
+
+    def colour(self, choice: str | None) -> bool:
+        """Never: a JSON line is for a program."""
+        return False
 
     @property
     def width(self) -> int:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine import event_to_dict, format_throw
+from rooms.messages import Message
 from rooms.tables import TableNews
 
 ErrorCode = Literal[
@@ -113,6 +114,20 @@ class PromptMessage(_Model):
 
 ServerMessage = Annotated[TableMessage | TextMessage | ErrorMessage | PromptMessage, Field(discriminator="type")]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
+
+
+DEFAULT_CODE: ErrorCode = "refused"
+"""An error told without a code (none should be) is still an error a bot can read."""
+
+
+def message_model(message: Message, viewer: str | None) -> TableMessage | ErrorMessage | TextMessage:
+    """The protocol message for ``message`` (``text`` already rendered for ``viewer``): what JSON lines and GMCP
+    both send."""
+    if isinstance(message.data, TableNews):
+        return table_message(message.data, viewer or "", message.text)
+    if message.kind == "error":
+        return ErrorMessage(code=message.fields.get("code", DEFAULT_CODE), message=message.text)  # type: ignore[arg-type]
+    return TextMessage(kind=message.kind, text=message.text, fields=dict(message.fields))
 
 
 def table_message(news: TableNews, viewer: str, text: str) -> TableMessage:

@@ -18,6 +18,7 @@ from server.commands.registry import REGISTRY, Stage
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.ratelimit import TokenBucket
+from server.render.colour import KIND_COLOURS, painted
 from server.render.scorehandler import Style, render
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
@@ -91,7 +92,9 @@ class Session:
     @property
     def style(self) -> Style:
         """How this person sees tables: their @set choices, at their screen's width."""
-        return Style(self.options.get("cubes", "art"), self.options.get("screenreader") == "on", self.sink.width)
+        screenreader = self.options.get("screenreader") == "on"
+        colour = not screenreader and self.sink.colour(self.options.get("color"))
+        return Style(self.options.get("cubes", "art"), screenreader, self.sink.width, colour)
 
     def ignores(self, message: Message) -> bool:
         return message.kind in TALK_KINDS and message.fields.get("who") in self.ignoring
@@ -106,9 +109,11 @@ class Session:
         return None
 
     def send(self, message: Message) -> None:
-        """Table news is rendered here, for this player in their style; anything else as it is."""
+        """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
         if isinstance(message.data, TableNews) and self.account is not None:
             message = dataclasses.replace(message, text=render(message.data, self.account.name, self.style))
+        elif message.kind in KIND_COLOURS and self.style.colour:
+            message = dataclasses.replace(message, text=painted(message.text, KIND_COLOURS[message.kind]))
         self.sink.send(message)
 
     def close(self, farewell: str | None = None) -> None:

@@ -67,6 +67,43 @@ class WebSettings(BaseModel):
     """Peers (a reverse proxy) whose X-Forwarded-For names the real client address."""
 
 
+class TlsSettings(BaseModel):
+    """A second, encrypted listening port; off until a certificate is given."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    port: int = Field(ge=0, le=65535)
+    certfile: Path | None
+    keyfile: Path | None
+
+    _empty_means_off = field_validator("certfile", "keyfile", mode="before")(_none_if_empty)
+
+    @property
+    def enabled(self) -> bool:
+        return self.certfile is not None
+
+
+class MsspSettings(BaseModel):
+    """What MUD listings (MSSP crawlers) are told besides the name, players and uptime; empty values are left out."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    hostname: str
+    contact: str
+    website: str
+    discord: str
+    language: str
+    location: str
+    created: str
+    genre: str
+    gameplay: str
+    status: str
+    gamesystem: str
+    subgenre: str
+    family: str
+    minimum_age: str
+
+
 class Settings(BaseSettings):
     """Every setting has its default in the built-in ``server.toml``, the one place for them."""
 
@@ -87,6 +124,10 @@ class Settings(BaseSettings):
     limits: Limits
     tables: TableSettings
     web: WebSettings
+
+
+    tls: TlsSettings
+    mssp: MsspSettings
 
     config_files: ClassVar[tuple[Path, ...]] = ()
     """Configuration files read over the built-in defaults, later ones winning."""

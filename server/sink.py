@@ -26,6 +26,9 @@ class Sink(Protocol):
     @property
     def closed(self) -> bool: ...
 
+    def colour(self, choice: str | None) -> bool:
+        """Whether to send ANSI colour, given the player's ``@set color`` (None: as the client reported)."""
+
     @property
     def width(self) -> int:
         """Columns the client shows (what cube art is laid out to)."""

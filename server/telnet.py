@@ -1,40 +1,105 @@
-"""The telnet side of a connection, on telnetlib3: negotiation extras and the text renderer."""
+"""The telnet side of a connection, on telnetlib3: which options are agreed, and the text renderer."""
 
 from __future__ import annotations
 
 import textwrap
 import unicodedata
+from collections.abc import Callable
+from typing import ClassVar
 
 from telnetlib3 import TelnetServer
-from telnetlib3.fingerprinting import MUD_TERMINALS
 from telnetlib3.server_base import BaseServer
 from telnetlib3.stream_writer import TelnetWriter
-from telnetlib3.telopt import BINARY, DO, ECHO, EOR, NAWS, WILL, WONT
+from telnetlib3.telopt import (
+    AARDWOLF, ATCP, BINARY, CHARSET, DO, ECHO, EOR, GMCP, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP, MSSP, MXP, NAWS,
+    WILL, WONT, ZMP,
+)
 
 from rooms.messages import Message
+from server.gmcp import Gmcp
+from server.terminal import Terminal, read_terminal
 
 MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
 _ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."})
 
+REFUSED = frozenset({MXP, MSP, MSDP, ATCP, ZMP, AARDWOLF, MCCP3_COMPRESS})
+"""Options telnetlib3 would agree to but this server does not speak: asked for, they get WONT / DONT."""
 
-MUD_CLIENTS = frozenset({*MUD_TERMINALS, "tinyfugue"})
-"""Terminal types (TTYPE) of clients that take UTF-8 in BINARY mode without changing how they show typing."""
+OFFERED = (EOR, GMCP, MSSP)
+"""What the server offers (WILL) at once, besides MCCP2 on plain connections; it asks (DO) for NAWS and CHARSET."""
 
 
 class MuckTelnetServer(TelnetServer):
-    """telnetlib3's server protocol, asking only for what we use: NAWS, EOR (so MUD clients see prompts), and BINARY
-    (so UTF-8) from MUD clients alone, once TTYPE names one. telnet(1) answers BINARY by putting its terminal in
-    binary mode, after which every reply to a typed line starts at the column where the typing ended; it gets
-    readable ASCII instead."""
+    """telnetlib3's server protocol, agreeing only to what this server implements.
+
+    Everything is offered the moment a client connects and answers are applied whenever they come, so a client
+    on a slow link still gets its width, prompts with EOR, and its charset after the banner. UTF-8 (and BINARY,
+    which it needs) only go to clients that say they show it (server.terminal); telnet(1) would put its terminal in
+    binary mode and TinyFugue 5 would show UTF-8 as garbage, so they get readable ASCII."""
+
+    mssp: ClassVar[Callable[[], dict[str, str]]]
+    """The MSSP variables (server.mssp), set by the game server on its own subclass (see ``serving``)."""
+
+    terminal = Terminal()
+    gmcp: Gmcp
+
+    @classmethod
+    def serving(cls, mssp: Callable[[], dict[str, str]]) -> type[MuckTelnetServer]:
+        """This protocol for one game server (telnetlib3 builds protocols from a class)."""
+        return type(cls.__name__, (cls,), {"mssp": staticmethod(mssp)})
+
+    def connection_made(self, transport: object) -> None:
+        super().connection_made(transport)  # type: ignore[arg-type]
+        self._mssp_sent = False
+        self.writer.always_wont |= REFUSED
+        self.writer.always_dont |= REFUSED | {MSSP}  # MSSP goes from server to client only
+        self.writer.set_ext_send_callback(CHARSET, self._charset_requested)
+        self.gmcp = Gmcp(self.writer)
+
+    @property
+    def tls(self) -> bool:
+        return self.writer.get_extra_info("ssl_object") is not None
+
+    def begin_negotiation(self) -> None:
+        super().begin_negotiation()  # DO TTYPE
+        self.writer.iac(DO, NAWS)
+        self.writer.iac(DO, CHARSET)
+        for option in OFFERED:
+            self.writer.iac(WILL, option)
+        if self._mccp2_enabled and not self.tls:  # compress-then-encrypt leaks (CRIME): never MCCP over TLS
+            self.writer.iac(WILL, MCCP2_COMPRESS)
 
     def begin_advanced_negotiation(self) -> None:
-        BaseServer.begin_advanced_negotiation(self)  # not TelnetServer's: it offers BINARY to everyone
-        self.writer.iac(DO, NAWS)
-        self.writer.iac(WILL, EOR)
+        BaseServer.begin_advanced_negotiation(self)  # not TelnetServer's (BINARY to everyone): all offered at connect
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
+            self._mssp_sent = True
+            self.writer.send_mssp(self.mssp())
 
     def on_ttype(self, ttype: str) -> None:
         super().on_ttype(ttype)
-        if ttype.lower() in MUD_CLIENTS:
+        self._update_terminal()
+
+    def on_charset(self, charset: str) -> None:
+        super().on_charset(charset)
+        self._update_terminal()
+
+    def on_request_charset(self) -> list[str]:
+        """We offer UTF-8 alone: a client that cannot take it rejects, and gets ASCII."""
+        return ["UTF-8"]
+
+    def _charset_requested(self, offers: list[str]) -> str | None:
+        """A client's own CHARSET REQUEST: accept UTF-8 if offered, else reject (and send ASCII)."""
+        chosen = next((offer for offer in offers if offer.strip().upper() in ("UTF-8", "UTF8")), None)
+        if chosen is not None:
+            self.on_charset(chosen.strip())
+        return chosen
+
+    def _update_terminal(self) -> None:
+        self.terminal = read_terminal(self.get_extra_info)
+        if self.terminal.utf8:
             self.writer.iac(WILL, BINARY)
             self.writer.iac(DO, BINARY)
 
@@ -47,14 +112,19 @@ class TelnetSink:
     """Renders messages for a telnet client.
 
     Text is wrapped to the NAWS width, lines end in CR LF, output is UTF-8 when the client
-    agreed to BINARY and readable ASCII otherwise. Prompts end with EOR when the client
-    agreed to it, else GA.
+    shows it and readable ASCII otherwise. Prompts end with EOR when the client
+    agreed to it, else GA. A GMCP client also gets table news, errors and prompts as
+    GMCP messages (server.gmcp).
     """
 
-    def __init__(self, writer: TelnetWriter) -> None:
+    def __init__(self, writer: TelnetWriter, viewer: Callable[[], str | None] = lambda: None) -> None:
         self._writer = writer
+        self._protocol: MuckTelnetServer = writer.protocol
+        self.viewer = viewer
+        """Who is logged in on this connection (None on the login screen)."""
 
     def send(self, message: Message) -> None:
+        self._protocol.gmcp.message(message, self.viewer())
         if not message.text:  # e.g. table news with nothing for this player to do: no blank line
             return
         self.write("\r\n".join(self._wrap(message.text)) + "\r\n")
@@ -62,6 +132,7 @@ class TelnetSink:
     def prompt(self, text: str, secret: bool = False) -> None:
         if secret:
             self._writer.iac(WILL, ECHO)
+        self._protocol.gmcp.prompt(text, secret)
         self.write(text)
         if self._writer.local_option.enabled(EOR):
             self._writer.send_eor()
@@ -78,6 +149,11 @@ class TelnetSink:
     @property
     def closed(self) -> bool:
         return self._writer.is_closing()
+
+    def colour(self, choice: str | None) -> bool:
+        """ANSI colour if the player chose it, else if the client reported ANSI; never to a screen reader."""
+        terminal = self._protocol.terminal
+        return not terminal.screen_reader and (choice == "on" if choice in ("on", "off") else terminal.ansi)
 
     @property
     def width(self) -> int:
@@ -104,7 +180,7 @@ class TelnetSink:
         """Raw text to the client, encoded as agreed (no wrapping, no line end added)."""
         if self._writer.is_closing():
             return
-        self._writer.write(text.encode("utf-8") if self._writer.outbinary else to_ascii(text))
+        self._writer.write(text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text))
 
 
 def to_ascii(text: str) -> bytes:

@@ -4,6 +4,7 @@ socket that ignores negotiation, as scripted bots do."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -18,6 +19,7 @@ from server.settings import Settings, load_settings
 
 WAIT = 10.0  # seconds before a missing reply fails a test (a guard, not a timing assertion)
 BANNER_END = r"'QUIT'\s+leaves\."
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _IAC = re.compile(rb"\xff(?:[\xfb-\xfe].|\xfa.*?\xff\xf0|[\xf0-\xfa])", re.S)
 
 
@@ -117,10 +119,17 @@ class RawClient(Client):
 
 
 class TelnetClient(Client):
-    """A negotiating telnet client (telnetlib3), as TinyFugue or telnet(1) would be."""
+    """A negotiating telnet client (telnetlib3), as Mudlet or telnet(1) would be. ``text`` is without colour codes;
+    ``coloured`` is what arrived."""
+
+    def __init__(self, reader: Any, writer: Any) -> None:
+        super().__init__(reader, writer)
+        self.coloured = ""
 
     async def _chunk(self) -> str:
-        return (await self.reader.read(65536)).replace("\r\n", "\n")
+        chunk = (await self.reader.read(65536)).replace("\r\n", "\n")
+        self.coloured += chunk
+        return _ANSI.sub("", chunk)
 
     def send(self, line: str) -> None:
         self.writer.write(line + "\r\n")
@@ -142,11 +151,29 @@ async def raw_client(server: GameServer) -> AsyncIterator[RawClient]:
         yield client
 
 
+class _RefusingClient(telnetlib3.TelnetClient):
+    """telnetlib3's client, refusing some options it would agree to."""
+
+    def __init__(self, refuse: tuple[bytes, ...], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._refuse = refuse
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self.writer.always_wont.update(self._refuse)
+        self.writer.always_dont.update(self._refuse)
+
+
 @asynccontextmanager
-async def telnet_client(server: GameServer, cols: int = 80, term: str = "TINYFUGUE") -> AsyncIterator[TelnetClient]:
-    """A negotiating client; by default it names itself as TinyFugue does (a MUD client: offered UTF-8)."""
+async def telnet_client(
+    server: GameServer, cols: int = 80, term: str = "Mudlet", refuse: tuple[bytes, ...] = ()
+) -> AsyncIterator[TelnetClient]:
+    """A negotiating client; by default it names itself as Mudlet does (a MUD client known to show UTF-8 and colour).
+    ``refuse``: options it answers WONT/DONT (telnet(1) refuses CHARSET, which telnetlib3 would accept)."""
+    factory = functools.partial(_RefusingClient, refuse=refuse)
     streams = await telnetlib3.open_connection(
-        "127.0.0.1", server.port, cols=cols, term=term, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5
+        "127.0.0.1", server.port, cols=cols, term=term, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5,
+        client_factory=factory,
     )
     async with _greeted(TelnetClient(*streams)) as client:
         yield client

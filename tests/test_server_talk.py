@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import telnetlib3
+from telnetlib3.telopt import CHARSET
 
 from conftest import player, telnet_client
 
@@ -81,9 +82,9 @@ async def test_text_is_wrapped_to_the_negotiated_width(make_server) -> None:
 
 async def test_plain_telnet_is_not_offered_binary_and_reads_ascii(make_server) -> None:
     """telnet(1) answers WILL BINARY by switching its terminal to binary mode (typed lines then leave the cursor
-    where they ended), so only MUD clients are offered BINARY."""
+    where they ended), so only clients that show UTF-8 are offered BINARY."""
     async with make_server() as server:
-        async with telnet_client(server, term="xterm") as person, player(server, "Mara") as bot:
+        async with telnet_client(server, term="xterm", refuse=(CHARSET,)) as person, player(server, "Mara") as bot:
             await person.command("create Igor secret1", "Obvious exits")
             await bot.command("say café", 'You say, "cafe"')
             await person.expect('Mara says, "cafe"')

@@ -1,4 +1,4 @@
-"""@set: how you see tables (cube art or a compact line, screen-reader wording); kept with your account."""
+"""@set: how you see tables (cube art or a compact line, screen-reader wording, colour); kept with your account."""
 
 from __future__ import annotations
 
@@ -7,26 +7,32 @@ from server import texts
 from server.commands.registry import command
 from server.session import Session
 
-CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off"), "haven": ("on", "off")}
-DEFAULTS = {"cubes": "art", "screenreader": "off", "haven": "off"}
+CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off"), "color": ("on", "off", "auto"),
+           "haven": ("on", "off")}
+DEFAULTS = {"cubes": "art", "screenreader": "off", "color": "auto", "haven": "off"}
+"""``color=auto``: colour if your client reports ANSI (TTYPE or MTTS)."""
 FLAGS = ("haven",)
 """Choices that MUCK players set as flags: '@set haven' and '@set !haven'."""
+ALIASES = {"colour": "color"}
 
 
 @command("@set", category="account")
 async def set_(session: Session, args: str) -> None:
-    """@set cubes=art|compact   or   @set screenreader=on|off   or   @set haven|!haven
+    """@set cubes=art|compact | screenreader=on|off | color=on|off|auto | [!]haven
 
     Choose how tables look to you: the cubes as the Guide's ASCII faces (art) or
-    one line ([4] [4] [sun]), and plain wording for screen readers. 'haven'
-    refuses pages (the pager is told); '!haven' takes them again. Kept for
-    your next visits. '@set' alone shows your settings.
+    one line ([4] [4] [sun]), plain wording for screen readers, and ANSI colour
+    (auto: if your client says it shows colour; never in screen-reader mode;
+    'color on' works too). 'haven' refuses pages (the pager is told); '!haven'
+    takes them again. Kept for your next visits. '@set' alone shows your settings.
     """
     if not args.strip():
         current = {**DEFAULTS, **session.options}
         session.tell(texts.SET_SHOW.format(settings=", ".join(f"{k}={v}" for k, v in current.items())))
         return
-    key, _, value = (part.strip().lower() for part in args.partition("="))
+    text = args.strip()
+    key, _, value = (part.strip().lower() for part in text.partition("=" if "=" in text else " "))
+    key = ALIASES.get(key, key)
     if key.lstrip("!") in FLAGS and not value:
         key, value = key.lstrip("!"), "off" if key.startswith("!") else "on"
     if value not in CHOICES.get(key, ()):

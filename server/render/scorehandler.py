@@ -15,16 +15,18 @@ from engine import events as ev
 from engine.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
 from rooms.tables import TableNews, TableView
+from server.render.colour import YOUR_TURN, event_colour, paint
 from server.render.cubes import art, compact, spoken
 
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    """How one person wants to see tables (``@set cubes=art|compact``, ``@set screenreader=on``)."""
+    """How one person wants to see tables (``@set cubes=art|compact``, ``@set screenreader=on``, ``@set color``)."""
 
     cubes: str = "art"
     screenreader: bool = False
     width: int = 80
+    colour: bool = False
 
 
 def _faces(faces: tuple[Face, ...] | tuple[int, ...]) -> str:
@@ -288,6 +290,7 @@ def render(news: TableNews, viewer: str, style: Style) -> str:
     lines: list[str] = []
     for event in news.events:
         handler: Callable[[Any], list[str]] = getattr(words, type(event).__name__)
-        lines.extend(handler(event))
-    lines.extend(next_steps(news, viewer))
+        lines.extend(paint(handler(event), event_colour(event, viewer)) if style.colour else handler(event))
+    steps = next_steps(news, viewer)
+    lines.extend(paint(steps, YOUR_TURN) if style.colour else steps)
     return "\n".join(lines)

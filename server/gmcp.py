@@ -1,0 +1,90 @@
+"""GMCP for MUD clients (Mudlet, MUSHclient, Blightmud...): what the client tells us, and what we tell it.
+
+The client says hello (``Core.Hello``) and lists the packages it wants (``Core.Supports.Set/Add/Remove``). A client
+that wants ``Char`` gets ``Char.Name`` at login; one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
+and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. See docs/gmcp.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from pydantic import BaseModel
+from telnetlib3.stream_writer import TelnetWriter
+from telnetlib3.telopt import GMCP
+
+from rooms.messages import Message
+from server.protocol import ErrorMessage, PromptMessage, TableMessage, message_model
+from server.render.colour import plain
+
+log = structlog.get_logger()
+
+PACKAGE = "Wimpout"
+MESSAGES = {"table": "Wimpout.Table", "error": "Wimpout.Error", "prompt": "Wimpout.Prompt"}
+"""The Wimpout package's messages, by the protocol model's ``type``."""
+
+MAX_SUPPORTS = 64
+"""Packages remembered per connection: a client listing more is not taken at its word."""
+
+
+class Gmcp:
+    """One connection's GMCP state: the client's hello and the packages it asked for."""
+
+    def __init__(self, writer: TelnetWriter) -> None:
+        self._writer = writer
+        self.client: dict[str, str] = {}
+        self.supports: set[str] = set()
+        self._named: str | None = None
+        writer.set_ext_callback(GMCP, self.received)
+
+    @property
+    def active(self) -> bool:
+        return self._writer.local_option.enabled(GMCP) or self._writer.remote_option.enabled(GMCP)
+
+    def wants(self, package: str) -> bool:
+        return self.active and package.lower() in self.supports
+
+    def received(self, package: str, data: Any) -> None:
+        """A message from the client; anything unknown or malformed is ignored (and logged)."""
+        name = package.lower()
+        if name == "core.hello" and isinstance(data, dict):
+            self.client = {str(k)[:40]: str(v)[:80] for k, v in list(data.items())[:8]}
+            log.info("gmcp.hello", client=self.client.get("client"), version=self.client.get("version"))
+        elif name in ("core.supports.set", "core.supports.add", "core.supports.remove") and isinstance(data, list):
+            packages = {str(item).split()[0].lower() for item in data[:MAX_SUPPORTS] if str(item).strip()}
+            if name.endswith(".set"):
+                self.supports = packages
+            elif name.endswith(".add"):
+                self.supports = set(list(self.supports | packages)[:MAX_SUPPORTS])
+            else:
+                self.supports -= packages
+        elif name == "core.ping":
+            self._writer.send_gmcp("Core.Ping")
+        else:
+            log.debug("gmcp.ignored", package=package[:40])
+
+    def message(self, message: Message, viewer: str | None) -> None:
+        """What the connection was just shown, for GMCP: table news and errors (text goes in-band only)."""
+        self._name(viewer)
+        if not self.wants(PACKAGE) or (message.kind != "error" and message.data is None):
+            return
+        model = message_model(message, viewer)
+        if isinstance(model, TableMessage):
+            model = model.model_copy(update={"text": plain(model.text)})
+        if isinstance(model, TableMessage | ErrorMessage):
+            self._send(model)
+
+    def prompt(self, text: str, secret: bool) -> None:
+        if self.wants(PACKAGE):
+            self._send(PromptMessage(text=text, secret=secret))
+
+    def _name(self, viewer: str | None) -> None:
+        """``Char.Name`` once a player is logged in on this connection."""
+        if viewer is not None and viewer != self._named and self.wants("Char"):
+            self._named = viewer
+            self._writer.send_gmcp("Char.Name", {"name": viewer, "fullname": viewer})
+
+    def _send(self, model: BaseModel) -> None:
+        data = model.model_dump(mode="json")
+        self._writer.send_gmcp(MESSAGES[data["type"]], data)

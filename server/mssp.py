@@ -1,0 +1,40 @@
+"""MSSP: what MUD listing crawlers are told about this server (name, players, uptime, and the usual extras)."""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from server.settings import Settings
+
+CODEBASE = "cosmic-wimpout"
+
+PROTOCOLS = {"ANSI": "1", "GMCP": "1", "MCCP": "1", "MSDP": "0", "MSP": "0", "MXP": "0", "UTF-8": "1",
+             "VT100": "0", "XTERM 256 COLORS": "0", "XTERM TRUE COLORS": "0", "PUEBLO": "0"}
+"""What this server speaks, as MSSP's yes/no flags (one place: server.telnet refuses the "0" ones)."""
+
+
+def codebase() -> str:
+    try:
+        return f"{CODEBASE} {version(CODEBASE)}"
+    except PackageNotFoundError:  # running from a checkout that was not installed
+        return CODEBASE
+
+
+def mssp_variables(settings: Settings, players: int, started: float, port: int, tls_port: int | None) -> dict[str, str]:
+    """The MSSP table for a server with ``players`` logged in, started at Unix time ``started``, listening on
+    ``port`` (and ``tls_port`` for TLS, if on)."""
+    extras = {key.upper().replace("_", " "): value for key, value in settings.mssp.model_dump().items() if value}
+    variables = {
+        "NAME": settings.server_name,
+        "PLAYERS": str(players),
+        "UPTIME": str(int(started)),
+        "CODEBASE": codebase(),
+        "PORT": str(port),
+        "CRAWL DELAY": "-1",
+        "HIRING BUILDERS": "0",
+        "HIRING CODERS": "0",
+        **extras,
+        **PROTOCOLS,
+        "SSL": str(tls_port or 0),
+    }
+    return variables

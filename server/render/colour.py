@@ -1,0 +1,51 @@
+"""ANSI colour for what matters at a glance: your turn, what scored, wimpouts, Last Licks, the winner, pages.
+
+Only telnet clients that show colour get it (``@set color``, TTYPE/MTTS); JSON, GMCP text and screen readers never.
+"""
+
+from __future__ import annotations
+
+import re
+
+RESET = "\x1b[0m"
+BOLD_YELLOW, GREEN, BOLD_RED, BOLD_MAGENTA, CYAN = "\x1b[1;33m", "\x1b[32m", "\x1b[1;31m", "\x1b[1;35m", "\x1b[36m"
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+EVENT_COLOURS = {
+    "Scored": GREEN,
+    "FlashCleared": GREEN,
+    "Banked": GREEN,
+    "WimpedOut": BOLD_RED,
+    "LastLicksStarted": BOLD_MAGENTA,
+    "LastLickEnded": BOLD_MAGENTA,
+    "GameOver": BOLD_YELLOW,
+}
+"""Table events by their class name, and the colour of the lines that tell them."""
+
+YOUR_TURN = BOLD_YELLOW
+"""Your own turn starting, and what you may do now."""
+
+KIND_COLOURS = {"page": CYAN, "whisper": CYAN}
+"""Messages (``Message.kind``) coloured whole."""
+
+
+def paint(lines: list[str], colour: str | None) -> list[str]:
+    """Each line in ``colour`` (reset at its end, so wrapping or a lost line cannot bleed colour on)."""
+    return [f"{colour}{line}{RESET}" if colour and line else line for line in lines]
+
+
+def painted(text: str, colour: str) -> str:
+    """A whole message in ``colour``, line by line."""
+    return "\n".join(paint(text.split("\n"), colour))
+
+
+def event_colour(event: object, viewer: str) -> str | None:
+    name = type(event).__name__
+    if name in ("TurnStarted", "TurnResumed"):
+        return YOUR_TURN if getattr(event, "player", None) == viewer else None
+    return EVENT_COLOURS.get(name)
+
+
+def plain(text: str) -> str:
+    """``text`` without colour codes."""
+    return _ANSI.sub("", text) if "\x1b" in text else text

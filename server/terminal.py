@@ -1,0 +1,46 @@
+"""What a telnet client says it can show: UTF-8, ANSI colour, a screen reader. Read from its TTYPE answers (with
+MTTS bits) and CHARSET, whenever they arrive, so late answers count as much as early ones."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+MTTS_ANSI, MTTS_UTF8, MTTS_SCREEN_READER = 1, 4, 64
+"""Bits of the third TTYPE answer, ``MTTS <bits>``."""
+
+UTF8_CLIENTS = frozenset({"mudlet", "mushclient", "tintin++", "tt++", "blightmud"})
+"""Clients known to show UTF-8 even when they do not say so. TinyFugue 5 is not one (it strips the eighth bit)."""
+
+ANSI_TERMINALS = ("ansi", "xterm", "vt220", "linux", "screen", "tmux", "rxvt", "putty", "konsole", "cygwin",
+                  "tinyfugue", *UTF8_CLIENTS)
+"""TTYPE names (prefixes) of terminals and clients that show ANSI colour."""
+
+TTYPE_KEYS = tuple(f"ttype{n}" for n in range(1, 9))
+
+
+@dataclass(frozen=True, slots=True)
+class Terminal:
+    """What to send: UTF-8 or ASCII, colour or not, screen-reader wording or not."""
+
+    utf8: bool = False
+    ansi: bool = False
+    screen_reader: bool = False
+
+
+def read_terminal(info: Callable[[str], Any]) -> Terminal:
+    """The client's abilities from telnetlib3's extra info (``writer.get_extra_info``)."""
+    names = [str(info(key)).lower() for key in TTYPE_KEYS if info(key)]
+    bits = next((_mtts(name) for name in names if name.startswith("mtts ")), 0)
+    charset = str(info("charset") or "").lower().replace("-", "")
+    return Terminal(
+        utf8=bool(bits & MTTS_UTF8) or charset == "utf8" or any(name in UTF8_CLIENTS for name in names),
+        ansi=bool(bits & MTTS_ANSI) or any(name.startswith(ANSI_TERMINALS) for name in names),
+        screen_reader=bool(bits & MTTS_SCREEN_READER),
+    )
+
+
+def _mtts(name: str) -> int:
+    number = name.removeprefix("mtts ").strip()
+    return int(number) if number.isdigit() else 0

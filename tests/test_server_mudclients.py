@@ -1,0 +1,146 @@
+"""What MUD clients negotiate, over real sockets: refusals, late answers, charset, MSSP, MCCP2, TLS and colour."""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import subprocess
+from pathlib import Path
+
+from telnetlib3.mud import mssp_decode
+from telnetlib3.telopt import (
+    ATCP, BINARY, CHARSET, CMD_EOR, DO, DONT, EOR, GMCP, IAC, MCCP2_COMPRESS, MSDP, MSP, MSSP, MXP, NAWS, TTYPE, WILL,
+    WONT,
+)
+
+from conftest import player
+from test_bots import play_until
+from wire import wire_client
+
+TINYFUGUE = ("TINYFUGUE", "ANSI-ATTR", "ANSI", "UNKNOWN")
+"""TinyFugue 5's TTYPE answers, in order."""
+TF_AGREES = frozenset({TTYPE, NAWS, EOR, BINARY, MCCP2_COMPRESS})
+ANSI = "\x1b["
+
+
+async def test_mud_protocols_the_server_does_not_speak_are_refused(make_server) -> None:
+    unspoken = (MXP, MSP, MSDP, ATCP)
+    async with make_server() as server, wire_client(server) as client:
+        for option in unspoken:
+            client.send_bytes(IAC + DO + option + IAC + WILL + option)
+        await client.command("WHO", r"players? (is|are) connected")
+        for option in unspoken:
+            assert client.offered(WONT, option) and client.offered(DONT, option)
+            assert not client.offered(WILL, option) and not client.offered(DO, option)
+        assert all(client.offered(WILL, option) for option in (EOR, GMCP, MSSP, MCCP2_COMPRESS))
+        assert client.offered(DO, NAWS) and client.offered(DO, TTYPE)
+
+
+async def test_naws_and_eor_answered_after_a_second_are_applied(make_server) -> None:
+    async with make_server() as server, wire_client(server, frozenset({NAWS, EOR}), silent=True) as client:
+        await asyncio.sleep(1.0)  # a slow link: the banner came, then the answers, long after the server's wait
+        client.answer_now()
+        client.naws(40, 24)
+        await client.command("create Igor", "Password: ")
+        await client.command("secret1", "Obvious exits")
+        room = client.text.rpartition("Welcome, Igor!")[2].split("\n")
+        assert max(map(len, room)) <= 40 and max(map(len, room)) > 30
+        assert ("Password: ", CMD_EOR) in client.prompt_ends
+        assert not any(line.endswith("Password: ") for line, end in client.prompt_ends if end != CMD_EOR)
+
+
+async def test_utf8_only_to_clients_that_show_it(make_server) -> None:
+    async with make_server() as server, player(server, "Mara") as speaker:
+        async with (
+            wire_client(server, TF_AGREES, TINYFUGUE) as tinyfugue,
+            wire_client(server, frozenset({TTYPE}), ("XTERM", "XTERM-256COLOR", "MTTS 13")) as mtts,
+            wire_client(server, frozenset({CHARSET})) as charset,
+            wire_client(server, frozenset({TTYPE}), ("Mudlet",)) as mudlet,
+        ):
+            for name, client in (("Tf", tinyfugue), ("Mt", mtts), ("Cs", charset), ("Mu", mudlet)):
+                await client.command(f"create {name} secret1", "Obvious exits")
+            await speaker.command("say café ☀", "You say")
+            await tinyfugue.expect('Mara says, "cafe \\?"')
+            for client in (mtts, charset, mudlet):
+                await client.expect('Mara says, "café ☀"')
+        assert tinyfugue.text.isascii()
+        assert tinyfugue.offered(WILL, EOR) and not tinyfugue.offered(WILL, BINARY)
+
+
+async def test_mssp_tells_crawlers_the_real_figures(make_server) -> None:
+    async with make_server(mssp={"contact": "wizard@example.org"}) as server, player(server, "Igor"):
+        async with wire_client(server, frozenset({MSSP}), banner=False) as crawler:
+            variables = mssp_decode(await crawler.subnegotiation(MSSP))
+        assert variables["UPTIME"] == str(int(server.started)) and variables["PORT"] == str(server.port)
+    assert variables["NAME"] == "Cosmic Wimpout" and variables["PLAYERS"] == "1"
+    assert variables["CODEBASE"].startswith("cosmic-wimpout") and variables["CONTACT"] == "wizard@example.org"
+    assert variables["GMCP"] == variables["MCCP"] == variables["ANSI"] == variables["UTF-8"] == "1"
+    assert variables["MXP"] == variables["MSDP"] == variables["SSL"] == "0"
+    assert "WEBSITE" not in variables  # empty settings are not sent
+
+
+async def test_mccp2_stream_inflates_with_zlib(make_server) -> None:
+    async with make_server() as server, wire_client(server, frozenset({MCCP2_COMPRESS})) as client:
+        await client.command("create Igor secret1", "Obvious exits")
+        await client.command("say squeezed", 'You say, "squeezed"')
+        assert client.inflated and (MCCP2_COMPRESS, b"") in client.subnegotiations
+
+
+def self_signed(tmp_path: Path) -> tuple[Path, Path]:
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
+        check=True, capture_output=True,
+    )
+    return cert, key
+
+
+async def test_tls_port_logs_in_and_plays_without_compression(make_server, tmp_path: Path) -> None:
+    cert, key = self_signed(tmp_path)
+    trusted = ssl.create_default_context(cafile=str(cert))
+    async with make_server(tls={"port": 0, "certfile": str(cert), "keyfile": str(key)}) as server:
+        async with wire_client(server, frozenset({MCCP2_COMPRESS}), tls=trusted) as client:
+            client.send_bytes(IAC + DO + MCCP2_COMPRESS)
+            await client.command("create Igor secret1", "Obvious exits")
+            await client.command("@set cubes=compact", "Set: cubes=compact.")
+            await client.command("table open goal=100", "You sit down at table 1.")
+            await client.command("table bot add", "Robby1.bot sits down at table 1.")
+            client.send("start")
+            await play_until(client, r"\*\*\* \S+ WINS the game at table 1")
+        assert not client.offered(WILL, MCCP2_COMPRESS) and client.offered(WONT, MCCP2_COMPRESS)
+        assert not client.inflated
+        async with wire_client(server) as plain:  # the plain port still works beside it
+            await plain.command("WHO", "players? (is|are) connected")
+
+
+async def test_colour_for_ansi_clients_only_and_as_chosen(make_server) -> None:
+    async with make_server() as server:
+        async with (
+            wire_client(server, frozenset({TTYPE}), ("XTERM",)) as ansi,
+            wire_client(server) as plain,
+            player(server, "Bot") as bot,
+        ):
+            await ansi.command("create Ann secret1", "Obvious exits")
+            await plain.command("create Pat secret1", "Obvious exits")
+            await bot.command("@json on", '"json":"on"')
+            for client in (ansi, plain):
+                await client.command("@set cubes=compact", "Set")
+            await bot.command("page Ann=hello", "You page Ann")
+            await ansi.expect('Bot pages from .*: "hello"')
+            assert f'{ANSI}36mBot pages from' in ansi.text
+            await ansi.command("table open goal=100", "You sit down at table 1.")
+            await plain.command("sit", "You sit down")
+            await bot.command("sit", "You sit down")
+            await ansi.command("start", "Roll-off")
+            await ansi.expect("You may: roll")
+            await plain.expect("Roll-off")
+            await ansi.command("@set color off", "Set: color=off.")
+            await bot.command("page Ann=again", "You page Ann")
+            await ansi.expect('Bot pages from .*: "again"')
+            assert ANSI in ansi.text.partition("color=off")[0] and ANSI not in ansi.text.partition("color=off")[2]
+            await plain.command("@set color on", "Set: color=on.")
+            await bot.command("page Pat=now", "You page Pat")
+            await plain.expect("now")
+        assert ANSI in plain.text.partition("color=on")[2] and ANSI not in plain.text.partition("color=on")[0]
+        assert ANSI not in bot.text  # JSON lines never carry colour
