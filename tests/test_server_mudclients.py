@@ -14,6 +14,7 @@ from telnetlib3.telopt import (
 )
 
 from conftest import player
+from tables_helpers import loaded_server
 from test_bots import play_until
 from wire import wire_client
 
@@ -42,6 +43,7 @@ async def test_naws_and_eor_answered_after_a_second_are_applied(make_server) -> 
         client.answer_now()
         client.naws(40, 24)
         await client.command("create Igor", "Password: ")
+        await client.command("secret1", "Password again: ")
         await client.command("secret1", "Obvious exits")
         room = client.text.rpartition("Welcome, Igor!")[2].split("\n")
         assert max(map(len, room)) <= 40 and max(map(len, room)) > 30
@@ -114,8 +116,8 @@ async def test_tls_port_logs_in_and_plays_without_compression(make_server, tmp_p
             await plain.command("WHO", "players? (is|are) connected")
 
 
-async def test_colour_for_ansi_clients_only_and_as_chosen(make_server) -> None:
-    async with make_server() as server:
+async def test_colour_for_ansi_clients_only_and_as_chosen(make_server, tmp_path: Path) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2 3"]) as server:
         async with (
             wire_client(server, frozenset({TTYPE}), ("XTERM",)) as ansi,
             wire_client(server) as plain,
@@ -134,6 +136,7 @@ async def test_colour_for_ansi_clients_only_and_as_chosen(make_server) -> None:
             await bot.command("sit", "You sit down")
             await ansi.command("start", "Roll-off")
             await ansi.expect("You may: roll")
+            assert f"{ANSI}1;33m--- Your turn" in ansi.text and f"{ANSI}1;33mYou may: roll" in ansi.text
             await plain.expect("Roll-off")
             await ansi.command("@set color off", "Set: color=off.")
             await bot.command("page Ann=again", "You page Ann")
