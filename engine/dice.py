@@ -6,7 +6,8 @@ import random
 from collections.abc import Iterable
 from typing import Protocol
 
-from engine.cubes import COMMON_FACES, SUN_CUBE_FACES, Face, Throw, format_throw, parse_throw
+from engine.cubes import COMMON_FACES, Face, Throw, format_throw, parse_throw
+from engine.throws import throws
 
 
 class DiceSource(Protocol):
@@ -26,9 +27,12 @@ class SeededDice:
         self._random = random.Random(seed).random
 
     def throw(self, commons: int, sun: bool) -> Throw:
+        """One draw per cube, common cubes first; the throw is the one built for its code (engine.throws)."""
         r = self._random
-        faces = tuple([COMMON_FACES[int(r() * 6)] for _ in range(commons)])
-        return Throw(faces, SUN_CUBE_FACES[int(r() * 6)] if sun else None)
+        code = 0
+        for _ in range(commons + sun):
+            code = code * 6 + int(r() * 6)
+        return throws(commons, sun)[code]
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
         r = self._random

@@ -118,6 +118,8 @@ def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
     turn = state.turn
     if not state.rules.insurance or state.last_licks is not None or turn is None:
         return ()
+    if all(player.insurance < OWN_THROW_COST for player in state.players):
+        return ()  # no one can spend: the common case, decided without working out who is entitled
     thrower = turn.player
     candidates = (thrower, *state.seat_order_after(thrower))
     return tuple(name for name in candidates if spendable(state, name) >= cancel_cost(state, name))

@@ -171,7 +171,8 @@ def _game_created(state: GameState, event: ev.GameCreated) -> None:
 
 def _turn_started(state: GameState, event: ev.TurnStarted) -> None:
     state.turn = TurnState(event.player)
-    _proposals_turn_begins(state, event.player)
+    if state.proposals:
+        _proposals_turn_begins(state, event.player)
 
 
 def _turn_resumed(state: GameState, event: ev.TurnResumed) -> None:

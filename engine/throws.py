@@ -1,0 +1,79 @@
+"""Every throw coded as an integer, each built once, and a rule set's scorings of them in a table indexed by code.
+
+A throw of ``n`` common cubes (and the sun cube) is the base-6 number of its cubes' face indexes, common cubes first,
+plus an offset that keeps the sizes apart. The dice return the throws built here, so the engine finds a throw's code
+by identity and its scorings by index, instead of hashing its faces; the scorings still come from ``score_throw``,
+computed once per rule set and throw.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from engine.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
+from engine.rules import RuleSet
+from engine.scoring import Scoring, score_throw
+
+SIZES = [(commons, sun) for commons in range(COMMON_CUBES + 1) for sun in (False, True)]
+OFFSETS = {size: sum(6 ** (c + s) for c, s in SIZES[:index]) for index, size in enumerate(SIZES)}
+CODES = sum(6 ** (c + s) for c, s in SIZES)
+_BY_ID: dict[int, int] = {}
+_COMMON_INDEX = {face: index for index, face in enumerate(COMMON_FACES)}
+_SUN_INDEX = {face: index for index, face in enumerate(SUN_CUBE_FACES)}
+
+
+@cache
+def throws(commons: int, sun: bool) -> tuple[Throw, ...]:
+    """Every throw of ``commons`` common cubes (and the sun cube), by the base-6 number of its face indexes; built
+    once and kept for the life of the program, so identity finds their codes."""
+    built = tuple(
+        Throw(faces[:commons], faces[commons] if sun else None)
+        for faces in product(*[COMMON_FACES] * commons, *[SUN_CUBE_FACES] * sun)
+    )
+    offset = OFFSETS[commons, sun]
+    _BY_ID.update((id(throw), offset + index) for index, throw in enumerate(built))
+    return built
+
+
+def code_of(throw: Throw) -> int:
+    """The code of any throw: by identity for the throws built here, else from its faces."""
+    code = _BY_ID.get(id(throw))
+    if code is not None:
+        return code
+    index = 0
+    for face in throw.commons:
+        index = index * 6 + _COMMON_INDEX[face]
+    if throw.sun is not None:
+        index = index * 6 + _SUN_INDEX[throw.sun]
+    return OFFSETS[len(throw.commons), throw.sun is not None] + index
+
+
+class ScoringTable:
+    """One rule set's scorings of every throw, by code, for each set of flashes being cleared; filled as met."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self._tables: dict[tuple[frozenset[Face], bool], list[tuple[Scoring, ...] | None]] = {}
+
+    def scorings(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
+        """``score_throw(throw, rules, clearing, at_once)``, looked up."""
+        table = self._tables.get((clearing, at_once))
+        if table is None:
+            table = self._tables[clearing, at_once] = [None] * CODES
+        code = code_of(throw)
+        options = table[code]
+        if options is None:
+            options = table[code] = score_throw(throw, self.rules, clearing, at_once)
+        return options
+
+
+_TABLES: dict[tuple[object, ...], ScoringTable] = {}
+
+
+def scoring_table(rules: RuleSet) -> ScoringTable:
+    """The table of every rule set that scores throws the same way (the options of ``RuleSet.scoring_key``)."""
+    table = _TABLES.get(rules.scoring_key)
+    if table is None:
+        table = _TABLES[rules.scoring_key] = ScoringTable(rules)
+    return table
