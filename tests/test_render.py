@@ -43,7 +43,7 @@ def test_a_throw_as_the_thrower_and_as_the_other_player_see_it() -> None:
         "You throw: [4] [4] [4] [4] [s5]",
         "You score 45 (flash of 4s). Turn total: 45.",
         "A flash of 4s: it must be cleared (the Futtless Rule).",
-        "1 cube to throw, clearing 4s.",
+        "1 cube to throw, clearing 4s: a 4 voids the throw; without one, something must score.",
         "You may: roll.",
     ]
     theirs = render(news, "Bob", READER)

@@ -14,7 +14,7 @@ async def test_a_proposal_passes_at_a_table_of_one_person_and_two_house_bots(mak
         await ann.command("table bot add", "Robby1.bot sits down")
         await ann.command("table bot add Zed", "Zed.bot sits down")
         await ann.command("start", "Roll-off")
-        await ann.command("propose bump", r"Ann proposes bump on \(proposal 1\)")
+        await ann.command("propose bump", r"You propose bump on \(proposal 1\)\. Your yes is counted; it needs\s+Robby1\.bot, Zed\.bot to agree\.")
         await ann.expect(r"Robby1\.bot votes yes on proposal 1\.")
         await ann.expect(r"Zed\.bot votes yes on proposal 1\.")
         await ann.expect("Proposal 1 is adopted by everyone")

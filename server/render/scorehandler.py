@@ -78,6 +78,8 @@ class _Words:
     def ChoiceOffered(self, e: ev.ChoiceOffered) -> list[str]:
         from rooms.turnwords import choice_text
 
+        if e.player != self.viewer:
+            return [f"{e.player}'s throw scores more than one way: {e.player} chooses."]
         options = "; ".join(f"'{choice_text(o)}' for {o.points}" for o in e.options)
         return [f"This throw scores more than one way: {options}."]
 
@@ -154,7 +156,8 @@ class _Words:
         return [f"{self.verb(e.player, 'earn', 'earns')} an Insurance Point ({e.reason})."]
 
     def InsuranceWindow(self, e: ev.InsuranceWindow) -> list[str]:
-        return [f"Insurance: {', '.join(e.entitled)} may cancel this throw ('spend ...') or let it stand ('pass')."]
+        how = " ('spend ...') or let it stand ('pass')" if self.viewer in e.entitled else " or let it stand"
+        return [f"Insurance: {', '.join(e.entitled)} may cancel this throw{how}."]
 
     def InsurancePassed(self, e: ev.InsurancePassed) -> list[str]:
         return [f"{self.verb(e.player, 'let', 'lets')} the throw stand."]
@@ -176,8 +179,13 @@ class _Words:
         return [f"Recovery: {e.player} now has {e.circles} open circle(s) to clear with 35+ turns."]
 
     def ProposalMade(self, e: ev.ProposalMade) -> list[str]:
-        return [f"Guiding Light: {e.proposer} proposes {e.text} (proposal {e.number}). "
-                f"Vote with 'vote yes {e.number}' or 'vote no {e.number}'."]
+        head = f"Guiding Light: {self.verb(e.proposer, 'propose', 'proposes')} {e.text} (proposal {e.number})."
+        voters = [seat.name for seat in self.view.seats if seat.out is None and seat.name != e.proposer]
+        if e.proposer == self.viewer:
+            return [f"{head} Your yes is counted; it needs {', '.join(voters) or 'nobody else'} to agree."]
+        if self.viewer in voters:
+            return [f"{head} Vote with 'vote yes {e.number}' or 'vote no {e.number}'."]
+        return [head]
 
     def VoteCast(self, e: ev.VoteCast) -> list[str]:
         return [f"{self.verb(e.player, 'vote', 'votes')} {'yes' if e.yes else 'no'} on proposal {e.number}."]
@@ -218,8 +226,8 @@ class _Words:
 
     def RemovalVote(self, e: tb.RemovalVote) -> list[str]:
         if e.needed:
-            return [f"{e.voter} votes to remove {e.target}; still needed: {', '.join(e.needed)} "
-                    f"('vote remove {e.target}')."]
+            how = f" ('vote remove {e.target}')" if self.viewer in e.needed else ""
+            return [f"{e.voter} votes to remove {e.target}; still needed: {', '.join(e.needed)}{how}."]
         return [f"The table agrees to remove {e.target}."]
 
     def TimedOut(self, e: tb.TimedOut) -> list[str]:
@@ -267,21 +275,53 @@ EXPLAINED = (ev.Voided, ev.ThrowCancelled, ev.MustThrowAll, ev.FlashMade)
 def next_steps(news: TableNews, viewer: str) -> list[str]:
     """For whoever the table waits on: the turn so far, what they may do, and why not stop when they may not."""
     view = news.view
-    if viewer not in view.waiting_on or view.winner is not None:
+    if viewer not in view.waiting_on or view.winner is not None or _aside(news, viewer):
         return []
     commands = view.legal.get(viewer, ())
     lines = []
     if view.up == viewer and view.last_throw is not None and "roll" in commands:
         cubes = f"{view.cubes_left} cube{'s' if view.cubes_left != 1 else ''} to throw"
-        clearing = f", clearing {_faces(view.clearing)}" if view.clearing else ""
         scored = any(isinstance(event, ev.Scored) for event in news.events)  # it told the turn total already
         total = "" if scored else f"Turn total {view.turn_points}; "
-        lines.append(f"{total}{cubes}{clearing}.")
+        lines.append(f"{total}{cubes}{clearing_note(view.clearing)}.")
         explained = any(isinstance(event, EXPLAINED) for event in news.events)
         if "stop" not in commands and view.stop_refusal and not explained:
             lines.append(view.stop_refusal)
+    need = last_lick_need(view, viewer)
+    if view.up == viewer and need is not None:
+        lines.append(f"You need {need} more to pass {view.leader}'s {view.target}." if need > 0 else
+                     f"You are past {view.leader}'s {view.target}: stop to bank it.")
     lines.append("You may: " + ", ".join(commands) + ".")
     return lines
+
+
+ASIDES = (ev.ProposalMade, ev.VoteCast, ev.ProposalAdopted, ev.ProposalDefeated, ev.RulesChanged, tb.Watching, tb.Absent,
+          tb.RemovalVote, tb.Sat)
+"""Events that do not change what the player the table waits on may do."""
+
+
+def _aside(news: TableNews, viewer: str) -> bool:
+    """Only someone else's asides happened: the player the table waits on was told what they may do already."""
+    return bool(news.events) and all(
+        isinstance(event, ASIDES) and viewer not in (getattr(event, name, None) for name in ("player", "proposer", "voter"))
+        for event in news.events
+    )
+
+
+def clearing_note(clearing: tuple[int, ...]) -> str:
+    """While a flash is being cleared: which face must not show (it voids the throw), and what must happen."""
+    if not clearing:
+        return ""
+    faces = " or ".join(f"a {Face(face).label}" for face in clearing)
+    return f", clearing {_faces(clearing)}: {faces} voids the throw; without one, something must score"
+
+
+def last_lick_need(view: TableView, name: str) -> int | None:
+    """In Last Licks, the points ``name`` still needs this turn to pass the leader (0 or less: passed already)."""
+    if view.target is None or name not in view.challengers or view.up != name:
+        return None
+    seat = next(s for s in view.seats if s.name == name)
+    return view.target + 1 - seat.score - view.turn_points
 
 
 def render(news: TableNews, viewer: str, style: Style) -> str:
