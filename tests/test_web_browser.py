@@ -1,7 +1,7 @@
 """The web page in a real headless Chromium (Debian's chromium and chromium-driver, driven by Selenium): create an
-account, open a table, add a house bot, start, roll (by key), choose the sun's use, throw again after a reconnect,
-stop (by key) and win, while a telnet player watching the table sees every move. A screenshot is saved
-(``COSMIC_SCREENSHOT=docs/web.png`` writes the README's one)."""
+account, open a table, add a house bot, start, propose a rule from the command line, roll (by key), choose the
+sun's use, throw again after a reconnect, stop (by key) and win, while a telnet player at the table sees every
+move, votes, and plays Last Licks. A screenshot is saved (``COSMIC_SCREENSHOT=docs/web.png`` writes the README's)."""
 
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ pytestmark = pytest.mark.skipif(
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=1200,1000"]
-THROWS = ["10 2", "10 10 10 3 S", "5 s2", "2 3 4 6 s6"]
+THROWS = ["10 2 3", "10 10 10 3 S", "5 s2", "2 3 4 6 s6", "2 3 4 6 s6"]
 """Roll-off (Ann first); Ann's flash of 10s with the Flaming Sun (a choice: she rethrows the sun); a 5 clears the
-flash; the bot's last lick wimps out."""
+flash; Bob's and the bot's last licks wimp out."""
 
 
 def chromium(profile: Path) -> Any:
@@ -53,9 +53,12 @@ class Page:
         return await asyncio.to_thread(step, *args)
 
     def wait(self, condition: Callable[[Any], Any]) -> Any:
+        """Until ``condition`` holds; an element redrawn under it (the page redraws on each message) is looked up
+        again."""
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
 
-        return WebDriverWait(self.driver, WAIT).until(condition)
+        return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
     def by_id(self, name: str) -> Any:
         from selenium.webdriver.common.by import By
@@ -68,6 +71,10 @@ class Page:
 
         return self.wait(lambda d: next((b for b in d.find_elements(By.TAG_NAME, "button")
                                          if b.text == label and b.is_displayed()), False))
+
+    def click(self, label: str) -> None:
+        """Click that button (found again if the page redrew it in between)."""
+        self.wait(lambda d: self.button(label).click() or True)
 
     def moves(self) -> list[str]:
         from selenium.webdriver.common.by import By
@@ -98,16 +105,17 @@ class Page:
         from selenium.webdriver.support.ui import Select
 
         Select(self.by_id("goal")).select_by_visible_text("100")
-        self.button("Open a table").click()
+        self.click("Open a table")
         self.wait(lambda d: self.text("table-title") == "Table 1")
 
     def cubes(self, row: str) -> list[str]:
         from selenium.webdriver.common.by import By
 
-        return [c.get_attribute("aria-label") for c in self.by_id(row).find_elements(By.CSS_SELECTOR, "svg.cube")]
+        return self.wait(lambda d: [c.get_attribute("aria-label")
+                                    for c in self.by_id(row).find_elements(By.CSS_SELECTOR, "svg.cube")])
 
 
-async def test_a_browser_plays_a_whole_game_while_a_telnet_player_watches(make_server, tmp_path: Path) -> None:
+async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot(make_server, tmp_path: Path) -> None:
     tables = {"dice_script": dice_script(tmp_path, THROWS), "turn_timer": 600}
     shot = Path(os.environ.get("COSMIC_SCREENSHOT", tmp_path / "web.png"))
     async with make_server(web={"enabled": True}, tables=tables) as server, telnet_client(server) as bob:
@@ -117,31 +125,43 @@ async def test_a_browser_plays_a_whole_game_while_a_telnet_player_watches(make_s
         try:
             await page.do(page.create_account, web_url(server, "/"))
             await page.do(page.open_table)
-            await bob.command("watch 1", "You are now watching table 1.")
-            await page.do(lambda: page.button("Add a house bot").click())
+            await bob.command("sit 1", "You sit down at table 1.")
+            await page.do(page.click, "Add a house bot")
             await page.do(page.wait, lambda d: "Robby1.bot" in page.text("scores"))
-            await page.do(lambda: page.button("Start").click())
+            await page.do(page.click, "Start")
             await page.do(page.wait_moves, ["roll"])
+            await page.do(page.key, "/")  # the command line takes any text command
+            await page.do(page.key, "propose bump\n")
+            await page.do(page.wait, lambda d: "Proposal 1 by Ann" in page.text("proposals"))
+            await page.do(lambda: page.button("Vote yes"))  # the bot agreed at once; Bob has not voted yet
+            await bob.expect("Ann proposes")
+            await bob.command("vote no 1", "Proposal 1 fails: Bob voted no.")
+            await page.do(page.wait, lambda d: page.text("proposals") == "")
+            await page.do(page.key, "\ue00c")  # Escape: back to the keys of the game
             await page.do(page.key, "r")
             await bob.expect(r"Ann throws: \[10\] \[10\] \[10\] \[3\] \[sun\]")
             await page.do(page.wait_moves, ["keep sun 10", "keep sun 5", "reroll sun"])
             assert await page.do(page.cubes, "thrown") == ["10", "10", "10", "3 (triangles)", "the Flaming Sun"]
-            await page.do(lambda: page.button("reroll sun").click())
+            await page.do(page.click, "reroll sun")
             await bob.expect(r"Ann scores 100 \(flash of 10s")
             await page.do(page.wait, lambda d: page.text("turn-total") == "100")
             assert await page.do(page.cubes, "aside") == ["10", "10", "10"]
             assert await page.do(page.cubes, "live") == ["a cube to throw", "the sun cube, to throw"]
+            await page.do(page.driver.execute_script, "window.scrollTo(0, 0)")
             await page.do(page.driver.save_screenshot, str(shot))
             await page.do(page.driver.execute_script, "client.ws.close()")  # the connection drops...
             await page.do(page.wait, lambda d: "reconnecting" in page.text("link"))
             await page.do(page.wait, lambda d: page.text("link") == "connected")  # ...and the board comes back
             await page.do(page.wait_moves, ["roll"])
             assert await page.do(page.cubes, "aside") == ["10", "10", "10"]
-            await page.do(lambda: page.button("roll").click())
+            await page.do(page.click, "roll")
             await bob.expect(r"Ann throws: \[5\] \[s2\]")
             await page.do(page.wait_moves, ["roll", "stop"])
             await page.do(page.key, "s")
             await bob.expect(r"Ann stops and banks 105")
+            await page.do(page.wait, lambda d: page.text("lastlicks") ==
+                          "Last Licks: Bob, Robby1.bot must pass 105 (held by you).")
+            await bob.command("roll", r"You throw: \[2\] \[3\] \[4\] \[6\] \[s6\]")
             await bob.expect(r"\*\*\* Ann WINS the game at table 1")
             await page.do(page.wait, lambda d: "You win!" in page.text("table-status"))
             spoken = await page.do(page.driver.execute_script, "return document.getElementById('log').textContent")
