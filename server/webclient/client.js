@@ -58,7 +58,7 @@ function setLink(text, state, offerReconnect) {
 }
 
 function quoted(word) {
-  return /[\s"]/.test(word) ? `"${word}"` : word;
+  return /\s/.test(word) ? `"${word}"` : word;
 }
 
 function loginCommand(verb, name, password) {
@@ -71,7 +71,7 @@ function receive(message) {
   switch (message.type) {
     case "table": onTable(message); break;
     case "error": onError(message); break;
-    case "prompt": log(message.text, "prompt"); break;
+    case "prompt": onPrompt(message); break;
     case "message": onMessage(message); break;
     default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
   }
@@ -114,6 +114,13 @@ function onMessage(message) {
   }
   log(text, kind);
   if (TALK.has(kind)) announce(text);
+}
+
+// A secret prompt asks for a password (the page always sends one, so it is only logged); any other prompt is a
+// status line, shown under the command line rather than added to the log each time.
+function onPrompt(message) {
+  if (message.secret) log(message.text, "prompt");
+  else $("prompt").textContent = message.text;
 }
 
 function onError(message) {
@@ -367,8 +374,8 @@ function init() {
     event.preventDefault();
     const verb = event.submitter && event.submitter.value === "create" ? "create" : "connect";
     const name = $("name").value.trim(), password = $("password").value;
-    if (password.includes('"') && /\s/.test(password)) {
-      $("login-error").textContent = "A password with both spaces and quotes cannot be typed here.";
+    if (password.startsWith('"') || (password.includes('"') && /\s/.test(password))) {
+      $("login-error").textContent = "This password cannot be sent: it starts with a quote, or has quotes and spaces.";
       return;
     }
     $("login-error").textContent = "";
