@@ -1,4 +1,4 @@
-"""Rooms and exits: the fixed shape of the world."""
+"""Rooms and exits: the shape of the world (changed by building, one whole room at a time)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,12 @@ class Exit:
 
     def matches(self, word: str) -> bool:
         wanted = word.strip().casefold()
-        return wanted == self.name.casefold() or wanted in (a.casefold() for a in self.aliases)
+        return wanted in (n.casefold() for n in self.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The name, then the aliases: every word that goes through the exit."""
+        return (self.name, *self.aliases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +31,8 @@ class Room:
     name: str
     description: str
     exits: tuple[Exit, ...] = ()
+    owner: str | None = None
+    """The builder who dug it (they may change it); None: wizards' alone."""
 
     def find_exit(self, word: str) -> Exit | None:
         return next((e for e in self.exits if e.matches(word)), None)

@@ -26,6 +26,23 @@ class World:
     def room(self, key: str) -> Room:
         return self._rooms[key]
 
+    def rooms(self) -> list[Room]:
+        return list(self._rooms.values())
+
+    def room_named(self, name: str) -> Room | None:
+        wanted = " ".join(name.split()).casefold()
+        return next((room for room in self._rooms.values() if room.name.casefold() == wanted), None)
+
+    def find_room(self, word: str, who: str) -> Room:
+        """A room by ``here``, its key (``#5``, ``lobby``) or its whole name, any case."""
+        word = word.strip()
+        if word.casefold() == "here":
+            return self.location(who)
+        found = self._rooms.get(word) or self.room_named(word)
+        if found is None:
+            raise Refusal(f"There is no room called {word}.")
+        return found
+
     def location(self, who: str) -> Room:
         return self._rooms[self._where[who]]
 
@@ -58,6 +75,41 @@ class World:
             raise Refusal(f"Who do you mean by {word.strip()}: {_and(sorted(found))}?")
         return found[0]
 
+    # --- building ------------------------------------------------------------------------
+
+    def next_key(self) -> str:
+        """A key for a new room: ``#`` and a number no room has had here."""
+        numbers = [int(key[1:]) for key in self._rooms if key[:1] == "#" and key[1:].isdigit()]
+        return f"#{max(numbers, default=0) + 1}"
+
+    def put_room(self, room: Room) -> None:
+        """Add a room, or put its changed self in its place (everyone in it stays)."""
+        self._rooms[room.key] = room
+        self._here.setdefault(room.key, {})
+
+    def remove_room(self, key: str) -> list[Room]:
+        """Take away an empty room and every exit leading to it; the rooms that lost an exit are returned."""
+        if self._here[key]:
+            raise Refusal(f"{', '.join(self._here[key])} is in {self._rooms[key].name}: it must be empty.")
+        if key == self.start:
+            raise Refusal("The room where players arrive cannot be destroyed.")
+        del self._rooms[key], self._here[key]
+        changed = []
+        for room in list(self._rooms.values()):
+            kept = tuple(e for e in room.exits if e.destination != key)
+            if kept != room.exits:
+                changed.append(Room(room.key, room.name, room.description, kept, room.owner))
+                self._rooms[room.key] = changed[-1]
+        return changed
+
+    def teleport(self, who: str, key: str) -> list[Delivery]:
+        """Move someone to a room at once, without an exit: both rooms see it happen."""
+        here = self._where[who]
+        if here == key:
+            raise Refusal(f"{who} is already in {self._rooms[key].name}.")
+        fields = {"who": who}
+        return self._move(who, key, Message(f"{who} vanishes.", "leave", fields), Message(f"{who} appears.", "arrive", fields))
+
     # --- presence ------------------------------------------------------------------------
 
     def arrive(self, who: str) -> list[Delivery]:
@@ -88,14 +140,8 @@ class World:
         exit_ = here.find_exit(word)
         if exit_ is None:
             raise Refusal("You can't go that way.")
-        del self._here[here.key][who]
         left = Message(f"{who} has left.", "leave", {"who": who, "exit": exit_.name})
-        out = self._to_room(here.key, left)
-        arrived = Message(f"{who} has arrived.", "arrive", {"who": who})
-        out += self._to_room(exit_.destination, arrived)
-        self._put(who, exit_.destination)
-        out.append(Delivery(who, self.describe(who)))
-        return out
+        return self._move(who, exit_.destination, left, Message(f"{who} has arrived.", "arrive", {"who": who}))
 
     def describe(self, who: str) -> Message:
         """What ``look`` shows: the room, who else is here, the ways out."""
@@ -146,6 +192,14 @@ class World:
         ]
 
     # --- helpers -------------------------------------------------------------------------
+
+    def _move(self, who: str, key: str, left: Message, arrived: Message) -> list[Delivery]:
+        """Both rooms see it happen; the mover sees where they are now."""
+        here = self._where[who]
+        del self._here[here][who]
+        out = [*self._to_room(here, left), *self._to_room(key, arrived)]
+        self._put(who, key)
+        return [*out, Delivery(who, self.describe(who))]
 
     def _put(self, who: str, key: str) -> None:
         self._where[who] = key

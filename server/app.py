@@ -40,7 +40,8 @@ class GameServer:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.world: World = load_world_file(settings.world_file or Path(str(DEFAULTS / "world.toml")))
+        self.world = World({}, "")
+        """The rooms, from the database (``start`` fills it)."""
         self.store = Store(settings.data_dir)
         self.tables = Tables(self)
         self.channels: dict[str, Channel] = {}
@@ -67,6 +68,7 @@ class GameServer:
 
     async def start(self) -> None:
         await self.store.open()
+        self.world = await self._world()
         self.channels = {channel.name: channel for channel in await self.store.channels()}
         await self.tables.restore()
         self._listener = await self._listen(self.settings.port)
@@ -95,6 +97,19 @@ class GameServer:
 
     def mssp(self) -> dict[str, str]:
         return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)
+
+    async def _world(self) -> World:
+        """The world kept in the database; a new database is seeded from the world file (which is then not read
+        again: the world changes by building)."""
+        stored = await self.store.world()
+        if stored is not None:
+            rooms, start = stored
+            log.info("world.loaded", rooms=len(rooms))
+            return World({room.key: room for room in rooms}, start)
+        seed = load_world_file(self.settings.world_file or Path(str(DEFAULTS / "world.toml")))
+        await self.store.seed_world(seed.rooms(), seed.start)
+        log.info("world.seeded", rooms=len(seed.rooms()), file=str(self.settings.world_file or "built-in"))
+        return seed
 
     @property
     def port(self) -> int:
@@ -213,6 +228,7 @@ class GameServer:
         session.ignoring = await self.store.ignored(account.skeleton)
         session.channels = await self.store.memberships(account.skeleton)
         session.restrictions = await self.store.restrictions(account.skeleton)
+        session.builder = account.builder
         session.wizard = account.wizard or account.skeleton in self._wizard_keys
         session.connected_at = time.monotonic()
         self.players[account.name] = session

@@ -48,6 +48,7 @@ class Session:
         self.server, self.sink, self.address = server, sink, address
         self.account: Account | None = None
         self.wizard = False
+        self.builder = False
         self.doing = ""
         self.options: dict[str, str] = {}
         """``@set`` choices (cubes=art|compact, screenreader=on|off, haven=on|off)."""

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rooms.model import Exit, Room
+
 T = TypeVar("T")
 
 _SCHEMA = """
@@ -102,16 +104,38 @@ CREATE TABLE IF NOT EXISTS moderation (
     detail TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS moderation_target ON moderation (target COLLATE NOCASE);
+CREATE TABLE IF NOT EXISTS rooms (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    owner TEXT
+);
+CREATE TABLE IF NOT EXISTS exits (
+    room TEXT NOT NULL REFERENCES rooms (key),
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    aliases TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    PRIMARY KEY (room, position)
+);
+CREATE TABLE IF NOT EXISTS world (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 SEED_CHANNELS = (("pub", "Public talk, heard everywhere", True), ("games", "Looking for players", False))
 """The channels a new database starts with (autojoined ones are joined by every account, old and new)."""
 EVERYWHERE = "*"
 """The scope of a mute: every way of talking (a gag's scope is one channel's name)."""
-_ADDED_COLUMNS = {"games": "bots TEXT NOT NULL DEFAULT '{}'", "results": "bot INTEGER NOT NULL DEFAULT 0"}
+_ADDED_COLUMNS = (
+    ("games", "bots TEXT NOT NULL DEFAULT '{}'"),
+    ("results", "bot INTEGER NOT NULL DEFAULT 0"),
+    ("accounts", "builder INTEGER NOT NULL DEFAULT 0"),
+)
 """Columns newer than the first schema, added to databases made before them."""
 OPEN_STATUSES = ("waiting", "playing")
 STATS_COLUMNS = "COUNT(*), SUM(won), MAX(best_turn), SUM(freight_trains), SUM(train_wrecks), SUM(supernovas)"
-_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at"
+_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +148,8 @@ class Account:
     doing: str
     last_seen: float | None
     created_at: float
+    builder: bool
+    """May build (``@dig``...) in rooms they own; wizards build anywhere."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +295,9 @@ class Store:
     async def set_banned(self, skeleton: str, banned: bool) -> None:
         await self._update(skeleton, "banned", int(banned))
 
+    async def set_builder(self, skeleton: str, builder: bool) -> None:
+        await self._update(skeleton, "builder", int(builder))
+
     async def touch(self, skeletons: Iterable[str]) -> None:
         """Record that these accounts were seen now."""
         rows = [(time.time(), s) for s in skeletons]
@@ -349,6 +378,61 @@ class Store:
             ).fetchall()
         )
         return [ModerationEntry(*row) for row in rows]
+
+    # --- the world (rooms and exits; config/world.toml only seeds a new database) -------------
+
+    async def world(self) -> tuple[list[Room], str] | None:
+        """Every room with its exits, and the start room's key; None if the database has no world yet."""
+
+        def load(db: sqlite3.Connection) -> tuple[list[Room], str] | None:
+            start = db.execute("SELECT value FROM world WHERE key = 'start'").fetchone()
+            if start is None:
+                return None
+            exits: dict[str, list[Exit]] = {}
+            for room, name, aliases, destination in db.execute(
+                "SELECT room, name, aliases, destination FROM exits ORDER BY room, position"
+            ):
+                exits.setdefault(room, []).append(Exit(name, destination, tuple(json.loads(aliases))))
+            rooms = [
+                Room(key, name, description, tuple(exits.get(key, ())), owner)
+                for key, name, description, owner in db.execute("SELECT key, name, description, owner FROM rooms ORDER BY rowid")
+            ]
+            return rooms, start[0]
+
+        return await self._run(load)
+
+    async def seed_world(self, rooms: Iterable[Room], start: str) -> None:
+        """Keep a whole world (the seed of a new database) in one transaction."""
+        rooms = list(rooms)
+
+        def seed(db: sqlite3.Connection) -> None:
+            for room in rooms:
+                _save_room(db, room)
+            db.execute("INSERT OR REPLACE INTO world VALUES ('start', ?)", (start,))
+
+        await self._write(seed)
+
+    async def save_rooms(self, rooms: Iterable[Room]) -> None:
+        """Rooms as they are now (new or changed), each with all its exits, in one transaction."""
+        rooms = list(rooms)
+
+        def save(db: sqlite3.Connection) -> None:
+            for room in rooms:
+                _save_room(db, room)
+
+        await self._write(save)
+
+    async def delete_room(self, key: str, changed: Iterable[Room]) -> None:
+        """A destroyed room and its exits gone, and the rooms that had exits to it saved, in one transaction."""
+        changed = list(changed)
+
+        def delete(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM exits WHERE room = ?", (key,))
+            db.execute("DELETE FROM rooms WHERE key = ?", (key,))
+            for room in changed:
+                _save_room(db, room)
+
+        await self._write(delete)
 
     # --- tables and games ----------------------------------------------------------------
 
@@ -510,7 +594,7 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = connect(self.path)
         self._db.executescript(_SCHEMA)
-        for table, column in _ADDED_COLUMNS.items():
+        for table, column in _ADDED_COLUMNS:
             present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
             if column.split()[0] not in present:
                 self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
@@ -530,8 +614,8 @@ class Store:
         row = db.execute(f"SELECT {_COLUMNS} FROM accounts WHERE skeleton = ?", (skeleton,)).fetchone()
         if row is None:
             return None
-        name, skel, password_hash, wizard, banned, doing, last_seen, created_at = row
-        return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at)
+        name, skel, password_hash, wizard, banned, doing, last_seen, created_at, builder = row
+        return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at, bool(builder))
 
 
 BUSY_TIMEOUT = 10.0
@@ -595,6 +679,19 @@ def record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> None:
         rows,
     )
     db.execute("UPDATE games SET status = 'over', ended_at = ?, winner = ? WHERE id = ?", (time.time(), finish.winner, game_id))
+
+
+def _save_room(db: sqlite3.Connection, room: Room) -> None:
+    db.execute(
+        "INSERT INTO rooms (key, name, description, owner) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE"
+        " SET name = excluded.name, description = excluded.description, owner = excluded.owner",
+        (room.key, room.name, room.description, room.owner),
+    )
+    db.execute("DELETE FROM exits WHERE room = ?", (room.key,))
+    db.executemany(
+        "INSERT INTO exits VALUES (?, ?, ?, ?, ?)",
+        [(room.key, i, e.name, json.dumps(list(e.aliases)), e.destination) for i, e in enumerate(room.exits)],
+    )
 
 
 def _events(db: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:

@@ -127,9 +127,26 @@ JSON_ONLY = "The web client speaks JSON only: '@json off' is for telnet connecti
 WITH_HOUSE_BOTS = " (with house bots)"
 
 
-
 def duration(seconds: float) -> str:
     """``10 minutes``, ``1 hour``, ``45 seconds``: a setting's time as players read it."""
     size, unit = next(((size, unit) for size, unit in ((3600, "hour"), (60, "minute")) if seconds >= size), (1, "second"))
     shown = f"{round(seconds / size, 1):g}"
     return f"{shown} {unit}{'' if shown == '1' else 's'}"
+
+
+# --- building ---------------------------------------------------------------------------------
+NOT_A_BUILDER = "Only wizards and builders can build here: ask a wizard for the builder flag."
+NOT_YOUR_ROOM = "You do not own {room}: only its builder (or a wizard) can change it."
+NEW_ROOM_DESCRIPTION = "You see nothing special."
+DUG = "{room} is dug as {key}."
+EXIT_OPENED = "Exit {exit} opened from {here} to {room} ({key})."
+EXIT_TO_NOWHERE = "An exit must lead somewhere: @open <exit>=<room> (a room's name, or its number like #5)."
+DESCRIBED = "Description of {room} set."
+RENAMED = "{old} is now called {new}."
+LINKED = "Exit {exit} now leads to {room} ({key})."
+EXIT_DESTROYED = "Exit {exit} destroyed."
+ROOM_DESTROYED = "{room} ({key}) destroyed."
+EXITS_REMOVED = "The exits that led to it were taken away from: {rooms}."
+TABLE_IN_ROOM = "Table {number} is open in {room}: it must be closed first."
+TELEPORTED = "You teleport {who} to {room}."
+BUILDER_SET = "{name} {may} build."

@@ -1,10 +1,12 @@
-"""A database made before house bots gets their columns when the server opens it, and keeps its data."""
+"""Databases made by older releases get what is new when the server opens them, and keep their data."""
 
 from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
 
+from conftest import player, running, settings_for
+from server.passwords import hash_password
 from server.store import Store
 
 BEFORE_BOTS = """
@@ -33,3 +35,30 @@ async def test_an_older_database_gains_the_bot_columns(tmp_path: Path) -> None:
         assert game.winner == "Ann" and not game.bots
     finally:
         await store.close()
+
+
+BEFORE_COMMUNITY = """
+CREATE TABLE accounts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, skeleton TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL, wizard INTEGER NOT NULL DEFAULT 0, banned INTEGER NOT NULL DEFAULT 0,
+    doing TEXT NOT NULL DEFAULT '', created_at REAL NOT NULL, last_seen REAL);
+CREATE TABLE preferences (skeleton TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (skeleton, key));
+"""
+
+
+async def test_a_database_from_before_the_community_server_gains_channels_builders_and_its_world(tmp_path: Path) -> None:
+    """Accounts made before channels, builders and a stored world: each is on pub, may become a builder, and the
+    world is seeded from the world file once."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with sqlite3.connect(data / Store.FILENAME) as db:
+        db.executescript(BEFORE_COMMUNITY)
+        for name, wizard in (("Wizard", 1), ("Igor", 0)):
+            db.execute("INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at) VALUES (?, ?, ?, ?, 0)",
+                       (name, name.lower().replace("i", "l"), hash_password("secret1", 1024), wizard))
+    async with running(settings_for(data)) as server:
+        async with player(server, "Wizard", create=False) as wizard, player(server, "Igor", create=False) as igor:
+            await igor.command("+pub hello again", r'\[pub\] Igor says, "hello again"')
+            await wizard.expect(r'\[pub\] Igor says, "hello again"')
+            await wizard.command("@set Igor=builder", "Igor may build.")
+            await igor.command("@dig Igor's Den", "Igor's Den is dug as #1.")
+        assert [room.name for room in server.world.rooms()][0] == "The Cosmic Lobby"

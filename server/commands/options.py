@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rooms.messages import Refusal
 from server import texts
+from server.commands.building import set_builder
 from server.commands.registry import command
 from server.session import Session
 
@@ -13,6 +14,8 @@ DEFAULTS = {"cubes": "art", "screenreader": "off", "color": "auto", "haven": "of
 """``color=auto``: colour if your client reports ANSI (TTYPE or MTTS)."""
 FLAGS = ("haven",)
 """Choices that MUCK players set as flags: '@set haven' and '@set !haven'."""
+BUILDER = "builder"
+"""'@set <player>=builder' (or '!builder'): a wizard lets a player build."""
 ALIASES = {"colour": "color"}
 
 
@@ -25,10 +28,15 @@ async def set_(session: Session, args: str) -> None:
     (auto: if your client says it shows colour; never in screen-reader mode;
     'color on' works too). 'haven' refuses pages (the pager is told); '!haven'
     takes them again. Kept for your next visits. '@set' alone shows your settings.
+    Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
     """
     if not args.strip():
         current = {**DEFAULTS, **session.options}
         session.tell(texts.SET_SHOW.format(settings=", ".join(f"{k}={v}" for k, v in current.items())))
+        return
+    target, _, flag = args.partition("=")
+    if flag.strip().lower().lstrip("!") == BUILDER:
+        await set_builder(session, target.strip(), not flag.strip().startswith("!"))
         return
     text = args.strip()
     key, _, value = (part.strip().lower() for part in text.partition("=" if "=" in text else " "))

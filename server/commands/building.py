@@ -1,0 +1,205 @@
+"""The construction kit: wizards, and players with the builder flag in rooms they dug, change the world; every
+change is kept in the database at once. Wizards also move people (and themselves) anywhere with @tel."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rooms import building
+from rooms.messages import Refusal
+from rooms.model import Room
+from server import texts
+from server.commands.admin import account_named
+from server.commands.args import UsageError, required
+from server.commands.registry import command
+from server.moderation import record
+from server.session import Session
+
+
+def _builder(session: Session) -> None:
+    if not (session.wizard or session.builder):
+        raise Refusal(texts.NOT_A_BUILDER)
+
+
+def _owner(session: Session, room: Room) -> None:
+    """Refuse unless this player may change ``room``: a wizard, or the builder who dug it."""
+    _builder(session)
+    if not session.wizard and room.owner != session.player:
+        raise Refusal(texts.NOT_YOUR_ROOM.format(room=room.name))
+
+
+async def _keep(session: Session, *rooms: Room) -> None:
+    """Put changed rooms in the world and in the database."""
+    for room in rooms:
+        session.server.world.put_room(room)
+    await session.server.store.save_rooms(rooms)
+
+
+def _assignment(args: str) -> tuple[str, str]:
+    """``<thing>=<value>``: both needed."""
+    thing, sep, value = args.partition("=")
+    if not sep or not thing.strip() or not value.strip():
+        raise UsageError
+    return thing.strip(), value.strip()
+
+
+@command("@dig", category="building")
+async def dig(session: Session, args: str) -> None:
+    """@dig <room name>[=<exit there>[,<exit back>]]
+
+    Make a new room, yours to change. Give exits to open a way there from the
+    room you are in, and a way back: @dig The Library=north;n,south;s
+    (an exit's aliases follow ';'). Builders and wizards only.
+    """
+    name, _, exits = args.partition("=")
+    there, _, back = exits.partition(",")
+    _builder(session)
+    world, me = session.server.world, session.player
+    here = world.location(me)
+    room = Room(world.next_key(), building.room_name(world, required(name)), texts.NEW_ROOM_DESCRIPTION, owner=me)
+    lines = [texts.DUG.format(room=room.name, key=room.key)]
+    changed = [room]
+    if there.strip():
+        _owner(session, here)
+        way = building.new_exit(here, there, room)
+        changed.append(building.with_exit(here, way))
+        lines.append(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key))
+    if back.strip():
+        way = building.new_exit(room, back, here)
+        changed[0] = building.with_exit(room, way)
+        lines.append(texts.EXIT_OPENED.format(exit=way.name, here=room.name, room=here.name, key=here.key))
+    await _keep(session, *changed)
+    session.tell("\n".join(lines), "building")
+
+
+@command("@open", category="building")
+async def open_(session: Session, args: str) -> None:
+    """@open <exit>[;<alias>...]=<room>
+
+    Open an exit from the room you are in to another room (by its name, or its
+    number like #5): @open north;n=The Library.
+    """
+    spec, sep, where = args.partition("=")
+    if not spec.strip():
+        raise UsageError
+    if not sep or not where.strip():
+        raise Refusal(texts.EXIT_TO_NOWHERE)
+    world = session.server.world
+    here = world.location(session.player)
+    _owner(session, here)
+    room = world.find_room(where, session.player)
+    way = building.new_exit(here, spec, room)
+    await _keep(session, building.with_exit(here, way))
+    session.tell(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key), "building")
+
+
+@command("@desc", "@describe", category="building")
+async def describe(session: Session, args: str) -> None:
+    """@desc <room>=<description>
+
+    Describe a room ('here' is the room you are in): what 'look' shows.
+    """
+    where, text = _assignment(args)
+    room = session.server.world.find_room(where, session.player)
+    _owner(session, room)
+    await _keep(session, dataclasses.replace(room, description=building.description(text)))
+    session.tell(texts.DESCRIBED.format(room=room.name), "building")
+
+
+@command("@name", category="building")
+async def name(session: Session, args: str) -> None:
+    """@name <exit or room>=<new name>
+
+    Rename an exit of the room you are in (aliases after ';', as in north;n),
+    or a room ('here', its name or its number). Room names are unique.
+    """
+    thing, new = _assignment(args)
+    world = session.server.world
+    here = world.location(session.player)
+    way = here.find_exit(thing) if thing.casefold() != "here" else None
+    if way is not None:
+        _owner(session, here)
+        renamed = building.new_exit(here, new, world.room(way.destination), replacing=way)
+        await _keep(session, building.with_exit(here, renamed, replacing=way))
+        session.tell(texts.RENAMED.format(old=way.name, new=";".join(renamed.names)), "building")
+        return
+    room = world.find_room(thing, session.player)
+    _owner(session, room)
+    await _keep(session, dataclasses.replace(room, name=building.room_name(world, new, renaming=room)))
+    session.tell(texts.RENAMED.format(old=room.name, new=world.room(room.key).name), "building")
+
+
+@command("@link", category="building")
+async def link(session: Session, args: str) -> None:
+    """@link <exit>=<room>
+
+    Make an exit of the room you are in lead somewhere else.
+    """
+    thing, where = _assignment(args)
+    world = session.server.world
+    here = world.location(session.player)
+    way = building.exit_here(here, thing)
+    _owner(session, here)
+    room = world.find_room(where, session.player)
+    await _keep(session, building.with_exit(here, dataclasses.replace(way, destination=room.key), replacing=way))
+    session.tell(texts.LINKED.format(exit=way.name, room=room.name, key=room.key), "building")
+
+
+@command("@destroy", "@recycle", category="building")
+async def destroy(session: Session, args: str) -> None:
+    """@destroy <exit or room>
+
+    Take away an exit of the room you are in, or a whole room (by its name or
+    number); the room must be empty and have no table open, and every exit that
+    led to it goes with it.
+    """
+    thing = required(args)
+    world = session.server.world
+    here = world.location(session.player)
+    way = here.find_exit(thing) if thing.casefold() != "here" else None
+    if way is not None:
+        _owner(session, here)
+        await _keep(session, building.without_exit(here, way))
+        session.tell(texts.EXIT_DESTROYED.format(exit=way.name), "building")
+        return
+    room = world.find_room(thing, session.player)
+    _owner(session, room)
+    table = next(iter(session.server.tables.in_room(room.key)), None)
+    if table is not None:
+        raise Refusal(texts.TABLE_IN_ROOM.format(number=table.table.number, room=room.name))
+    changed = world.remove_room(room.key)
+    await session.server.store.delete_room(room.key, changed)
+    lines = [texts.ROOM_DESTROYED.format(room=room.name, key=room.key)]
+    if changed:
+        lines.append(texts.EXITS_REMOVED.format(rooms=", ".join(r.name for r in changed)))
+    session.tell("\n".join(lines), "building")
+
+
+@command("@tel", "@teleport", wizard=True, category="building")
+async def teleport(session: Session, args: str) -> None:
+    """@tel [<player>=]<room>
+
+    Move yourself, or a connected player, to a room at once (by its name or
+    number). Wizards only.
+    """
+    who, sep, where = required(args).rpartition("=")
+    world, me = session.server.world, session.player
+    target = world.match_player(who) if sep else me
+    room = world.find_room(required(where), me)
+    session.server.deliver(world.teleport(target, room.key))
+    if target != me:
+        await record(session, "tel", target, room.name)
+        session.tell(texts.TELEPORTED.format(who=target, room=room.name))
+
+
+async def set_builder(session: Session, name: str, builder: bool) -> None:
+    """``@set <player>=builder`` (or ``!builder``): wizards give or take the builder flag."""
+    if not session.wizard:
+        raise Refusal(texts.PERMISSION_DENIED)
+    account = await account_named(session, name)
+    await session.server.store.set_builder(account.skeleton, builder)
+    online = session.server.players.get(account.name)
+    if online is not None:
+        online.builder = builder
+    await record(session, "builder" if builder else "unbuilder", account.name)
+    session.tell(texts.BUILDER_SET.format(name=account.name, may="may" if builder else "may no longer"))
