@@ -1,0 +1,84 @@
+"""GMCP over a real socket: the client's hello and packages, Char.Name at login, and a whole game played from the
+Wimpout package alone, every message validated against JSON mode's models and matching what a JSON watcher reads."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from telnetlib3.mud import gmcp_decode
+from telnetlib3.telopt import GMCP
+
+from conftest import player
+from server.protocol import SERVER_MESSAGE
+from wire import WireClient, wire_client
+
+
+class GmcpReader:
+    """The GMCP messages a wire client received, in order, decoded."""
+
+    def __init__(self, client: WireClient) -> None:
+        self.client, self.seen = client, 0
+
+    async def next(self) -> tuple[str, Any]:
+        payload = await self.client.subnegotiation(GMCP, self.seen)
+        self.seen += 1
+        return gmcp_decode(payload)
+
+    async def until(self, package: str) -> Any:
+        while True:
+            name, data = await self.next()
+            if name == package:
+                return data
+
+
+async def test_a_whole_game_played_from_gmcp_alone(make_server) -> None:
+    async with make_server() as server:
+        async with wire_client(server, frozenset({GMCP})) as client, player(server, "Wat") as watcher:
+            gmcp = GmcpReader(client)
+            client.gmcp('Core.Hello {"client": "TestClient", "version": "1.0"}')
+            client.gmcp('Core.Supports.Set ["Char 1", "Wimpout 1"]')
+            client.gmcp("Core.Ping")
+            assert await gmcp.until("Core.Ping") is None
+            await client.command("create Ann secret1", "Obvious exits")
+            assert await gmcp.until("Char.Name") == {"name": "Ann", "fullname": "Ann"}
+            await client.command("table open goal=100", "You sit down at table 1.")
+            await client.command("table bot add", "Robby1.bot sits down")
+            await watcher.command("@json on", '"json":"on"')
+            await watcher.command("watch 1", '"type":"table"')
+            client.send("start")
+            states, kinds = [], set()
+            for _ in range(1000):
+                name, data = await gmcp.next()
+                assert name.startswith("Wimpout.") and name == f"Wimpout.{data['type'].capitalize()}"
+                message = SERVER_MESSAGE.validate_python(data)
+                if data["type"] != "table":
+                    continue
+                assert "\x1b" not in data["text"]
+                states.append(message.state)
+                kinds |= {event["type"] for event in data["events"]}
+                if data["state"]["status"] == "over":
+                    break
+                if data["you_may"]:
+                    client.send("stop" if "stop" in data["you_may"] else data["you_may"][0])
+            await watcher.expect(r'"status":"over"')
+        assert {"Thrown", "Scored", "GameOver"} <= kinds and states[-1].winner in ("Ann", "Robby1.bot")
+        watched = [SERVER_MESSAGE.validate_json(line) for line in watcher.text.splitlines() if '"type":"table"' in line]
+        played = [state for state in states if state.status != "waiting"]
+        assert [m.state for m in watched if m.state.status != "waiting"] == played  # JSON mode's news, move by move
+
+
+async def test_gmcp_is_sent_only_for_packages_asked_for_and_bad_gmcp_is_ignored(make_server) -> None:
+    async with make_server() as server, wire_client(server, frozenset({GMCP})) as client:
+        client.gmcp('Core.Supports.Set ["Char 1"]')
+        client.gmcp("Core.Hello {not json")
+        client.gmcp("Core.Supports.Add 42")
+        await client.command("create Ann secret1", "Obvious exits")
+        await client.command("table open goal=100", "You sit down at table 1.")
+        await client.command("roll", "has not started")
+        packages = [gmcp_decode(payload)[0] for option, payload in client.subnegotiations if option == GMCP]
+        assert packages == ["Char.Name"]
+        client.gmcp('Core.Supports.Add ["Wimpout 1"]')
+        await client.command("roll", "has not started")
+        error = json.loads(client.subnegotiations[-1][1].partition(b" ")[2])
+        assert SERVER_MESSAGE.validate_python(error).type == "error" and error["code"] == "refused"
