@@ -22,3 +22,10 @@ def test_readme_configuration_table_matches_the_defaults() -> None:
         flat[path] = flat[path] or ""
     flat["data_dir"] = str(flat["data_dir"])
     assert documented == flat
+
+
+def test_readme_connecting_names_each_protocol_and_how_to_turn_tls_on() -> None:
+    section = README.read_text().partition("### MUD clients")[2].partition("\n### ")[0]
+    for protocol in ("NAWS", "TTYPE", "MTTS", "EOR", "CHARSET", "MSSP", "GMCP", "MCCP2", "TLS", "MXP", "MSDP"):
+        assert protocol in section, protocol
+    assert "[tls]" in section and "certfile" in section and "keyfile" in section and "Let's Encrypt" in section
