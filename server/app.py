@@ -22,7 +22,6 @@ from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.mssp import mssp_variables
-from server.names import skeleton
 from server.ratelimit import AddressThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
@@ -52,7 +51,7 @@ class GameServer:
         self.login_throttle = AddressThrottle(
             settings.limits.login_failure_burst, 1 / settings.limits.login_failure_refill
         )
-        self._wizard_keys = {skeleton(w) for w in settings.wizards}
+        self._wizards = {w.casefold() for w in settings.wizards}
         self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: telnetlib3.Server | None = None
@@ -229,7 +228,9 @@ class GameServer:
         session.channels = await self.store.memberships(account.skeleton)
         session.restrictions = await self.store.restrictions(account.skeleton)
         session.builder = account.builder
-        session.wizard = account.wizard or account.skeleton in self._wizard_keys
+        session.wizard = account.wizard or account.name.casefold() in self._wizards
+        if session.wizard:
+            session.tell(texts.WIZARD_NOTE)
         session.connected_at = time.monotonic()
         self.players[account.name] = session
         self.max_players = max(self.max_players, len(self.players))
@@ -241,6 +242,16 @@ class GameServer:
             self.deliver(self.world.arrive(account.name))
         await self.store.touch([account.skeleton])
         await self.tables.returned(session)
+
+    async def is_wizard(self, session: Session) -> bool:
+        """Whether the session's player is a wizard now: the configured names (exactly), or the account's flag as
+        stored, which the console (``cosmic-wimpout wizard``) may have changed while they were connected."""
+        account = session.account
+        if account is None:
+            return False
+        stored = await self.store.find(account.skeleton)
+        session.wizard = account.name.casefold() in self._wizards or (stored is not None and stored.wizard)
+        return session.wizard
 
     def forget(self, session: Session) -> None:
         """Take a closing session's player out of the world at once (so a second @boot or a

@@ -14,9 +14,8 @@ from engine import ThrowSyntaxError
 from rooms.loader import WorldError
 from server.app import GameServer
 from server.logs import configure_logging
-from server.settings import ConfigError, Settings, load_settings
-
-DEFAULT_CONFIG = Path("config/server.toml")
+from server.console import CONSOLE_COMMANDS
+from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -43,13 +42,15 @@ async def serve(settings: Settings) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] and argv[0] in CONSOLE_COMMANDS:
+        sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
     args = parse_args(argv)
-    config = args.config or (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None)
     overrides = {k: v for k, v in {"port": args.port, "data_dir": args.data_dir}.items() if v is not None}
     if args.dice_script is not None:
         overrides["tables"] = {"dice_script": args.dice_script}
     try:
-        settings = load_settings(config, **overrides)
+        settings = load_console_settings(args.config, **overrides)
     except ConfigError as exc:
         sys.exit(f"cosmic-wimpout: {exc}")
     configure_logging(settings.log_format, settings.log_level)

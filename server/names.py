@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 NAME_MIN, NAME_MAX = 2, 16
 PASSWORD_MIN, PASSWORD_MAX = 5, 128
@@ -21,14 +22,18 @@ def skeleton(name: str) -> str:
     return key
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player name, or None if it can."""
+def name_problem(name: str, wizards: Collection[str] = ()) -> str | None:
+    """Why ``name`` cannot be a player name, or None if it can. Names that look like a configured wizard's are
+    reserved: only the exact name may be created (and only it gets the powers)."""
     if not NAME_MIN <= len(name) <= NAME_MAX:
         return f"Names are {NAME_MIN} to {NAME_MAX} characters long."
     if not _NAME_SHAPE.fullmatch(name):
         return "Names start with a letter and use only letters, digits, - and _."
     if name.casefold() in RESERVED:
         return f"{name!r} is a reserved word; please choose another name."
+    key = skeleton(name)
+    if any(skeleton(w) == key and w.casefold() != name.casefold() for w in wizards):
+        return f"{name!r} is reserved (it looks like a wizard's name); please choose another name."
     return None
 
 

@@ -185,7 +185,7 @@ class Session:
                 self.refuse(texts.NOT_CONNECTED, "not_connected")
             else:
                 self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-        elif resolved.command.wizard and not self.wizard:
+        elif resolved.command.wizard and not await self.server.is_wizard(self):
             self.refuse(texts.PERMISSION_DENIED, "permission_denied")
         else:
             try:

@@ -159,6 +159,15 @@ class ConfigError(Exception):
     """The configuration cannot be used; the message lists every problem."""
 
 
+DEFAULT_CONFIG = Path("config/server.toml")
+"""The configuration file the console script reads when none is given, if it exists."""
+
+
+def load_console_settings(config_file: Path | None, **overrides: Any) -> Settings:
+    """Settings as ``cosmic-wimpout`` reads them: ``--config``, else ``config/server.toml`` here if present."""
+    return load_settings(config_file or (DEFAULT_CONFIG if DEFAULT_CONFIG.is_file() else None), **overrides)
+
+
 def load_settings(config_file: Path | None = None, **overrides: Any) -> Settings:
     """Read and validate settings, raising :class:`ConfigError` with readable reasons."""
     if config_file is not None and not config_file.is_file():

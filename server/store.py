@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rooms.model import Exit, Room
+from server.names import skeleton as skeleton_of
 
 T = TypeVar("T")
 
@@ -282,9 +283,9 @@ class Store:
     async def find(self, skeleton: str) -> Account | None:
         return await self._run(lambda db: self._find(db, skeleton))
 
-    async def create(self, name: str, skeleton: str, password_hash: str, wizard: bool = False) -> Account:
-        """Add an account. Raises :class:`NameTaken`."""
-        return await self._write(lambda db: create_account(db, name, skeleton, password_hash, wizard))
+    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
+        """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
+        return await self._write(lambda db: create_account(db, name, skeleton, password_hash))
 
     async def set_password_hash(self, skeleton: str, password_hash: str) -> None:
         await self._update(skeleton, "password_hash", password_hash)
@@ -651,21 +652,26 @@ def commit_group(db: sqlite3.Connection, works: list[Callable[[sqlite3.Connectio
     return outcomes
 
 
-def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_hash: str, wizard: bool) -> Account:
+def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_hash: str) -> Account:
     """Insert an account (inside the caller's transaction). Raises :class:`NameTaken`."""
     existing = Store._find(db, skeleton)
     if existing is not None:
         raise NameTaken(existing.name)
-    (count,) = db.execute("SELECT COUNT(*) FROM accounts").fetchone()
-    wizard = wizard or count == 0
     db.execute(
-        "INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at) VALUES (?, ?, ?, ?, ?)",
-        (name, skeleton, password_hash, int(wizard), time.time()),
+        "INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES (?, ?, ?, ?)",
+        (name, skeleton, password_hash, time.time()),
     )
     db.execute("INSERT INTO channel_members SELECT name, ? FROM channels WHERE autojoin = 1", (skeleton,))
     found = Store._find(db, skeleton)
     assert found is not None
     return found
+
+
+def set_wizard(db: sqlite3.Connection, name: str, wizard: bool) -> bool:
+    """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
+    cursor = db.execute("UPDATE accounts SET wizard = ? WHERE skeleton = ? AND name = ? COLLATE NOCASE",
+                        (int(wizard), skeleton_of(name), name))
+    return cursor.rowcount == 1
 
 
 def record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> None:

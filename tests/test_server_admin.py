@@ -5,8 +5,8 @@ from __future__ import annotations
 from conftest import player, raw_client, running, settings_for
 
 
-async def test_first_account_is_a_wizard_and_others_are_not(make_server) -> None:
-    async with make_server() as server:
+async def test_a_configured_wizard_and_others(make_server) -> None:
+    async with make_server() as server:  # wizards = ["Wizard"]
         async with player(server, "Wizard") as wizard:
             assert "You are a wizard here" in wizard.text
             async with player(server, "Igor") as igor:

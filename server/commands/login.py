@@ -59,13 +59,12 @@ async def create(session: Session, args: str) -> None:
     Make a new character and log in as it. A name starts with a letter, uses
     only letters, digits, - and _, and must not look like an existing name.
     Quote a password with spaces in it. Leave the password out to be asked for
-    it twice, without it showing on screen. The first character ever created
-    is the wizard.
+    it twice, without it showing on screen.
     """
     name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
     if password is None:
         return
-    problem = name_problem(name) or password_problem(name, password)
+    problem = name_problem(name, session.server.settings.wizards) or password_problem(name, password)
     if problem:
         session.refuse(problem, "bad_name")
         return
@@ -77,10 +76,8 @@ async def create(session: Session, args: str) -> None:
         same = taken.existing.casefold() == name.casefold()
         session.refuse(texts.TAKEN if same else texts.LOOKS_TAKEN.format(existing=taken.existing), "name_taken")
         return
-    log.info("account.created", name=account.name, wizard=account.wizard, address=session.address)
+    log.info("account.created", name=account.name, address=session.address)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
-    if account.wizard:
-        session.tell(texts.WIZARD_NOTE)
     await server.enter(session, account)
 
 
@@ -104,7 +101,7 @@ async def _credentials(session: Session, args: str, example: str, again: bool = 
     if len(given) == 2:
         return given[0], given[1]
     name = given[0]
-    if again and (problem := name_problem(name)):
+    if again and (problem := name_problem(name, session.server.settings.wizards)):
         session.refuse(problem, "bad_name")
         return name, None
     password = await session.ask_secret(texts.PASSWORD_PROMPT)
