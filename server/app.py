@@ -228,7 +228,7 @@ class GameServer:
         session.channels = await self.store.memberships(account.skeleton)
         session.restrictions = await self.store.restrictions(account.skeleton)
         session.builder = account.builder
-        session.wizard = account.wizard or account.name.casefold() in self._wizards
+        session.wizard = self.has_powers(account)
         if session.wizard:
             session.tell(texts.WIZARD_NOTE)
         session.connected_at = time.monotonic()
@@ -243,14 +243,15 @@ class GameServer:
         await self.store.touch([account.skeleton])
         await self.tables.returned(session)
 
+    def has_powers(self, account: Account) -> bool:
+        """A wizard: the account's stored flag (set from the console), or a configured name, exactly."""
+        return account.wizard or account.name.casefold() in self._wizards
+
     async def is_wizard(self, session: Session) -> bool:
-        """Whether the session's player is a wizard now: the configured names (exactly), or the account's flag as
-        stored, which the console (``cosmic-wimpout wizard``) may have changed while they were connected."""
-        account = session.account
-        if account is None:
-            return False
-        stored = await self.store.find(account.skeleton)
-        session.wizard = account.name.casefold() in self._wizards or (stored is not None and stored.wizard)
+        """Whether the session's player is a wizard now: the console (``cosmic-wimpout wizard``) may have changed
+        the stored flag while they were connected."""
+        stored = await self.store.find(session.account.skeleton) if session.account else None
+        session.wizard = stored is not None and self.has_powers(stored)
         return session.wizard
 
     def forget(self, session: Session) -> None:

@@ -135,7 +135,7 @@ async def whois(session: Session, args: str) -> None:
         lines.append(f"Connected from {online.address}, in {server.world.location(account.name).name}.")
     else:
         lines.append(f"Last seen {when(account.last_seen)}." if account.last_seen else "Never seen.")
-    powers = [flag for flag, on in (("wizard", account.wizard), ("builder", account.builder), ("banned", account.banned)) if on]
+    powers = [flag for flag, on in (("wizard", server.has_powers(account)), ("builder", account.builder), ("banned", account.banned)) if on]
     lines.append(f"Flags: {', '.join(powers) or 'none'}.")
     for scope, restriction in (await server.store.restrictions(account.skeleton)).items():
         if restriction.active(now):
