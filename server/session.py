@@ -19,9 +19,11 @@ from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.ratelimit import TokenBucket
 from server.render.colour import KIND_COLOURS, painted
+from server.render.prompt import status_prompt
 from server.render.scorehandler import Style, render
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
+from server.telnet import TelnetSink
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -66,6 +68,9 @@ class Session:
         self._pending: deque[Line] = deque()
         self._bucket = TokenBucket(limits.command_burst, limits.command_rate)
         self._flood_noted = False
+        self._prompt_due = False
+        self._prompted = False
+        """The status prompt is the last thing on the client's screen line (nothing typed or sent since)."""
 
     @property
     def name(self) -> str | None:
@@ -84,7 +89,7 @@ class Session:
     # --- output --------------------------------------------------------------------------
 
     def tell(self, text: str, kind: str = "info", **fields: str) -> None:
-        self.sink.send(Message(text, kind, fields))
+        self._emit(Message(text, kind, fields))
 
     def refuse(self, text: str, code: ErrorCode) -> None:
         """Say that something was not done, with the stable code a bot reads."""
@@ -115,7 +120,30 @@ class Session:
             message = dataclasses.replace(message, text=render(message.data, self.account.name, self.style))
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = dataclasses.replace(message, text=painted(message.text, KIND_COLOURS[message.kind]))
+        self._emit(message)
+
+    def _emit(self, message: Message) -> None:
+        """Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
+        if self._prompted and isinstance(self.sink, TelnetSink) and self.sink.prompts_inline:
+            self.sink.write("\r\n")
+        self._prompted = False
         self.sink.send(message)
+        if not self._prompt_due and self._wants_prompt():
+            self._prompt_due = True
+            asyncio.get_running_loop().call_soon(self._show_prompt)
+
+    def _wants_prompt(self) -> bool:
+        """People on telnet who are logged in and did not '@set prompt=off' (bots and the web read JSON)."""
+        return self.account is not None and isinstance(self.sink, TelnetSink) and self.options.get("prompt") != "off"
+
+    def _show_prompt(self) -> None:
+        """After a burst of output: one line saying where this player's table stands, marked as a prompt."""
+        self._prompt_due = False
+        if self.sink.closed or not self._wants_prompt():
+            return
+        live = self.server.tables.followed(self.player)
+        self.sink.prompt(status_prompt(live.table.view() if live is not None else None) + " ")
+        self._prompted = True
 
     def close(self, farewell: str | None = None) -> None:
         """Say goodbye, hang up, and leave the world now; safe to call more than once."""
@@ -149,6 +177,7 @@ class Session:
         """Serve this connection until it closes."""
         self.tell(texts.banner(self.server.settings.server_name), "banner")
         while (line := await self.read_line()) is not None:
+            self._prompted = False  # the client's own echo of the line ended the prompt's line
             if not line.text and not line.too_long:
                 continue
             await self._throttle()

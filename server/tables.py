@@ -96,6 +96,10 @@ class Tables:
     def seat_of(self, name: str) -> Live | None:
         return next((live for live in self.live.values() if live.table.is_seated(name)), None)
 
+    def followed(self, name: str) -> Live | None:
+        """The table ``name`` sits at, else the first one they watch."""
+        return self.seat_of(name) or next((live for live in self.live.values() if name in live.table.watchers), None)
+
     def listeners(self, room: str) -> list[str]:
         """Players and watchers of the tables in ``room``: they hear the room's talk wherever they are."""
         return [name for live in self.in_room(room) for name in live.table.audience]

@@ -129,6 +129,11 @@ class TelnetSink:
             return
         self.write("\r\n".join(self._wrap(message.text)) + "\r\n")
 
+    @property
+    def prompts_inline(self) -> bool:
+        """Prompts stay in the output stream (no EOR agreed, e.g. telnet(1)): what follows one needs a new line."""
+        return not self._writer.local_option.enabled(EOR)
+
     def prompt(self, text: str, secret: bool = False) -> None:
         if secret:
             self._writer.iac(WILL, ECHO)

@@ -9,8 +9,8 @@ from server.commands.registry import command
 from server.session import Session
 
 CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off"), "color": ("on", "off", "auto"),
-           "haven": ("on", "off")}
-DEFAULTS = {"cubes": "art", "screenreader": "off", "color": "auto", "haven": "off"}
+           "haven": ("on", "off"), "prompt": ("on", "off")}
+DEFAULTS = {"cubes": "art", "screenreader": "off", "color": "auto", "haven": "off", "prompt": "on"}
 """``color=auto``: colour if your client reports ANSI (TTYPE or MTTS)."""
 FLAGS = ("haven",)
 """Choices that MUCK players set as flags: '@set haven' and '@set !haven'."""
@@ -27,7 +27,9 @@ async def set_(session: Session, args: str) -> None:
     one line ([4] [4] [sun]), plain wording for screen readers, and ANSI colour
     (auto: if your client says it shows colour; never in screen-reader mode;
     'color on' works too). 'haven' refuses pages (the pager is told); '!haven'
-    takes them again. Kept for your next visits. '@set' alone shows your settings.
+    takes them again. 'prompt=off' stops the status line shown after output
+    ([T1 Ann 255/300 | turn 70 | 2 cubes] >, or > away from tables). Kept for
+    your next visits. '@set' alone shows your settings.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
     """
     if not args.strip():

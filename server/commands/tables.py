@@ -61,8 +61,7 @@ def _seen(session: Session, args: str) -> Table:
     number = _number(args)
     if number is not None:
         return tables.get(number).table
-    live = tables.seat_of(name) or next((t for t in tables.live.values() if name in t.table.watchers), None)
-    return (live or _here(session, "", "look at it")).table
+    return (tables.followed(name) or _here(session, "", "look at it")).table
 
 
 @command("table", category="table")
@@ -192,7 +191,7 @@ async def leave(session: Session, args: str) -> None:
     type 'leave yes'); when watching, stop watching.
     """
     tables, name = _tables(session), session.player
-    live = tables.seat_of(name) or next((t for t in tables.live.values() if name in t.table.watchers), None)
+    live = tables.followed(name)
     if live is None:
         raise Refusal(texts.NOT_WATCHING)
     score = live.table.forfeits(name)

@@ -1,0 +1,35 @@
+"""The status prompt: one line after each burst of output, marked with IAC GA, or IAC EOR once the client agreed to
+EOR; '@set prompt=off' stops it."""
+
+from __future__ import annotations
+
+from conftest import player, raw_client
+from tables_helpers import loaded_server, seated
+
+IAC, GA, EOR, DO, TELOPT_EOR = b"\xff", b"\xf9", b"\xef", b"\xfd", b"\x19"
+
+
+async def test_the_prompt_ends_in_ga_and_says_where_the_table_stands(make_server, tmp_path) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2", "10 10 10 3 s4"]) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=300") as (ann, bob):
+            await ann.expect(r"\[T1 Ann 0/300 \| turn 0 \| 5 cubes\] > ")
+            await ann.command("roll", r"You may: roll\.\n\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s\] > ")
+            await bob.expect(r"\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s\] > ")
+            assert b"clearing 10s] > " + IAC + GA in ann.raw
+            await bob.command("say hi", 'You say, "hi"')
+            await ann.expect('Bob says, "hi"')
+            assert b'clearing 10s] > ' + IAC + GA + b'\r\nBob says, "hi"' in ann.raw  # output after a prompt: new line
+            await ann.command("@set prompt=off", "Set: prompt=off.")
+            ann.raw = b""
+            await ann.command("score", "Table 1: playing")
+            await ann.command("look", "Obvious exits")
+            assert IAC + GA not in ann.raw and b"] > " not in ann.raw
+
+
+async def test_the_prompt_ends_in_eor_once_the_client_agrees(make_server) -> None:
+    async with make_server() as server, raw_client(server) as client:
+        client.send_bytes(IAC + DO + TELOPT_EOR)
+        await client.command("create Ann secret1", "Obvious exits")
+        await client.command("look", r"Obvious exits: [^\n]*\n> ")
+        await client.command("WHO", r"connected[^\n]*\n> ")
+        assert b"\n> " + IAC + EOR in client.raw and IAC + GA not in client.raw.partition(b"Obvious")[2]
