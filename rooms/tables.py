@@ -302,15 +302,16 @@ class Table:
         self.watchers.remove(name)
         return self._news(Watching(name, False))
 
-    def leave(self, name: str, dice: DiceSource) -> TableNews:
+    def leave(self, name: str, dice: DiceSource, why: str = "left the table") -> TableNews:
         """Stop watching, stand up, or (during a game) leave the game and the seat at once. Before the game, house
-        bots leave with the last person; during it, a table with no person left is closed by the server."""
+        bots leave with the last person; during it, a table with no person left is closed by the server. ``why``: how
+        the game tells it (a wizard or the table may remove someone)."""
         if name in self.watchers:
             return self.unwatch(name)
         if self.status is Status.PLAYING and self.game is not None and name in self.seats:
             news = self._news()
             if self.game.state.player(name).out is None:
-                news = self._apply(name, Withdraw(name, "left the table"), dice)
+                news = self._apply(name, Withdraw(name, why), dice)
             self.seats.remove(name)
             self.absent.discard(name)
             return TableNews(self.number, (*news.events, Stood(name)), self.view(), news.game_events)
@@ -370,6 +371,27 @@ class Table:
         self.bots[full] = house_bot(words)
         self.seats.append(full)
         return self._news(Sat(full))
+
+    def remove_bot(self, by: str, word: str, dice: DiceSource) -> TableNews:
+        """A person at the table sends a house bot away: before the game it stands up, during it it leaves the game."""
+        if by not in self.people:
+            raise Refusal(f"Only a player sitting at table {self.number} can remove a bot.")
+        wanted = {word.strip().casefold(), (word.strip() + BOT_SUFFIX).casefold()}
+        bot = next((name for name in self.bots if name.casefold() in wanted and name in self.seats), None)
+        if bot is None:
+            raise Refusal(f"There is no house bot called {word.strip()} at table {self.number}.")
+        news = self.leave(bot, dice, f"was sent away by {by}")
+        if self.game is None:
+            del self.bots[bot]
+        return news
+
+    def occupant(self, word: str) -> str:
+        """Whoever sits at or watches the table under this name, any case."""
+        wanted = word.strip().casefold()
+        found = next((name for name in self.audience if name.casefold() == wanted), None)
+        if found is None:
+            raise Refusal(f"{word.strip()} is not at table {self.number}.")
+        return found
 
     def bot_to_move(self) -> tuple[str, bool] | None:
         """The house bot the game waits on, with whether its move is a throw or a choice (paced) rather than a vote

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,8 @@ class Live:
     """Runs while every person seated is away: when it fires the table is closed."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One move at a time: each is saved and shown before the next is made."""
+    moved_at: float | None = None
+    """When the last move was made (None: not since the server started)."""
 
 
 class Tables:
@@ -158,7 +161,7 @@ class Tables:
         finally:
             self._opening.discard(number)
         table = Table(number, room, rules, [name])
-        live = self.live[number] = Live(table, game_id, self.dice, self.settings.bot_pace)
+        live = self.live[number] = Live(table, game_id, self.dice, self.settings.bot_pace, moved_at=time.time())
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
         world = self.server.world
@@ -191,6 +194,7 @@ class Tables:
         restart the clock. What this move did is judged before the save is awaited: meanwhile the table may move on,
         and only the move that ended it may close it, after its own save."""
         live.moves += 1
+        live.moved_at = time.time()
         self._disarm(live)
         table = live.table
         ending = self._ending(table)
@@ -232,6 +236,18 @@ class Tables:
             why = (texts.TABLE_CLOSED_AWAY if game is None else texts.TABLE_ABANDONED_AWAY).format(
                 game=live.game_id, time=texts.duration(self.settings.abandon_after))
             await self._close(live, "closed" if game is None else "abandoned", live.table.audience, why)
+
+    async def close_by(self, live: Live, wizard: str) -> str:
+        """A wizard closes a table: a game in play is recorded as abandoned, a table not started is just closed.
+        Returns how it ended."""
+        async with live.lock:
+            if self.live.get(live.table.number) is not live:
+                raise Refusal(texts.TABLE_GONE.format(number=live.table.number))
+            ending = "closed" if live.table.game is None else "abandoned"
+            why = (texts.TABLE_CLOSED_BY if ending == "closed" else texts.TABLE_ABANDONED_BY).format(
+                by=wizard, game=live.game_id)
+            await self._close(live, ending, live.table.audience, why)
+            return ending
 
     def _keep(self, live: Live) -> None:
         if live.abandon is not None:

@@ -66,7 +66,7 @@ def _seen(session: Session, args: str) -> Table:
 
 @command("table", category="table")
 async def table(session: Session, args: str) -> None:
-    """table open|set [option=value ...] | table bot add [name] [how] | table pace N
+    """table open|set [option=value ...] | table bot add|remove [name] | table pace N
 
     'table open' opens a table in the room you are in and sits you at it; others
     join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
@@ -75,7 +75,8 @@ async def table(session: Session, args: str) -> None:
     before the game starts. 'table bot add' seats a house bot (Robby1.bot, or
     the name given) before the start: 'cautious' stops as soon as it may,
     'threshold N [K]' throws on while its turn is under N points and K or more
-    cubes are live. Bots stand up when the last person does before the start;
+    cubes are live. 'table bot remove Robby1' sends a bot away (during the game
+    it leaves the game). Bots stand up when the last person does before the start;
     a table with no person left in its game is closed. 'table pace 2' makes the
     house bots at your table wait 2 seconds before each throw (0 to 5).
     """
@@ -89,6 +90,9 @@ async def table(session: Session, args: str) -> None:
     elif verb == "bot" and action == "add":
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.add_bot(session.player, words.split()))
+    elif verb == "bot" and action == "remove" and words.strip():
+        live = seated(session)
+        await _tables(session).act(live, lambda: live.table.remove_bot(session.player, words, live.dice))
     elif verb == "pace" and action:
         live = seated(session)
         live.pace = _pace(action)
