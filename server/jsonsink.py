@@ -7,10 +7,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from pydantic import BaseModel
-
 from rooms.messages import Message
-from server.protocol import PromptMessage, message_model
+from rooms.tables import TableNews
+from server.protocol import PromptMessage, message_model, table_line
 from server.sink import LineOut
 
 
@@ -23,10 +22,13 @@ class JsonSink:
         self._viewer = viewer
 
     def send(self, message: Message) -> None:
-        self._write(message_model(message, self._viewer()))
+        if isinstance(message.data, TableNews):  # the commonest message by far: its shared JSON is made once a move
+            self._write(table_line(message.data, self._viewer() or "", message.text))
+        else:
+            self._write(message_model(message, self._viewer()).model_dump_json())
 
     def prompt(self, text: str, secret: bool = False) -> None:
-        self._write(PromptMessage(text=text, secret=secret))
+        self._write(PromptMessage(text=text, secret=secret).model_dump_json())
 
     def end_secret(self) -> None:
         """Nothing to undo: a JSON connection never had its echo turned off."""
@@ -46,8 +48,7 @@ class JsonSink:
     def width(self) -> int:
         return self.out.width
 
-    def _write(self, model: BaseModel) -> None:
-        line = model.model_dump_json()
+    def _write(self, line: str) -> None:
         if not line.isascii():  # rare (talk, names): escape as \uXXXX, so any client reads it whatever its encoding
             line = json.dumps(json.loads(line), separators=(",", ":"))
         self.out.write_line(line)

@@ -132,16 +132,36 @@ def message_model(message: Message, viewer: str | None) -> TableMessage | ErrorM
 
 def table_message(news: TableNews, viewer: str, text: str) -> TableMessage:
     """``news`` as ``viewer`` gets it: the same state and events for everyone, their own legal commands and text."""
-    global _last
-    if _last is None or _last[0] is not news:
-        _last = (news, _state(news), [_event_dict(event) for event in news.events])
-    _, state, events = _last
+    _, state, events, _ = _converted(news)
     you_may = list(news.view.legal.get(viewer, ()))
     return TableMessage(table=news.table, events=events, state=state, you_may=you_may, text=text)
 
 
-_last: tuple[TableNews, TableState, list[dict[str, Any]]] | None = None
-"""The last news converted: a move goes to everyone at its table in turn, so it is converted once, not per person."""
+def table_line(news: TableNews, viewer: str, text: str) -> str:
+    """``table_message(news, viewer, text)`` as one JSON line: the part everyone gets is serialized once per move,
+    and only the viewer's legal commands and text are added to it."""
+    shared = _converted(news)[3]
+    return f'{shared}"you_may":{_dumps(list(news.view.legal.get(viewer, ())))},"text":{_dumps(text)}}}'
+
+
+_VIEWER_PART = '"you_may":[],"text":""}'
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+"""Strings and lists of strings as pydantic writes them (compact, UTF-8 kept, the same escapes)."""
+
+
+def _converted(news: TableNews) -> tuple[TableNews, TableState, list[dict[str, Any]], str]:
+    """The news' state and events as the protocol has them, and its JSON up to the viewer's part: a move goes to
+    everyone at its table in turn, so it is converted once, not per person."""
+    global _last
+    if _last is None or _last[0] is not news:
+        state, events = _state(news), [_event_dict(event) for event in news.events]
+        line = TableMessage(table=news.table, events=events, state=state, you_may=[], text="").model_dump_json()
+        assert line.endswith(_VIEWER_PART), "you_may and text must stay TableMessage's last fields"
+        _last = (news, state, events, line[: -len(_VIEWER_PART)])
+    return _last
+
+
+_last: tuple[TableNews, TableState, list[dict[str, Any]], str] | None = None
 
 
 def _state(news: TableNews) -> TableState:

@@ -20,7 +20,7 @@ from server.protocol import ErrorCode
 from server.ratelimit import TokenBucket
 from server.render.colour import KIND_COLOURS, painted
 from server.render.prompt import status_prompt
-from server.render.scorehandler import Style, render
+from server.render.scorehandler import Style, render_once
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
 from server.telnet import TelnetSink
@@ -117,7 +117,7 @@ class Session:
     def send(self, message: Message) -> None:
         """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
         if isinstance(message.data, TableNews) and self.account is not None:
-            message = dataclasses.replace(message, text=render(message.data, self.account.name, self.style))
+            message = dataclasses.replace(message, text=render_once(message.data, self.account.name, self.style))
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = dataclasses.replace(message, text=painted(message.text, KIND_COLOURS[message.kind]))
         self._emit(message)

@@ -6,8 +6,8 @@ on, exactly what they may do next.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engine import Face, RuleSet, Scoring
@@ -322,6 +322,48 @@ def last_lick_need(view: TableView, name: str) -> int | None:
         return None
     seat = next(s for s in view.seats if s.name == name)
     return view.target + 1 - seat.score - view.turn_points
+
+
+def render_once(news: TableNews, viewer: str, style: Style) -> str:
+    """``render(news, viewer, style)``, made once per style and role for a move: the people a move concerns get
+    their own text, everyone else (the other players, the watchers) the one text of an onlooker."""
+    global _rendered
+    if _rendered is None or _rendered[0] is not news:
+        _rendered = (news, concerned(news), {})
+    _, names, texts = _rendered
+    role = viewer if viewer in names else ""
+    text = texts.get((style, role))
+    if text is None:
+        text = texts[style, role] = render(news, role, style)
+    return text
+
+
+_rendered: tuple[TableNews, frozenset[str], dict[tuple[Style, str], str]] | None = None
+
+SEAT_READERS = (ev.PlayerOut, ev.ProposalMade)
+"""Events whose words compare the viewer with the seats (the last player left, the voters)."""
+
+
+def concerned(news: TableNews) -> frozenset[str]:
+    """Everyone who may read this move differently from an onlooker: every name in its events, whoever the table
+    waits on or is up, the Last Licks leader and challengers, and all the seats when an event reads them."""
+    view = news.view
+    names = {*view.waiting_on, *view.challengers, view.up or "", view.leader or ""}
+    for event in news.events:
+        for field in fields(event):  # type: ignore[arg-type]
+            names.update(_strings(getattr(event, field.name)))
+        if isinstance(event, SEAT_READERS):
+            names.update(seat.name for seat in view.seats)
+    names.discard("")
+    return frozenset(names)
+
+
+def _strings(value: object) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _strings(item)
 
 
 def render(news: TableNews, viewer: str, style: Style) -> str:
