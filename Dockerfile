@@ -19,6 +19,10 @@ VOLUME ["/data"]
 EXPOSE 4201 4280
 USER cosmic
 
+# Healthy while the server answers on its web port (/health: 200 while serving, 503 once shutting down).
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('COSMIC_WEB__PORT', '4280') + '/health', timeout=4)"]
+
 # Exec form: the server is PID 1 and receives SIGTERM from `docker stop`, then shuts down
 # gracefully (tells everyone, saves, closes) within limits.shutdown_grace seconds.
 CMD ["cosmic-wimpout"]
