@@ -4,7 +4,6 @@ handing each move's news to the people at the table (each connection renders it 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
@@ -13,11 +12,12 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from engine import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, SeededDice, ThrowSyntaxError, parse_throw
+from engine import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, parse_throw
 from engine.events import event_from_dict, event_to_dict
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Opened, Sat, Status, Table, TableNews, parse_options
 from server import texts
+from server.dice import SystemDice
 from server.render.board import scoreboard
 from server.render.scorehandler import Style, render, rules_summary
 from server.results import results
@@ -35,9 +35,10 @@ PLAIN = Style(cubes="compact")
 
 
 def load_dice(script: Path | None) -> DiceSource:
-    """Fair seeded dice, or (loudly) the throws of a script file, one a line, ``#`` comments allowed."""
+    """Fair dice from the OS's unpredictable source, or (loudly) the throws of a script file, one a line, ``#``
+    comments allowed."""
     if script is None:
-        return SeededDice(secrets.randbits(64))
+        return SystemDice()
     throws = []
     for number, line in enumerate(script.read_text().splitlines(), 1):
         text = line.partition("#")[0].strip()
