@@ -1,0 +1,234 @@
+"""Crash campaign: tables of reference bots play on a real server that is SIGKILLed at random moments, then started
+again on the same data; prints what a crash lost.
+
+Each trial starts the server (the console program, as operators run it), checks that it brought back every table
+the database holds open, lets ``--tables`` tables of two reference bots (bots/reference_bot.py, JSON lines, the
+``cautious`` strategy) play real games with fair dice for a random while, and kills it with SIGKILL. Between trials,
+with the server dead, the database is read as it was left. Figures (every one must be 0):
+
+- moves shown but missing: game events a table's host was shown that the store does not hold, in that order;
+- finished games without results: games stored as over with no results (missing from history, stats and top);
+- games never resumed: tables open in the database that the next start did not bring back;
+- integrity_check failures: ``PRAGMA integrity_check`` not ``ok`` after a kill;
+- games that do not replay: stored events that ``Game.replay`` refuses.
+
+Bounded: at most 100 tables and 200 trials, each trial at most ``--max-run`` seconds of play, one overall
+``--deadline``; loopback only; the server is always killed at the end.
+
+    .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import signal
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import Counter
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.load_bench import HOST, free_port, server_environment, spawn, write_world  # noqa: E402
+from bots.reference_bot import BotError, Connection, Message, Player, cautious  # noqa: E402
+from engine import Game  # noqa: E402
+from engine.events import EVENT_TYPES, event_from_dict  # noqa: E402
+from server.store import Store  # noqa: E402
+
+MAX_TABLES, MAX_TRIALS = 100, 200
+PASSWORD = "crashpass"
+FIGURES = ("moves shown but missing", "finished games without results", "games never resumed",
+           "integrity_check failures", "games that do not replay")
+
+
+class Host:
+    """What one table's host was shown: the game events of its current game, and of each game that finished."""
+
+    def __init__(self) -> None:
+        self.current: list[dict[str, Any]] = []
+        self.finished: dict[int, list[dict[str, Any]]] = {}
+        self.unfinished: list[list[dict[str, Any]]] = []
+        """Games whose end was not shown (the server was killed first)."""
+
+    def saw(self, message: Message) -> None:
+        if message["type"] == "table":
+            for event in message["events"]:
+                if event["type"] == "GameCreated":  # a kill may have come before the last game's table_closed
+                    self.unfinished.append(self.current)
+                    self.current = []
+                if event["type"] in EVENT_TYPES:
+                    self.current.append(event)
+        elif message["type"] == "message" and message["kind"] == "table_closed" and self.current:
+            self.finished[int(message["fields"]["game"])] = self.current
+            self.current = []
+
+
+class Resuming(Player):
+    """The reference bot, moving also when it comes back to a table that waits on it (after a restart)."""
+
+    def __init__(self, *args: Any, host: Host | None = None) -> None:
+        super().__init__(*args)
+        self.host, self._fresh = host, True
+
+    def react(self, message: Message) -> list[str]:
+        if self.host is not None:
+            self.host.saw(message)
+        return super().react(message)
+
+    def _table(self, message: Message) -> list[str]:
+        lines = super()._table(message)
+        fresh, self._fresh = self._fresh, False
+        if fresh and not lines and message["you_may"] and self.name in message["state"]["waiting_on"]:
+            return [self.choose(message["you_may"], message["state"])]
+        return lines
+
+
+async def play(name: str, room: str, port: int, host: Host | None) -> None:
+    """One bot until the server goes away: create (or connect), go to its room, open or sit, play game after game."""
+    player = Resuming(name, PASSWORD, cautious, "goal=200" if host else None, 2, 10**9, room, host=host)
+    connection = await Connection.open(HOST, port)
+    try:
+        for line in player.greet():
+            connection.send(line)
+        while (message := await connection.message()) is not None:
+            for line in player.react(message):
+                connection.send(line)
+    except (OSError, BotError):
+        pass
+    finally:
+        connection.writer.close()
+
+
+async def open_tables_seen(port: int) -> set[int]:
+    """The table numbers the running server lists (``tables``), asked by a monitor in JSON mode."""
+    connection = await Connection.open(HOST, port)
+    numbers: set[int] = set()
+    try:
+        for line in ("json", f"create monitor {PASSWORD}"):
+            connection.send(line)
+        while (message := await connection.message()) is not None:
+            if message["type"] == "error" and message["code"] == "name_taken":
+                connection.send(f"connect monitor {PASSWORD}")
+            elif message["type"] == "message" and message["kind"] == "welcome":
+                connection.send("tables")
+                connection.send("zz-end-of-list")
+            elif message["type"] == "message" and message["kind"] == "table_list":
+                numbers.add(int(message["fields"]["table"]))
+            elif message["type"] == "error" and message["code"] == "unknown_command":
+                break
+    finally:
+        connection.writer.close()
+    return numbers
+
+
+def stored_open_tables(workdir: Path) -> set[int]:
+    with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
+        return {n for (n,) in db.execute("SELECT table_number FROM games WHERE status IN ('waiting', 'playing')")}
+
+
+def kept(seen: list[dict[str, Any]], stored: list[dict[str, Any]]) -> int:
+    """How many of the events a client was shown the store holds, in the order shown. A client may miss events
+    (the kill came after a save and before it read them), so what it saw is a subsequence of the stored events."""
+    found, at = 0, 0
+    for event in seen:
+        try:
+            at = stored.index(event, at) + 1
+        except ValueError:
+            continue
+        found += 1
+    return found
+
+
+def examine(db: sqlite3.Connection, hosts: list[Host]) -> Counter[str]:
+    """The figures a kill left in the database (read with the server dead)."""
+    found: Counter[str] = Counter()
+    if db.execute("PRAGMA integrity_check").fetchone() != ("ok",):
+        found["integrity_check failures"] += 1
+    games: dict[int, list[dict[str, Any]]] = {}
+    for game_id, event in db.execute("SELECT game, event FROM game_events ORDER BY game, seq"):
+        games.setdefault(game_id, []).append(json.loads(event))
+    for events in games.values():
+        try:
+            Game.replay([event_from_dict(e) for e in events])
+        except Exception:
+            found["games that do not replay"] += 1
+    found["finished games without results"] += db.execute(
+        "SELECT COUNT(*) FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
+    ).fetchone()[0]
+    for host in hosts:
+        for game_id, seen in host.finished.items():
+            found["moves shown but missing"] += len(seen) - kept(seen, games.get(game_id, []))
+        for seen in [*host.unfinished, host.current]:
+            best = max((kept(seen, events) for events in games.values() if events[:1] == seen[:1]), default=0)
+            found["moves shown but missing"] += len(seen) - best
+    return found
+
+
+async def campaign(args: argparse.Namespace) -> Counter[str]:
+    rng = random.Random(args.seed)
+    totals: Counter[str] = Counter({figure: 0 for figure in FIGURES})
+    deadline = time.monotonic() + args.deadline
+    with tempfile.TemporaryDirectory(prefix="crash-campaign-") as tmp:
+        workdir = Path(tmp)
+        rooms = write_world(workdir / "world.toml", args.tables)
+        port = free_port()
+        env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
+        hosts = [Host() for _ in rooms]
+        moves = 0
+        for trial in range(args.trials + 1):  # the last start only checks what the last kill left
+            if time.monotonic() > deadline:
+                print(f"deadline reached after {trial} trials")
+                break
+            expected = stored_open_tables(workdir) if trial else set()
+            server, _ = await spawn("from server.main import main; main()", env, workdir, port)
+            try:
+                totals["games never resumed"] += len(expected - await open_tables_seen(port))
+                if trial == args.trials:
+                    break
+                bots = [asyncio.create_task(play(f"h{room}", room, port, host)) for room, host in zip(rooms, hosts)]
+                bots += [asyncio.create_task(play(f"s{room}", room, port, None)) for room in rooms]
+                await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
+            finally:
+                server.send_signal(signal.SIGKILL)
+                await server.wait()
+            await asyncio.gather(*bots, return_exceptions=True)
+            with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
+                found = examine(db, hosts)
+            shown = sum(len(h.current) + sum(map(len, [*h.finished.values(), *h.unfinished])) for h in hosts)
+            print(f"trial {trial + 1}: {shown - moves} game events shown since the last kill; "
+                  + ", ".join(f"{k} {v}" for k, v in found.items() if v), flush=True)
+            moves = shown
+            for figure, count in found.items():  # the whole database is examined after each kill: keep the worst
+                totals[figure] = max(totals[figure], count)
+        finished = sum(len(h.finished) for h in hosts)
+        print(f"{args.tables} tables, {args.trials} SIGKILLs: {moves} game events shown, {finished} games finished")
+    return totals
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--trials", type=int, default=30)
+    parser.add_argument("--min-run", type=float, default=0.5, help="least seconds of play before a kill")
+    parser.add_argument("--max-run", type=float, default=4.0, help="most seconds of play before a kill")
+    parser.add_argument("--seed", type=int, default=1, help="for the kill moments (the dice are fair)")
+    parser.add_argument("--deadline", type=float, default=900.0, help="stop starting trials after this many seconds")
+    args = parser.parse_args(argv)
+    if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.trials <= MAX_TRIALS or args.max_run > 60:
+        parser.error(f"at most {MAX_TABLES} tables, {MAX_TRIALS} trials, 60 s a run")
+    totals = asyncio.run(campaign(args))
+    for figure in FIGURES:
+        print(f"{figure}: {totals[figure]}")
+    print(json.dumps(dict(totals)))
+
+
+if __name__ == "__main__":
+    main()
