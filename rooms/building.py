@@ -10,7 +10,7 @@ from rooms.model import Exit, Room
 from rooms.world import World
 
 NAME_MAX = 60
-DESCRIPTION_MAX = 4000
+DESCRIPTION_MAX = 2000
 EXIT_SEPARATOR = ";"
 """``north;n;up``: an exit's name, then its aliases, as MUCK builders write them."""
 
@@ -30,8 +30,6 @@ def room_name(world: World, name: str, renaming: Room | None = None) -> str:
 
 def description(text: str) -> str:
     text = text.strip()
-    if not text:
-        raise Refusal("A description cannot be empty.")
     if len(text) > DESCRIPTION_MAX:
         raise Refusal(f"Descriptions are at most {DESCRIPTION_MAX} characters long.")
     return text

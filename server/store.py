@@ -339,6 +339,20 @@ class Store:
         )
         return {channel for (channel,) in rows}
 
+    async def create_channel(self, channel: Channel) -> None:
+        row = (channel.name, channel.description, int(channel.autojoin))
+        await self._write(lambda db: db.execute("INSERT INTO channels VALUES (?, ?, ?)", row))
+
+    async def destroy_channel(self, name: str) -> None:
+        """A channel gone, with who was on it and the gags on it."""
+
+        def destroy(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM channel_members WHERE channel = ?", (name,))
+            db.execute("DELETE FROM restrictions WHERE scope = ?", (name,))
+            db.execute("DELETE FROM channels WHERE name = ?", (name,))
+
+        await self._write(destroy)
+
     async def set_member(self, channel: str, skeleton: str, member: bool) -> None:
         sql = (
             "INSERT OR IGNORE INTO channel_members VALUES (?, ?)" if member

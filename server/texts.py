@@ -91,6 +91,10 @@ CHANNEL_LEFT = "You leave {channel}."
 CHANNEL_LINE = "{mark} {name:<10} {on:>3} on   {description}"
 CHANNEL_HEADER = "Channels (* you are on it; '@channel join <name>', '+<name> <message>'):"
 CHANNEL_WHO = "On {channel} now: {names}."
+CHANNEL_NAME_RULE = "Channel names are 2 to 16 letters, digits, - and _, starting with a letter."
+CHANNEL_TAKEN = "There is already a channel called {channel}."
+CHANNEL_CREATED = "Channel {channel} created: '@channel join {channel}' to be on it."
+CHANNEL_DESTROYED = "Channel {channel} destroyed."
 
 # --- tables ---------------------------------------------------------------------------------
 TABLE_OPENED = "{who} opens table {number} here: {rules} 'sit {number}' to play, 'watch {number}' to watch."

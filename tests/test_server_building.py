@@ -59,6 +59,12 @@ async def test_every_building_refusal_says_why(make_server) -> None:
             await wiz.command("@tel igor=garden", "You teleport Igor to The Moon Garden.")
             await wiz.command("@tel garden", "The Moon Garden")
             await wiz.command("@destroy The Cosmic Lobby", "Table 1 is open in The Cosmic Lobby: it must be closed first.")
+            await igor.command("leave", "Table 1 is closed")
+            await wiz.command("@destroy The Cosmic Lobby", "The room where players arrive cannot be destroyed.")
+            await wiz.command("@dig " + "x" * 61, "Room names are at most 60 characters long.")
+            await wiz.command("@open " + "x" * 61 + "=lobby", "Exit names are at most 60 characters long.")
+            await wiz.command("@desc here=" + "x" * 2001, "Descriptions are at most 2000 characters long.")
+            await wiz.command("@set Nobody=builder", "There is no player called Nobody.")
 
 
 async def test_builders_change_only_the_rooms_they_dug(make_server) -> None:

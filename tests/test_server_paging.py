@@ -90,3 +90,21 @@ async def test_channels_live_in_the_database(make_server) -> None:
             await igor.command("+games kept", r'\[games\] Igor says, "kept"')
             await igor.command("@channel who pub", "On pub now: Igor.")
             assert "back to pub" not in ann.text
+
+
+async def test_wizards_create_and_destroy_channels(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Wizard") as wiz, player(server, "Igor") as igor:
+            await igor.command("@channel create help=Ask anything", "Permission denied.")
+            await wiz.command("@channel create Gamers=Talk about games", "Channel gamers created")
+            await wiz.command("@channel create pub=again", "There is already a channel called pub.")
+            await wiz.command("@channel create 9x=bad", "Channel names are 2 to 16 letters, digits, - and _")
+            await wiz.command("@channel create help", r"Usage: @channel list\|join")
+            await igor.command("@channel join gamers", "You join gamers")
+            await igor.command("+ga hi", "Which channel do you mean by ga: games, gamers?")
+            await igor.command("+gamers hi", r'\[gamers\] Igor says, "hi"')
+            await igor.command("@channel destroy gamers", "Permission denied.")
+            await wiz.command("@channel destroy gamers", "Channel gamers destroyed.")
+            await igor.command("+gamers hi", "There is no channel called gamers")
+            await wiz.command("@whois Wizard", "No moderation actions.")
+            assert [c.name for c in await server.store.channels()] == ["pub", "games"]

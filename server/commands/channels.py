@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from rooms.messages import Delivery, Message, Refusal
 from rooms.world import posed
 from server import texts
 from server.commands.args import UsageError, required
 from server.commands.registry import command
-from server.moderation import may_talk
+from server.moderation import may_talk, record
 from server.session import Session
 from server.store import Channel
+
+CHANNEL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
 
 
 def find_channel(session: Session, word: str) -> Channel:
@@ -55,29 +59,65 @@ async def channel_admin(session: Session, args: str) -> None:
 
     'list' shows the channels, how many are on each and which you are on;
     'join' and 'leave' choose what you hear (kept for your next visits); 'who'
-    lists who is on one now.
+    lists who is on one now. Wizards: '@channel create <name>=<description>'
+    and '@channel destroy <name>'.
     """
     verb, _, rest = args.strip().partition(" ")
-    server = session.server
     if verb == "list" and not rest:
-        lines = [texts.CHANNEL_HEADER]
-        for channel in server.channels.values():
-            on = sum(channel.name in s.channels for s in server.players.values())
-            mark = "*" if channel.name in session.channels else " "
-            lines.append(texts.CHANNEL_LINE.format(mark=mark, name=channel.name, on=on, description=channel.description))
-        session.tell("\n".join(lines), "channels")
-        return
-    if verb not in ("join", "leave", "who"):
-        raise UsageError
-    channel = find_channel(session, required(rest))
-    if verb == "who":
-        names = [name for name, s in server.players.items() if channel.name in s.channels]
+        _list(session)
+    elif verb in ("join", "leave"):
+        await _membership(session, find_channel(session, required(rest)), verb == "join")
+    elif verb == "who":
+        channel = find_channel(session, required(rest))
+        names = [name for name, s in session.server.players.items() if channel.name in s.channels]
         session.tell(texts.CHANNEL_WHO.format(channel=channel.name, names=", ".join(names) or "nobody"), "channels")
-        return
-    joining = verb == "join"
+    elif verb in ("create", "destroy"):
+        if not session.wizard:
+            raise Refusal(texts.PERMISSION_DENIED)
+        await (_create(session, rest) if verb == "create" else _destroy(session, find_channel(session, required(rest))))
+    else:
+        raise UsageError
+
+
+def _list(session: Session) -> None:
+    server = session.server
+    lines = [texts.CHANNEL_HEADER]
+    for channel in server.channels.values():
+        on = sum(channel.name in s.channels for s in server.players.values())
+        mark = "*" if channel.name in session.channels else " "
+        lines.append(texts.CHANNEL_LINE.format(mark=mark, name=channel.name, on=on, description=channel.description))
+    session.tell("\n".join(lines), "channels")
+
+
+async def _membership(session: Session, channel: Channel, joining: bool) -> None:
     if (channel.name in session.channels) == joining:
         raise Refusal((texts.ON_CHANNEL_ALREADY if joining else texts.NOT_ON_CHANNEL).format(channel=channel.name))
     assert session.account is not None
-    await server.store.set_member(channel.name, session.account.skeleton, joining)
+    await session.server.store.set_member(channel.name, session.account.skeleton, joining)
     (session.channels.add if joining else session.channels.discard)(channel.name)
     session.tell((texts.CHANNEL_JOINED if joining else texts.CHANNEL_LEFT).format(channel=channel.name))
+
+
+async def _create(session: Session, args: str) -> None:
+    name, sep, description = (part.strip() for part in args.partition("="))
+    if not sep or not name or not description:
+        raise UsageError
+    if not CHANNEL_NAME.fullmatch(name):
+        raise Refusal(texts.CHANNEL_NAME_RULE)
+    name = name.lower()
+    if name in session.server.channels:
+        raise Refusal(texts.CHANNEL_TAKEN.format(channel=name))
+    channel = Channel(name, description, False)
+    await session.server.store.create_channel(channel)
+    session.server.channels[name] = channel
+    await record(session, "channel_create", name, description)
+    session.tell(texts.CHANNEL_CREATED.format(channel=name))
+
+
+async def _destroy(session: Session, channel: Channel) -> None:
+    await session.server.store.destroy_channel(channel.name)
+    del session.server.channels[channel.name]
+    for other in session.server.players.values():
+        other.channels.discard(channel.name)
+    await record(session, "channel_destroy", channel.name)
+    session.tell(texts.CHANNEL_DESTROYED.format(channel=channel.name))
