@@ -22,7 +22,7 @@ from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.mssp import mssp_variables
-from server.ratelimit import AddressThrottle
+from server.ratelimit import LoginThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
 from server.store import Account, Channel, Store
@@ -48,8 +48,10 @@ class GameServer:
         """Logged-in sessions by player name, in order of connection."""
         self.connections: set[Session] = set()
         self.max_players = 0
-        self.login_throttle = AddressThrottle(
-            settings.limits.login_failure_burst, 1 / settings.limits.login_failure_refill
+        limits = settings.limits
+        self.login_throttle = LoginThrottle(
+            limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
+            limits.create_burst, limits.create_refill,
         )
         self._wizards = {w.casefold() for w in settings.wizards}
         self._per_address: Counter[str] = Counter()

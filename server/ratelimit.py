@@ -24,6 +24,10 @@ class TokenBucket:
         self._refill()
         return max(0.0, (1 - self._tokens) / self.rate)
 
+    def give_back(self) -> None:
+        """Return a token taken for something that turned out not to count."""
+        self._tokens = min(self.burst, self._tokens + 1)
+
     @property
     def full(self) -> bool:
         self._refill()
@@ -36,7 +40,8 @@ class TokenBucket:
 
 
 class AddressThrottle:
-    """One bucket per client address, forgetting addresses whose bucket has refilled."""
+    """One bucket per key (a client address, or an account and an address), forgetting keys whose bucket has
+    refilled."""
 
     PRUNE_AT = 1024
 
@@ -56,6 +61,55 @@ class AddressThrottle:
         bucket = self._buckets.get(address)
         return 0.0 if bucket is None else bucket.seconds_until_token()
 
+    def give_back(self, address: str) -> None:
+        bucket = self._buckets.get(address)
+        if bucket is not None:
+            bucket.give_back()
+
     def _forget_full(self) -> None:
         for address in [a for a, b in self._buckets.items() if b.full]:
             del self._buckets[address]
+
+
+class LoginThrottle:
+    """Password guesses and new accounts, limited so that an attacker gets no more tries than are due and cannot lock
+    a player out.
+
+    A guess is limited per account and address (guessing Igor's password from one place does not stop Igor logging
+    in from another, nor anyone else behind the same address logging in as someone else) and per address over all
+    accounts (one address cannot try many accounts). Its tokens are taken before the password is checked, in the
+    same step as the check for them, and given back if the password was right: parallel connections cannot get
+    more guesses than one would.
+    """
+
+    def __init__(
+        self, account_burst: float, address_burst: float, failure_refill: float, create_burst: float,
+        create_refill: float, clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._pairs = AddressThrottle(account_burst, 1 / failure_refill, clock)
+        self._addresses = AddressThrottle(address_burst, 1 / failure_refill, clock)
+        self._creates = AddressThrottle(create_burst, 1 / create_refill, clock)
+
+    def guess(self, account: str, address: str) -> float:
+        """Take a guess at ``account`` from ``address``: 0 if it may be made (its tokens are taken), else the
+        seconds until it may."""
+        pair = f"{account}@{address}"
+        wait = max(self._pairs.seconds_until_token(pair), self._addresses.seconds_until_token(address))
+        if wait > 0:
+            return wait
+        self._pairs.try_take(pair)
+        self._addresses.try_take(address)
+        return 0.0
+
+    def right(self, account: str, address: str) -> None:
+        """The guess was the password: it does not count."""
+        self._pairs.give_back(f"{account}@{address}")
+        self._addresses.give_back(address)
+
+    def create(self, address: str) -> float:
+        """Take a new account's token for ``address``: 0 if it may be created, else the seconds until it may."""
+        wait = self._creates.seconds_until_token(address)
+        if wait > 0:
+            return wait
+        self._creates.try_take(address)
+        return 0.0

@@ -37,7 +37,10 @@ class Limits(BaseModel):
     idle_timeout: float = Field(gt=0)
     max_connections_per_address: int = Field(gt=0)
     login_failure_burst: int = Field(gt=0)
+    address_failure_burst: int = Field(gt=0)
     login_failure_refill: float = Field(gt=0)
+    create_burst: int = Field(gt=0)
+    create_refill: float = Field(gt=0)
     shutdown_grace: float = Field(ge=0)
 
 

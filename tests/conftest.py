@@ -26,7 +26,7 @@ _IAC = re.compile(rb"\xff(?:[\xfb-\xfe].|\xfa.*?\xff\xf0|[\xf0-\xfa])", re.S)
 def settings_for(data_dir: Path, **overrides: Any) -> Settings:
     """Settings for a test server: loopback, ephemeral port, cheap hashing, tiny waits; the account named Wizard is
     a wizard."""
-    limits = {"idle_timeout": 60, "shutdown_grace": 2, **overrides.pop("limits", {})}
+    limits = {"idle_timeout": 60, "shutdown_grace": 2, "create_burst": 1000, **overrides.pop("limits", {})}
     web = {"enabled": False, "host": "127.0.0.1", "port": 0, **overrides.pop("web", {})}
     tables = {"bot_pace": 0, **overrides.pop("tables", {})}
     overrides.setdefault("wizards", ["Wizard"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from contextlib import AsyncExitStack
 
 from telnetlib3.telopt import ECHO, IAC, WILL, WONT
 
@@ -126,3 +127,43 @@ async def test_login_sent_before_the_banner_is_not_lost(make_server) -> None:
         await client.expect(BANNER_END)
         await client.expect("Welcome back, Igor.")
         await client.aclose()
+
+
+async def test_parallel_guesses_get_no_more_tries_than_one_connection(make_server) -> None:
+    async with make_server(limits={"login_failure_burst": 3, "login_failure_refill": 600}) as server:
+        async with player(server, "Igor"):
+            pass
+        async with AsyncExitStack() as stack:
+            guessers = [await stack.enter_async_context(raw_client(server)) for _ in range(15)]
+            for i, guesser in enumerate(guessers):
+                guesser.send(f"connect Igor guess{i}")
+            replies = [await g.expect("different password|Too many failed logins") for g in guessers]
+        assert replies.count("different password") == 3
+
+
+async def test_a_guesser_cannot_lock_the_owner_or_the_neighbours_out(make_server) -> None:
+    async with make_server(limits={"login_failure_burst": 2, "login_failure_refill": 600}) as server:
+        async with player(server, "Igor"), player(server, "Mara"):
+            pass
+        async with raw_client(server) as attacker:
+            for i in range(4):
+                await attacker.command(f"connect Igor guess{i}", "different password|Too many failed logins")
+            await attacker.command("connect Igor secret1", "Too many failed logins from your address")
+            async with raw_client(server) as neighbour:  # behind the same address, another account
+                await neighbour.command("connect Mara secret1", "Welcome back, Mara.")
+            owner = RawClient(*await asyncio.open_connection("127.0.0.1", server.port, local_addr=("127.0.0.2", 0)))
+            try:
+                await owner.expect(BANNER_END)
+                await owner.command("connect Igor secret1", "Welcome back, Igor.")
+            finally:
+                await owner.aclose()
+
+
+async def test_new_characters_are_throttled_per_address(make_server) -> None:
+    async with make_server(limits={"create_burst": 2, "create_refill": 600}) as server:
+        for name in ("Ann", "Bob"):
+            async with player(server, name):
+                pass
+        async with raw_client(server) as client:
+            await client.command("create Bob secret1", "That name is already taken.")  # a taken name costs nothing
+            await client.command("create Cyd secret1", r"Too many new characters from your address; try again in \d+ seconds.")

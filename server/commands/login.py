@@ -28,18 +28,17 @@ async def connect(session: Session, args: str) -> None:
     name, password = await _credentials(session, args, texts.CONNECT_EXAMPLE)
     if password is None:
         return
-    throttle, address = session.server.login_throttle, session.address
-    wait = throttle.seconds_until_token(address)
+    throttle, address, key = session.server.login_throttle, session.address, skeleton(name)
+    wait = throttle.guess(key, address)  # before any await: parallel guesses each take their own token
     if wait > 0:
         session.refuse(texts.LOGIN_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
-    account = await session.server.store.find(skeleton(name))
+    account = await session.server.store.find(key)
     if (
         account is None
         or account.name.casefold() != name.casefold()
         or not await verify_password_async(password, account.password_hash)
     ):
-        throttle.try_take(address)
         log.info("session.login_failed", name=name[:32], address=address)
         session.refuse(texts.BAD_LOGIN, "login_failed")
         return
@@ -47,6 +46,7 @@ async def connect(session: Session, args: str) -> None:
         log.info("session.login_banned", name=account.name, address=address)
         session.refuse(texts.BANNED, "banned")
         return
+    throttle.right(key, address)
     log.info("session.login", name=account.name, address=address)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.server.enter(session, account)
@@ -69,16 +69,27 @@ async def create(session: Session, args: str) -> None:
         session.refuse(problem, "bad_name")
         return
     server = session.server
+    if (existing := await server.store.find(skeleton(name))) is not None:  # before the throttle: a typo costs nothing
+        _refuse_taken(session, name, existing.name)
+        return
+    wait = server.login_throttle.create(session.address)
+    if wait > 0:
+        session.refuse(texts.CREATE_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
+        return
     password_hash = await hash_password_async(password, server.settings.password_hash_cost)
     try:
         account = await server.store.create(name, skeleton(name), password_hash)
-    except NameTaken as taken:
-        same = taken.existing.casefold() == name.casefold()
-        session.refuse(texts.TAKEN if same else texts.LOOKS_TAKEN.format(existing=taken.existing), "name_taken")
+    except NameTaken as taken:  # created meanwhile by another connection
+        _refuse_taken(session, name, taken.existing)
         return
     log.info("account.created", name=account.name, address=session.address)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     await server.enter(session, account)
+
+
+def _refuse_taken(session: Session, name: str, existing: str) -> None:
+    same = existing.casefold() == name.casefold()
+    session.refuse(texts.TAKEN if same else texts.LOOKS_TAKEN.format(existing=existing), "name_taken")
 
 
 @command("QUIT", stage=Stage.ANY, category="general")
