@@ -11,6 +11,7 @@ from typing import NoReturn
 
 from engine.cubes import Face, ThrowSyntaxError, format_throw, parse_throw
 from engine.odds import odds_table
+from engine.optimal.coverage import NotCovered
 from engine.rules import RuleError, RuleSet
 from engine.scoring import Scoring, score_throw
 
@@ -38,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     odds = commands.add_parser("odds", help="exact odds of each outcome of every throw")
     _rule_arguments(odds)
     odds.add_argument("--json", action="store_true", help="print JSON (probabilities as fractions)")
+    solve = commands.add_parser("solve", help="solve the two-player game exactly; print its figures as JSON")
+    solve.add_argument("--goal", type=int, default=500, help="the game goal (100 to 1000)")
+    _rule_arguments(solve)
+    solve.add_argument("--out", metavar="FILE", help="write the solved tables (compressed) to FILE")
     return parser
 
 
@@ -109,11 +114,36 @@ def _odds(args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+def _solve(args: argparse.Namespace) -> str:
+    from engine.optimal.solver import solve  # numpy is loaded only to solve
+    from engine.optimal.tables import to_bytes
+
+    rules = RuleSet.from_options({"goal": args.goal}, base=_rules(args.rule))
+    solution = solve(rules)
+    if args.out:
+        with open(args.out, "wb") as out:
+            out.write(to_bytes(solution))
+    return json.dumps(
+        {
+            "goal": rules.goal,
+            "first_player_wins": round(solution.first_player_wins(), 9),
+            "second_player_wins": round(float(solution.lose[0, 0]), 9),
+            "states": solution.states,
+            "seconds": round(solution.seconds, 1),
+            "rules": {name: value for name, value in rules.model_dump().items() if value != RuleSet.model_fields[name].default},
+        },
+        indent=2,
+    )
+
+
+COMMANDS = {"score": _score, "odds": _odds, "solve": _solve}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
-        print(_score(args) if args.command == "score" else _odds(args))
-    except (UsageError, ThrowSyntaxError, RuleError) as error:
+        print(COMMANDS[args.command](args))
+    except (UsageError, ThrowSyntaxError, RuleError, NotCovered, OSError) as error:
         print(f"python -m engine: error: {error}", file=sys.stderr)
         return 2
     return 0
