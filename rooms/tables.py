@@ -255,7 +255,7 @@ class Table:
             challengers=ll.challengers if ll else (),
             winner=state.winner,
             proposals=tuple(
-                ProposalView(p.number, p.proposer, p.text, p.yes,
+                ProposalView(p.number, p.proposer, p.text, tuple(n for n in p.yes if state.player(n).out is None),
                              tuple(a.name for a in state.active if a.name not in p.yes))
                 for p in state.proposals.values()
             ),

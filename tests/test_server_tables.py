@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import player
+from conftest import loose, player
 from tables_helpers import loaded_server, seated
 
 LAST_LICKS_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
@@ -148,3 +148,20 @@ async def test_each_player_sees_the_cubes_their_own_way(make_server, tmp_path) -
             await bob.expect("sun cube")
             await cy.expect("Ann throws: 10, 10, 10, 3, and the sun cube showing 4.")
             await cy.command("score", r"Ann: 0 points, not in the game yet, 0 Insurance Points, 0 train wrecks; up\.")
+
+
+async def test_a_player_out_of_the_game_may_propose_but_does_not_vote(make_server, tmp_path) -> None:
+    throws = ["10 3 2", "10 10 10 10 s10"]
+    async with loaded_server(make_server, tmp_path, throws) as server:
+        async with seated(server, ["Ann", "Bob", "Cy"], "goal=200") as (ann, bob, cy):
+            await ann.command("roll", "SUPERNOVA")
+            await ann.command(
+                "propose goal 300",
+                loose("Guiding Light: You propose goal 300 (proposal 1). You are out of the game, so you do not vote; it"
+                      " needs Bob, Cy to agree."),
+            )
+            await bob.expect(r"Ann proposes goal 300 \(proposal 1\)\. Vote with 'vote yes 1'")
+            await ann.command("vote yes", "You are out of this game: you threw a Supernova")
+            await bob.command("vote yes", "You vote yes on proposal 1.")
+            await cy.command("rules", loose("Proposal 1 by Ann: goal 300. Yes so far: Bob; still to vote: Cy."))
+            await cy.command("vote yes", r"Proposal 1 is adopted by everyone")

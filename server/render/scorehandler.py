@@ -182,7 +182,9 @@ class _Words:
         head = f"Guiding Light: {self.verb(e.proposer, 'propose', 'proposes')} {e.text} (proposal {e.number})."
         voters = [seat.name for seat in self.view.seats if seat.out is None and seat.name != e.proposer]
         if e.proposer == self.viewer:
-            return [f"{head} Your yes is counted; it needs {', '.join(voters) or 'nobody else'} to agree."]
+            voting = any(seat.name == e.proposer and seat.out is None for seat in self.view.seats)
+            mine = "Your yes is counted" if voting else "You are out of the game, so you do not vote"
+            return [f"{head} {mine}; it needs {', '.join(voters) or 'nobody else'} to agree."]
         if self.viewer in voters:
             return [f"{head} Vote with 'vote yes {e.number}' or 'vote no {e.number}'."]
         return [head]
