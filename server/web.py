@@ -36,25 +36,42 @@ SECURITY_HEADERS = {
 MAX_FRAME = 1 << 20
 """Bytes in one incoming frame. A frame is read whole before it is split into lines, so this bounds memory; a line
 longer than ``limits.max_line_length`` inside it is refused as on telnet, a bigger frame closes with 1009."""
-MAX_QUEUED = 2000
-"""Frames waiting for a browser that does not read: past this it is hung up on, not buffered without end."""
+PAUSE_INPUT_BYTES = 1 << 20
+"""While more output than this waits to be sent, the connection's next command is not read: a burst of commands is
+answered as fast as the browser reads, no faster (reading resumes below a quarter of it)."""
+MAX_QUEUED_BYTES = 8 << 20
+"""Output waiting for a browser that does not read, sent to it by others (talk, table news): past this it is hung
+up on, not buffered without end."""
 HEARTBEAT = 30.0
 """Seconds between pings, so a connection that silently died (a phone that lost its network) is noticed."""
 
 
 class WebSocketSource:
-    """A WebSocket's frames as input bytes: each frame is a line (or several, split on newlines)."""
+    """A WebSocket's frames as input bytes: each frame is a line (or several, split on newlines), handed out a line
+    (at most ``n`` bytes) at a time, each once the browser has caught up with the output: a big frame of commands
+    never becomes a big queue of lines, nor its answers a big queue of output."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self._ws = ws
+    def __init__(self, ws: web.WebSocketResponse, out: WebSocketOut) -> None:
+        self._ws, self._out = ws, out
+        self._frame = b""
+        self._at = 0
 
     async def read(self, n: int) -> bytes:
-        message = await self._ws.receive()
-        if message.type is WSMsgType.TEXT:
-            return message.data.encode() + b"\n"
-        if message.type is WSMsgType.BINARY:  # not UTF-8 for sure: the session replaces bad bytes and says so
-            return bytes(message.data) + b"\n"
-        return b""
+        await self._out.caught_up()
+        if self._out.closed:  # hung up on, or closing: the rest of a frame is not for anyone now
+            return b""
+        if self._at >= len(self._frame):
+            message = await self._ws.receive()
+            if message.type is WSMsgType.TEXT:
+                self._frame = message.data.encode() + b"\n"
+            elif message.type is WSMsgType.BINARY:  # perhaps not UTF-8: the session replaces bad bytes, says so
+                self._frame = bytes(message.data) + b"\n"
+            else:
+                return b""
+            self._at = 0
+        end = self._frame.find(b"\n", self._at, self._at + n)
+        start, self._at = self._at, self._at + n if end < 0 else end + 1
+        return self._frame[start : self._at]
 
 
 class WebSocketOut:
@@ -63,19 +80,24 @@ class WebSocketOut:
     width = 80
     """Text in messages is laid out for 80 columns; the page wraps it itself."""
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
-        self._ws = ws
+    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None) -> None:
+        self._ws, self._transport = ws, transport
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._queued_bytes = 0
         self._closing = False
+        self._caught_up = asyncio.Event()
+        self._caught_up.set()
         self.pump = asyncio.create_task(self._send_all())
 
     def write_line(self, line: str) -> None:
         if self._closing:
             return
-        if self._queue.qsize() >= MAX_QUEUED:
-            log.warning("web.slow_reader", queued=MAX_QUEUED)
-            self.close()
+        if self._queued_bytes + len(line) > MAX_QUEUED_BYTES:
+            self._hang_up()
             return
+        self._queued_bytes += len(line)
+        if self._queued_bytes > PAUSE_INPUT_BYTES:
+            self._caught_up.clear()
         self._queue.put_nowait(line)
 
     def close(self) -> None:
@@ -83,18 +105,45 @@ class WebSocketOut:
             self._closing = True
             self._queue.put_nowait(None)
 
+    def _hang_up(self) -> None:
+        """Drop a browser that reads nothing: what waits for it is thrown away, its reads end at once."""
+        log.warning("web.slow_reader", queued_bytes=self._queued_bytes)
+        self._closing = True
+        self.pump.cancel()
+        if self._transport is not None:
+            self._transport.abort()
+        self._caught_up.set()
+
     @property
     def closed(self) -> bool:
         return self._closing or self._ws.closed
 
+    @property
+    def backlog(self) -> int:
+        """Bytes waiting to be sent."""
+        return self._queued_bytes
+
+    @property
+    def paused(self) -> bool:
+        """Whether input waits for the browser to read its output."""
+        return not self._caught_up.is_set()
+
+    async def caught_up(self) -> None:
+        """Until the browser has read most of what it was sent."""
+        await self._caught_up.wait()
+
     async def _send_all(self) -> None:
         try:
             while (line := await self._queue.get()) is not None:
+                self._queued_bytes -= len(line)
                 await self._ws.send_str(line)
+                if self._queued_bytes <= PAUSE_INPUT_BYTES // 4:
+                    self._caught_up.set()
         except ConnectionError:
             pass  # the browser went away; the session sees its reads end
         finally:
-            await self._ws.close()
+            self._caught_up.set()
+        await self._ws.close()  # not after _hang_up's cancel: the connection is already gone
 
 
 class WebSession(Session):
@@ -147,8 +196,8 @@ class WebClient:
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=HEARTBEAT)
         await ws.prepare(request)
-        out = WebSocketOut(ws)
-        session = WebSession(self.server, WebSocketSource(ws), JsonSink(out, lambda: session.name),
+        out = WebSocketOut(ws, request.transport)
+        session = WebSession(self.server, WebSocketSource(ws, out), JsonSink(out, lambda: session.name),
                              client_address(request, self.server.settings.web.trusted_proxies))
         try:
             await self.server.attach(session)

@@ -3,6 +3,7 @@ the JSON-lines protocol through the same sessions as telnet (login, tables, limi
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -10,8 +11,9 @@ import aiohttp
 
 from conftest import player, telnet_client
 from json_helpers import SEEN, JsonClient
+from server import web
 from server.web import MAX_FRAME
-from web_helpers import open_ws, web_client, web_url
+from web_helpers import SilentBrowser, open_ws, web_client, web_url
 
 WEB = {"enabled": True}
 MAX_MOVES = 2000
@@ -89,6 +91,41 @@ async def test_bad_json_bad_bytes_and_huge_frames_are_answered_as_on_telnet(make
         await ann.expect("Mallory has disconnected.")
         await ann.command("say fine here", 'You say, "fine here"')
         assert "xxxx" not in ann.text and "yyyy" not in ann.text
+
+
+async def test_a_frame_of_many_lines_is_read_as_telnet_reads_a_stream(make_server) -> None:
+    async with make_server(web=WEB, limits={"command_burst": 5000}) as server, web_client(server, "Ann") as ann:
+        ann.send("\n".join(f"say {n}" for n in range(3000)))  # ~26 KB: read 4 KB at a time, lines cut between reads
+        for n in range(3000):
+            assert (await ann.expect("message", kind="say"))["fields"]["text"] == str(n)
+
+
+async def test_a_browser_that_stops_reading_is_paused_then_hung_up_on_with_bounded_memory(make_server, monkeypatch) -> None:
+    monkeypatch.setattr(web, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
+    monkeypatch.setattr(web, "MAX_QUEUED_BYTES", 512 << 10)
+    async with make_server(web=WEB, limits={"command_burst": 100_000}) as server, player(server, "Ann") as ann:
+        mallory = await SilentBrowser.open(server)
+        try:
+            mallory.send("create Mallory secret1")
+            mallory.send("\n".join(["help"] * 20_000))  # 33 MB of answers, and this browser reads none of them
+            await ann.expect("Mallory has connected.")
+            out = next(s for s in server.connections if s.name == "Mallory").sink.out
+            still = 0
+            for _ in range(400):  # bounded wait until the sockets' buffers are full and the server holds back
+                backlog = out.backlog
+                await asyncio.sleep(0.05)
+                still = still + 1 if out.paused and out.backlog == backlog else 0
+                if still == 4:
+                    break
+            assert out.paused and out.backlog < (64 << 10) + 4096  # one command's answer past the pause, no more
+            await ann.command("say still here", 'You say, "still here"')
+            assert any(s.name == "Mallory" for s in server.connections)  # held back, not hung up on
+            for _ in range(200):  # what others send a stalled browser is what hangs it up
+                ann.send("say " + "z" * 3900)
+            await ann.expect("Mallory has disconnected.")
+        finally:
+            await mallory.close()
+        await ann.command("say fine", 'You say, "fine"')
 
 
 async def test_a_flood_is_slowed_and_every_command_answered(make_server) -> None:

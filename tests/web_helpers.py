@@ -4,6 +4,9 @@ connection interface, so :class:`JsonClient` drives it and every frame is valida
 from __future__ import annotations
 
 import asyncio
+import base64
+import os
+import socket
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -66,3 +69,37 @@ async def web_client(server: GameServer, name: str | None = None, password: str 
         yield client
     finally:
         await client.connection.close()
+
+
+class SilentBrowser:
+    """A WebSocket spoken by hand over a bare socket that sends and never reads (aiohttp's client would read)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, server: GameServer) -> SilentBrowser:
+        assert server.web is not None
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16 << 10)  # a small window: the server stalls soon
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", server.web.port))
+        reader, writer = await asyncio.open_connection(sock=sock)
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                     f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+        assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
+        return cls(reader, writer)
+
+    def send(self, text: str) -> None:
+        """One masked text frame, as a client must send it."""
+        data, mask = text.encode(), os.urandom(4)
+        size = len(data)
+        if size < 126:
+            length = bytes([0x80 | size])
+        else:
+            length = bytes([0xFE]) + size.to_bytes(2, "big") if size < 1 << 16 else bytes([0xFF]) + size.to_bytes(8, "big")
+        self.writer.write(b"\x81" + length + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+    async def close(self) -> None:
+        self.writer.close()
