@@ -17,6 +17,7 @@ from telnetlib3.telopt import (
 
 from rooms.messages import Message
 from server.gmcp import Gmcp
+from server.render.colour import plain
 from server.terminal import Terminal, read_terminal
 
 MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
@@ -168,7 +169,7 @@ class TelnetSink:
     def _wrap(self, text: str) -> list[str]:
         width, lines = self.width, []
         for line in text.split("\n"):
-            if len(line) <= width:
+            if len(plain(line)) <= width:  # colour codes take no room on the screen
                 lines.append(line)
                 continue
             indent = line[: len(line) - len(line.lstrip())]

@@ -147,3 +147,19 @@ async def test_colour_for_ansi_clients_only_and_as_chosen(make_server, tmp_path:
             await plain.expect("now")
         assert ANSI in plain.text.partition("color=on")[2] and ANSI not in plain.text.partition("color=on")[0]
         assert ANSI not in bot.text  # JSON lines never carry colour
+
+
+async def test_the_cubes_that_scored_are_coloured(make_server, tmp_path: Path) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2", "10 10 5 2 s4"]) as server:
+        async with wire_client(server, frozenset({TTYPE}), ("XTERM",)) as ansi, player(server, "Bob") as bob:
+            await ansi.command("create Ann secret1", "Obvious exits")
+            await ansi.command("table open goal=100", "You sit down at table 1.")
+            await bob.command("sit", "You sit down")
+            await ansi.command("start", "You may: roll")
+            await ansi.command("roll", "Turn total: 25")
+            green, ten, five = f"{ANSI}32m", "| . .-. |", "| .---- |"
+            art = ansi.text.rpartition("You throw:")[2].partition("sun cube")[0]
+            assert art.count(f"{green}{ten}\x1b[0m") == 2 and art.count(f"{green}{five}\x1b[0m") == 1
+            assert f"{green}| @     |" not in art and f"{green}| \\   / |" not in art  # the 2 and the sun's 4: no score
+            await bob.expect("Ann scores 25")
+        assert "| . .-. |" in bob.text and ANSI not in bob.text  # a raw client without TTYPE: no colour

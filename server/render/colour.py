@@ -6,6 +6,10 @@ Only telnet clients that show colour get it (``@set color``, TTYPE/MTTS); JSON, 
 from __future__ import annotations
 
 import re
+from collections import Counter
+
+from engine import Throw
+from server.render.cubes import Marker
 
 RESET = "\x1b[0m"
 BOLD_YELLOW, GREEN, BOLD_RED, BOLD_MAGENTA, CYAN = "\x1b[1;33m", "\x1b[32m", "\x1b[1;31m", "\x1b[1;35m", "\x1b[36m"
@@ -44,6 +48,18 @@ def event_colour(event: object, viewer: str) -> str | None:
     if name in ("TurnStarted", "TurnResumed"):
         return YOUR_TURN if getattr(event, "player", None) == viewer else None
     return EVENT_COLOURS.get(name)
+
+
+def scoring_cubes(thrown: Throw, kept: Throw) -> Marker:
+    """Marks in green the thrown cubes that scored (``kept``), the others as they are."""
+    wanted = Counter(kept.commons)
+    scored = []
+    for face in thrown.commons:
+        scored.append(wanted[face] > 0)
+        wanted[face] -= 1
+    if thrown.sun is not None:
+        scored.append(kept.sun is not None)
+    return lambda index, text: f"{GREEN}{text}{RESET}" if scored[index] else text
 
 
 def plain(text: str) -> str:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import Face, Throw
+
+Marker = Callable[[int, str], str]
+"""Dresses the text of the cube at an index (in the order shown: common cubes, then the sun cube), e.g. in colour."""
+
+
+def unmarked(index: int, text: str) -> str:
+    return text
 
 FACE_ART: dict[Face, tuple[str, str, str]] = {
     Face.TWO: ("| @     |", "|       |", "|     @ |"),
@@ -26,24 +35,25 @@ def _faces(throw: Throw) -> list[tuple[Face, bool]]:
     return [(face, False) for face in throw.commons] + ([(throw.sun, True)] if throw.sun is not None else [])
 
 
-def compact(throw: Throw) -> str:
+def compact(throw: Throw, mark: Marker = unmarked) -> str:
     """``[4] [4] [4] [4] [sun]``; the sun cube showing a number is ``[s5]``."""
     return " ".join(
-        "[sun]" if face is Face.SUN else f"[{'s' if sun_cube else ''}{int(face)}]" for face, sun_cube in _faces(throw)
+        mark(i, "[sun]" if face is Face.SUN else f"[{'s' if sun_cube else ''}{int(face)}]")
+        for i, (face, sun_cube) in enumerate(_faces(throw))
     )
 
 
-def art(throw: Throw, width: int = 80) -> list[str]:
+def art(throw: Throw, width: int = 80, mark: Marker = unmarked) -> list[str]:
     """The Guide's cube faces, side by side, as many to a row as ``width`` allows; the sun cube is labelled."""
     cubes = _faces(throw)
     per_row = max(1, min(len(cubes), width // CUBE_WIDTH))
     lines: list[str] = []
     for start in range(0, len(cubes), per_row):
         row = cubes[start : start + per_row]
-        lines.append(" ".join(TOP for _ in row))
+        lines.append(" ".join(mark(start + i, TOP) for i in range(len(row))))
         for part in range(3):
-            lines.append(" ".join(FACE_ART[face][part] for face, _ in row))
-        lines.append(" ".join(BOTTOM for _ in row))
+            lines.append(" ".join(mark(start + i, FACE_ART[face][part]) for i, (face, _) in enumerate(row)))
+        lines.append(" ".join(mark(start + i, BOTTOM) for i in range(len(row))))
         if any(sun_cube and face is not Face.SUN for face, sun_cube in row):
             labels = (("sun cube" if sun_cube else "").center(len(TOP)) for _, sun_cube in row)
             lines.append(" ".join(labels).rstrip())

@@ -15,8 +15,8 @@ from engine import events as ev
 from engine.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
 from rooms.tables import TableNews, TableView
-from server.render.colour import YOUR_TURN, event_colour, paint
-from server.render.cubes import art, compact, spoken
+from server.render.colour import YOUR_TURN, event_colour, paint, scoring_cubes
+from server.render.cubes import Marker, art, compact, spoken, unmarked
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +67,18 @@ class _Words:
     def Thrown(self, e: ev.Thrown) -> list[str]:
         if self.style.screenreader:
             return [f"{self.verb(e.player, 'throw', 'throws')}: {spoken(e.throw)}."]
+        mark = self._scoring_marker(e)
         if self.style.cubes == "compact":
-            return [f"{self.verb(e.player, 'throw', 'throws')}: {compact(e.throw)}"]
-        return [f"{self.verb(e.player, 'throw', 'throws')}:", *art(e.throw, self.style.width)]
+            return [f"{self.verb(e.player, 'throw', 'throws')}: {compact(e.throw, mark)}"]
+        return [f"{self.verb(e.player, 'throw', 'throws')}:", *art(e.throw, self.style.width, mark)]
+
+    def _scoring_marker(self, e: ev.Thrown) -> Marker:
+        """In colour, the cubes of this throw that scored (told by the Scored event right after it)."""
+        events = self.news.events
+        after = next((events[i + 1] for i, event in enumerate(events[:-1]) if event is e), None)
+        if self.style.colour and isinstance(after, ev.Scored) and after.player == e.player:
+            return scoring_cubes(e.throw, after.scoring.kept)
+        return unmarked
 
     def Voided(self, e: ev.Voided) -> list[str]:
         return [f"That matches the flash of {_faces(tuple(sorted(set(e.matched))))} being cleared, so it does not "
