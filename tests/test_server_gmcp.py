@@ -3,7 +3,6 @@ Wimpout package alone, every message validated against JSON mode's models and ma
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from telnetlib3.mud import gmcp_decode
@@ -80,5 +79,8 @@ async def test_gmcp_is_sent_only_for_packages_asked_for_and_bad_gmcp_is_ignored(
         assert packages == ["Char.Name"]
         client.gmcp('Core.Supports.Add ["Wimpout 1"]')
         await client.command("roll", "has not started")
-        error = json.loads(client.subnegotiations[-1][1].partition(b" ")[2])
+        told = [gmcp_decode(payload) for option, payload in client.subnegotiations if option == GMCP]
+        error = next(data for package, data in reversed(told) if package == "Wimpout.Error")
         assert SERVER_MESSAGE.validate_python(error).type == "error" and error["code"] == "refused"
+        prompt = next(data for package, data in reversed(told) if package == "Wimpout.Prompt")
+        assert SERVER_MESSAGE.validate_python(prompt).text.startswith("[T1 waiting: Ann")  # the status prompt line
