@@ -1,8 +1,9 @@
 """The Guiding Light: rules change by unanimous approval of the players still in the game.
 
 Any seated player proposes, one who is out of the game included (they do not vote). A proposal expires at the end of
-the proposer's next turn (once they are out, of the next turn played from their seat on); an adopted change takes effect at the start of the next
-turn (at once before the first throw), never inside the turn in progress. Functions here decide and return events.
+the proposer's next turn (once they are out, of the next turn played from their seat on); an adopted change takes
+effect at the start of the next turn (at once before the first throw), never inside the turn in progress. Functions
+here decide and return events.
 """
 
 from __future__ import annotations

@@ -34,7 +34,9 @@ class RuleSet(BaseModel):
     # House rules (the Guide's ten), all off by default.
     bump: bool = Field(False, description="Bump: landing on a player's score sends them back to where you started")
     insurance: bool = Field(False, description="Insurance Points: earn on five scoring cubes, spend 2 or 4 to cancel")
-    cosmic_sampler: bool = Field(False, description="Cosmic Sampler: 5 or 10 with 2, 3 (or sun), 4 and 6")
+    cosmic_sampler: bool = Field(
+        False, description="Cosmic Sampler: 5 or 10 with 2, 3, 4 and 6 (the sun may be the 3, 5 or 10)"
+    )
     sampler_points: int = Field(50, description="points of a Cosmic Sampler")
     one_three_five: bool = Field(False, description="1/3/5: 100, 300 and 500 are the same space")
     ntw: int = Field(0, description="(n)TW: out after this many Train Wrecks (0: off)")

@@ -119,7 +119,7 @@ class GameState:
         return tuple(n for n in names[start + 1 :] + names[:start] if self._index[n].out is None)
 
     def turn_taker(self, name: str) -> str | None:
-        """Who plays the turn of ``name``'s seat: ``name`` while in the game, else the first player still in after it."""
+        """Who plays the turns of ``name``'s seat: ``name`` while in the game, else the next player still in."""
         return name if self._index[name].out is None else self.next_after(name)
 
     def next_after(self, name: str) -> str | None:

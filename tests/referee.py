@@ -62,7 +62,8 @@ def ways(
     at_once: bool = True,
 ) -> list[Way]:
     """Every legal way the throw scores while clearing flashes of ``clearing``. ``at_once`` is False when the throw was
-    completed by rethrowing only the matching cubes (reroll_only_matching): "five cubes thrown at once" is then false."""
+    completed by rethrowing only the matching cubes (reroll_only_matching): then it is not "five cubes thrown at once".
+    """
     cubes = [Cube(False, face) for face in commons] + ([Cube(True, sun)] if sun is not None else [])
     real = [cube.face for cube in cubes if cube.face != SUN]
     flaming_sun = len(real) < len(cubes)
