@@ -17,6 +17,14 @@ class RuleError(ValueError):
     """A rule option a table cannot play with; the message is meant for players."""
 
 
+class UnknownOption(RuleError):
+    """No option has that name (a table can list its options for the player)."""
+
+    def __init__(self, name: str, known: str) -> None:
+        super().__init__(f"There is no rule called '{name}'. Rules: {known}.")
+        self.name = name
+
+
 class RuleSet(BaseModel):
     """Every option of RULES.md. Frozen: a change of rules is a new RuleSet (the Guiding Light adopts one)."""
 
@@ -127,7 +135,7 @@ class RuleSet(BaseModel):
                 key = "last_licks"
             if key not in cls.model_fields:
                 known = ", ".join(cls.model_fields)
-                raise RuleError(f"There is no rule called '{name}'. Rules: {known}.")
+                raise UnknownOption(name, known)
             values[key] = _read_value(key, raw)
         try:
             return cls.model_validate(values)

@@ -11,9 +11,11 @@ from engine import Game, RuleError, RuleSet, Throw
 from engine import events as ev
 from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Vote, Withdraw
 from engine.dice import DiceSource
+from engine.rules import UnknownOption
 from engine.game import IllegalAction
 from engine.strategies import Strategy, cautious, threshold
 from rooms.messages import Refusal
+from rooms.rulewords import option_list
 from rooms.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
 
 MAX_SEATS = 8
@@ -171,6 +173,9 @@ def parse_options(words: Sequence[str], base: RuleSet | None = None) -> RuleSet:
         options[name] = value if sep else "on"
     try:
         return RuleSet.from_options(options, base=base)
+    except UnknownOption as error:
+        raise Refusal(f"There is no table option called '{error.name}'. The options (name=value, or the name alone to "
+                      f"switch a rule on):\n{option_list()}") from None
     except RuleError as error:
         raise Refusal(str(error)) from None
 
@@ -483,7 +488,10 @@ class Table:
     def propose(self, name: str, line: str, dice: DiceSource) -> TableNews:
         if self.game is None:
             raise Refusal("Before the game starts, change the rules with 'table set <option>=<value>'.")
-        return self._apply(name, parse_propose(line), dice)
+        proposal = parse_propose(line)
+        if proposal.name:
+            parse_options([f"{proposal.name}={proposal.value}"], self.game.state.adopted_rules or self.game.rules)
+        return self._apply(name, proposal, dice)
 
     def vote(self, name: str, line: str, dice: DiceSource) -> TableNews:
         game = self._playing(name)

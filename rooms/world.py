@@ -6,7 +6,7 @@ recipient's connection. Players are identified by their display names.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from rooms.messages import Delivery, Message, Refusal
 from rooms.model import Room
@@ -20,6 +20,8 @@ class World:
         self.start = start
         self._where: dict[str, str] = {}
         self._here: dict[str, dict[str, None]] = {key: {} for key in self._rooms}
+        self.furniture: Callable[[str], list[str]] = lambda key: []
+        """What stands in a room besides players and exits (the server's tables), as lines for ``look``."""
 
     # --- queries -------------------------------------------------------------------------
 
@@ -112,11 +114,12 @@ class World:
 
     # --- presence ------------------------------------------------------------------------
 
-    def arrive(self, who: str) -> list[Delivery]:
-        """Place a newly connected player in the start room."""
-        self._put(who, self.start)
+    def arrive(self, who: str, room: str | None = None) -> list[Delivery]:
+        """Place a newly connected player where they last were, if that room still exists, else in the start room."""
+        key = room if room in self._rooms else self.start
+        self._put(who, key)
         return [
-            *self._to_room(self.start, Message(f"{who} has connected.", "connect", {"who": who}), but=who),
+            *self._to_room(key, Message(f"{who} has connected.", "connect", {"who": who}), but=who),
             Delivery(who, self.describe(who)),
         ]
 
@@ -150,6 +153,7 @@ class World:
         others = [p for p in self._here[room.key] if p != who]
         if others:
             lines.append("Players here: " + ", ".join(others))
+        lines += self.furniture(room.key)
         if room.exits:
             lines.append("Obvious exits: " + ", ".join(e.name for e in room.exits))
         fields = {"room": room.key, "name": room.name, "players": ", ".join(others),

@@ -70,6 +70,7 @@ class GameServer:
     async def start(self) -> None:
         await self.store.open()
         self.world = await self._world()
+        self.world.furniture = self.tables.furniture
         self.channels = {channel.name: channel for channel in await self.store.channels()}
         await self.tables.restore()
         self._listener = await self._listen(self.settings.port)
@@ -209,6 +210,8 @@ class GameServer:
             session.close()
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
+                if session.left_from is not None:
+                    await self.store.set_location(session.account.skeleton, session.left_from)
             self._tasks.discard(task)
             log.info("session.disconnected", address=address, name=session.name)
 
@@ -241,7 +244,7 @@ class GameServer:
             old.close(texts.TAKEN_OVER)
             self.deliver(self.world.reconnect(account.name))
         else:
-            self.deliver(self.world.arrive(account.name))
+            self.deliver(self.world.arrive(account.name, await self.store.location(account.skeleton)))
         await self.store.touch([account.skeleton])
         await self.tables.returned(session)
 
@@ -262,6 +265,7 @@ class GameServer:
         name = session.name
         if name is not None and self.players.get(name) is session:
             del self.players[name]
+            session.left_from = self.world.location(name).key
             self.deliver(self.world.depart(name))
             self.tables.left(name)
 

@@ -68,6 +68,10 @@ class Session:
         self._pending: deque[Line] = deque()
         self._bucket = TokenBucket(limits.command_burst, limits.command_rate)
         self._flood_noted = False
+        self.left_from: str | None = None
+        """The room the player was in when this connection left the world (they come back there)."""
+        self._more: Message | None = None
+        """Paged output not shown yet ('more')."""
         self._prompt_due = False
         self._prompted = False
         """The status prompt is the last thing on the client's screen line (nothing typed or sent since)."""
@@ -92,8 +96,29 @@ class Session:
         self._emit(Message(text, kind, fields))
 
     def refuse(self, text: str, code: ErrorCode) -> None:
-        """Say that something was not done, with the stable code a bot reads."""
-        self.tell(text, "error", code=code)
+        """Say that something was not done, with the stable code a bot reads (a long list of choices is paged)."""
+        self.page(text, "error", code=code)
+
+    def page(self, text: str, kind: str = "info", **fields: str) -> None:
+        """Long output a screen at a time on telnet (the client's height, from NAWS): the rest waits for 'more'."""
+        if not isinstance(self.sink, TelnetSink):
+            self.tell(text, kind, **fields)
+            return
+        self._more = Message("\n".join(self.sink.lines(text)), kind, fields)
+        self.more()
+
+    def more(self) -> bool:
+        """The next screenful of paged output; False if nothing is waiting."""
+        if self._more is None or not isinstance(self.sink, TelnetSink):
+            return False
+        lines = self._more.text.split("\n")
+        room = max(self.sink.height - 2, 3)  # a line for the note, a line for the prompt
+        shown, rest = lines[:room], lines[room:]
+        if rest:
+            shown.append(texts.MORE.format(left=len(rest)))
+        self._emit(dataclasses.replace(self._more, text="\n".join(shown)))
+        self._more = dataclasses.replace(self._more, text="\n".join(rest)) if rest else None
+        return True
 
     @property
     def style(self) -> Style:

@@ -123,6 +123,10 @@ CREATE TABLE IF NOT EXISTS world (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS locations (
+    skeleton TEXT PRIMARY KEY,
+    room TEXT NOT NULL
+);
 """
 SEED_CHANNELS = (("pub", "Public talk, heard everywhere", True), ("games", "Looking for players", False))
 """The channels a new database starts with (autojoined ones are joined by every account, old and new)."""
@@ -304,6 +308,16 @@ class Store:
         rows = [(time.time(), s) for s in skeletons]
 
         await self._write(lambda db: db.executemany("UPDATE accounts SET last_seen = ? WHERE skeleton = ?", rows))
+
+    async def location(self, skeleton: str) -> str | None:
+        """The room a player was in when they last left (they come back there)."""
+        row = await self._run(
+            lambda db: db.execute("SELECT room FROM locations WHERE skeleton = ?", (skeleton,)).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    async def set_location(self, skeleton: str, room: str) -> None:
+        await self._write(lambda db: db.execute("INSERT OR REPLACE INTO locations VALUES (?, ?)", (skeleton, room)))
 
     # --- preferences (@set) ------------------------------------------------------------
 

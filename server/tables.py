@@ -18,7 +18,7 @@ from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Opened, Sat, Status, Table, TableNews, parse_options
 from server import texts
 from server.dice import SystemDice
-from server.render.board import scoreboard
+from server.render.board import scoreboard, table_line
 from server.render.scorehandler import Style, render, rules_summary
 from server.results import results
 from server.store import Finish
@@ -103,6 +103,10 @@ class Tables:
     def followed(self, name: str) -> Live | None:
         """The table ``name`` sits at, else the first one they watch."""
         return self.seat_of(name) or next((live for live in self.live.values() if name in live.table.watchers), None)
+
+    def furniture(self, room: str) -> list[str]:
+        """The tables in a room and who sits at them, for ``look``."""
+        return [table_line(live.table.view()) for live in sorted(self.in_room(room), key=lambda live: live.table.number)]
 
     def listeners(self, room: str) -> list[str]:
         """Players and watchers of the tables in ``room``: they hear the room's talk wherever they are."""

@@ -21,6 +21,7 @@ from server.render.colour import plain
 from server.terminal import Terminal, read_terminal
 
 MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
+MIN_HEIGHT, DEFAULT_HEIGHT = 5, 24
 _ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."})
 
 REFUSED = frozenset({MXP, MSP, MSDP, ATCP, ZMP, AARDWOLF, MCCP3_COMPRESS})
@@ -165,6 +166,16 @@ class TelnetSink:
     def width(self) -> int:
         cols = self._writer.get_extra_info("cols") or DEFAULT_WIDTH
         return DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
+
+    @property
+    def height(self) -> int:
+        """Rows the client shows (NAWS; 24 when it did not say): what 'more' pages long output to."""
+        rows = self._writer.get_extra_info("rows") or DEFAULT_HEIGHT
+        return DEFAULT_HEIGHT if rows < MIN_HEIGHT else rows
+
+    def lines(self, text: str) -> list[str]:
+        """``text`` as the client's screen will show it, wrapped to its width."""
+        return self._wrap(text)
 
     def _wrap(self, text: str) -> list[str]:
         width, lines = self.width, []

@@ -15,6 +15,14 @@ def banner(server_name: str) -> str:
     )
 
 
+NOT_HERE = "I don't see {name} here."
+LOOK_BOT = "{name}: a house bot playing at table {table} (score {score}). It votes yes on every proposal."
+LOOK_NO_TABLE = "{name} is not at a table."
+LOOK_SEATED = "{name} sits at table {table}: score {score}, {state}."
+LOOK_WATCHING = "{name} is watching table {table}."
+LOOK_IDLE = "Idle {idle}."
+MORE = "-- {left} more lines: type 'more' --"
+NOTHING_MORE = "There is nothing more to show."
 HUH = 'Huh?  (Type "help" for help.)'
 QUIT = "Come back later!"
 NOT_CONNECTED = "You need to connect first: connect <playername> <password>"

@@ -94,6 +94,17 @@ class Client:
         self.writer.close()
 
 
+async def paged(client: Client, line: str, pattern: str, pages: int = 50) -> str:
+    """Send ``line``, then 'more' screen after screen, until ``pattern`` shows (long output is paged)."""
+    client.send(line)
+    for _ in range(pages):
+        found = await client.expect(rf"{pattern}|-- \d+ more lines: type 'more' --")
+        if not found.startswith("-- "):
+            return found
+        client.send("more")
+    raise AssertionError(f"no {pattern!r} in {pages} pages")
+
+
 C = TypeVar("C", bound=Client)
 
 
@@ -168,13 +179,13 @@ class _RefusingClient(telnetlib3.TelnetClient):
 
 @asynccontextmanager
 async def telnet_client(
-    server: GameServer, cols: int = 80, term: str = "Mudlet", refuse: tuple[bytes, ...] = ()
+    server: GameServer, cols: int = 80, term: str = "Mudlet", refuse: tuple[bytes, ...] = (), rows: int = 25
 ) -> AsyncIterator[TelnetClient]:
     """A negotiating client; by default it names itself as Mudlet does (a MUD client known to show UTF-8 and colour).
     ``refuse``: options it answers WONT/DONT (telnet(1) refuses CHARSET, which telnetlib3 would accept)."""
     factory = functools.partial(_RefusingClient, refuse=refuse)
     streams = await telnetlib3.open_connection(
-        "127.0.0.1", server.port, cols=cols, term=term, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5,
+        "127.0.0.1", server.port, cols=cols, rows=rows, term=term, encoding="utf8", connect_minwait=0.0, connect_maxwait=0.5,
         client_factory=factory,
     )
     async with _greeted(TelnetClient(*streams)) as client:

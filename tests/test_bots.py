@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from bots.reference_bot import Connection, Player, cautious, run, threshold
-from conftest import WAIT, Client, player, telnet_client
+from conftest import WAIT, Client, paged, player, telnet_client
 from json_helpers import SEEN, validate
 
 
@@ -72,7 +72,7 @@ async def test_a_table_is_abandoned_when_its_last_person_leaves(make_server) -> 
         await ann.command("leave yes", "You are out of the game: you left the table.")
         await ann.expect(r"Table 1 is closed: nobody is left at it, so game #2 is recorded as abandoned\.")
         await ann.command("tables", "There are no tables open.")
-        await ann.command("replay 2", "Ann is out of the game: Ann left the table.")
+        await paged(ann, "replay 2", "Ann is out of the game: Ann left the table.")
         await ann.command("history", "Ann has no finished games.")  # an abandoned game has no results
 
 

@@ -68,7 +68,7 @@ def test_the_start_of_a_game_shows_rules_roll_off_and_who_is_up() -> None:
     text = render(table.start("Bob", LoadedDice(["6 10"])), "Bob", ART)
     assert text.splitlines() == [
         "Table 7: a game of Cosmic Wimpout begins for Ann, Bob.",
-        "Rules: goal 300, Last Licks official; bump=on.",
+        "Rules: goal 300, Last Licks official; Bump.",
         "Roll-off for the first turn: Ann 6, Bob 10.",
         "--- Your turn (score 0) ---",
         "You may: roll.",
@@ -86,7 +86,7 @@ def test_wimpout_bank_and_getting_in() -> None:
 def test_rules_summary_names_what_differs_from_the_defaults() -> None:
     assert rules_summary(RuleSet()) == "goal 500, Last Licks official."
     summary = rules_summary(RuleSet(goal=300, last_licks="C", ntw=3, honour_rules=("no hats",)))
-    assert summary == 'goal 300, Last Licks C; ntw=3; honour rule: "no hats".'
+    assert summary == 'goal 300, Last Licks C; (n)TW 3; honour rule: "no hats".'
 
 
 def test_a_choice_shows_the_choices_not_a_stale_turn_total() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import player, raw_client
+from conftest import paged, player, raw_client
 from server.commands.registry import REGISTRY, Stage
 
 async def test_help_for_every_command_is_its_docstring(make_server) -> None:
@@ -26,7 +26,7 @@ async def test_help_lists_what_can_be_used_now(make_server) -> None:
             await visitor.expect("create <playername> <password>")
             assert "WHO" in visitor.text and "say <message>" not in visitor.text
         async with player(server, "Igor") as igor:
-            await igor.command("help", "exit's name")
+            await paged(igor, "help", "exit's name")
             assert "say <message>" in igor.text and "@shutdown" not in igor.text
             await igor.command("help @shutdown", 'There is no help on "@shutdown"')
             await igor.command("help nonsense", 'There is no help on "nonsense"')

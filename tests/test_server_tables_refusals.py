@@ -104,7 +104,7 @@ async def test_refusals_of_moves(make_server, tmp_path) -> None:
             await refused(ann, "stop", "You must clear your flash of 10s before you can stop.")
             await refused(ann, "propose", "Usage: propose <rule> [value]      or      propose \"free text\"")
             await refused(ann, 'propose "no dice off the table', 'Put an honour rule in double quotes: propose "no rolling off the table".')
-            await refused(ann, "propose nonsense on", "There is no rule called 'nonsense'.")
+            await refused(ann, "propose nonsense on", "There is no table option called 'nonsense'. The options")
             await refused(ann, "vote maybe", "Vote with 'vote yes' or 'vote no' (add the proposal's number if several are open).")
             await refused(ann, "vote yes", "There is no proposal to vote on.")
             await refused(ann, "vote yes x", "'x' is not a proposal number.")

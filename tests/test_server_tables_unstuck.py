@@ -20,7 +20,7 @@ async def test_a_proposal_passes_at_a_table_of_one_person_and_two_house_bots(mak
         await ann.expect("Proposal 1 is adopted by everyone")
         await ann.command("propose goal 5000", r"proposal 2")
         await ann.expect("Proposal 2 is adopted by everyone")
-        await ann.command("rules", r"Table 1 plays: goal 5000, Last Licks official; bump=on\.")  # before a throw: at once
+        await ann.command("rules", r"Table 1 plays: goal 5000, Last Licks official; Bump\.")  # before a throw: at once
 
 
 async def test_rules_show_who_has_voted_and_who_has_not(make_server, tmp_path) -> None:

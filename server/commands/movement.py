@@ -2,18 +2,57 @@
 
 from __future__ import annotations
 
+import time
+
+from rooms.messages import Refusal
+from server import texts
 from server.commands.args import required
+from server.commands.presence import idle
 from server.commands.registry import command, fallback
 from server.session import Session
 
 
 @command("look", "l", category="world")
 async def look(session: Session, args: str) -> None:
-    """look
+    """look [player]
 
-    Describe the room you are in, who else is here and the ways out.
+    Describe the room you are in: who else is here, the tables and who sits at
+    them, and the ways out. 'look <player>' (or 'look me') shows a player here:
+    what they are doing, their table and score, and how long they have been idle.
     """
-    session.send(session.server.world.describe(session.player))
+    if args.strip():
+        session.tell(_player(session, args.strip()), "look")
+    else:
+        session.send(session.server.world.describe(session.player))
+
+
+def _player(session: Session, word: str) -> str:
+    """What 'look <player>' shows: a person here, or a house bot at a table here."""
+    server, name = session.server, session.player
+    here = server.world.location(name).key
+    wanted = name if word.casefold() in ("me", "myself") else word
+    target = server.world.find_player(wanted)
+    if target is None or server.world.location(target).key != here:
+        bot = next((seat for live in server.tables.in_room(here) for seat in live.table.view().seats
+                    if seat.bot and seat.name.casefold() in (wanted.casefold(), f"{wanted.casefold()}.bot")), None)
+        if bot is None:
+            raise Refusal(texts.NOT_HERE.format(name=word))
+        live = server.tables.seat_of(bot.name)
+        assert live is not None
+        return texts.LOOK_BOT.format(name=bot.name, table=live.table.number, score=bot.score)
+    other = server.players[target]
+    lines = [f"{target}{f' ({other.doing})' if other.doing else ''}"]
+    live = server.tables.followed(target)
+    if live is None:
+        lines.append(texts.LOOK_NO_TABLE.format(name=target))
+    elif live.table.is_seated(target):
+        seat = next(s for s in live.table.view().seats if s.name == target)
+        state = "in the game" if seat.in_game else "not in the game yet"
+        lines.append(texts.LOOK_SEATED.format(name=target, table=live.table.number, score=seat.score, state=state))
+    else:
+        lines.append(texts.LOOK_WATCHING.format(name=target, table=live.table.number))
+    lines.append(texts.LOOK_IDLE.format(idle=idle(time.monotonic() - other.last_active)))
+    return "\n".join(lines)
 
 
 @command("go", "goto", "move", category="world")

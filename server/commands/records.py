@@ -33,7 +33,7 @@ async def history(session: Session, args: str) -> None:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.ended_at))
         flag = texts.WITH_HOUSE_BOTS if g.bots else ""
         lines.append(f"  #{g.game_id}  {when}  {g.players}; won by {g.winner or 'nobody'}; {name} scored {g.score}{flag}")
-    session.tell("\n".join(lines), "records")
+    session.page("\n".join(lines), "records")
 
 
 @command("replay", category="records")
@@ -51,7 +51,7 @@ async def replay(session: Session, args: str) -> None:
         raise Refusal(texts.NO_SUCH_GAME.format(game=word))
     number, stored = found
     style = dataclasses.replace(session.style, cubes="compact")
-    session.tell(f"Game #{word}:\n" + replay_text(number, [event_from_dict(e) for e in stored], style), "records")
+    session.page(f"Game #{word}:\n" + replay_text(number, [event_from_dict(e) for e in stored], style), "records")
 
 
 @command("stats", category="records")
@@ -85,4 +85,4 @@ async def top(session: Session, args: str) -> None:
                        wrecks=s.train_wrecks, novas=s.supernovas)
         for rank, (name, s) in enumerate(leaders, 1)
     ]
-    session.tell("\n".join([header, *rows]), "records")
+    session.page("\n".join([header, *rows]), "records")

@@ -228,7 +228,9 @@ async def score(session: Session, args: str) -> None:
 async def rules(session: Session, args: str) -> None:
     """rules [table]
 
-    The rules of your table (or the one numbered) now, changes adopted for the
-    next turn, and Guiding Light proposals still open.
+    The rules of your table (or the one numbered), each in one line of plain
+    words, the changes adopted for the next turn, and each Guiding Light
+    proposal still open with who has voted and who has not.
+
     """
-    session.tell(rules_text(_seen(session, args).view()), "table")
+    session.page(rules_text(_seen(session, args).view()), "table")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rooms.rulewords import explain
 from rooms.tables import SeatView, Status, TableView
 from server.render.scorehandler import Style, rules_summary
 
@@ -55,7 +56,7 @@ def scoreboard(view: TableView, viewer: str, style: Style) -> str:
 
 def rules_text(view: TableView) -> str:
     """The rules in play, the changes adopted for the next turn, and the open proposals."""
-    lines = [f"Table {view.table} plays: {rules_summary(view.rules)}"]
+    lines = [f"Table {view.table} plays: {rules_summary(view.rules)}", *(f"  {line}" for line in explain(view.rules))]
     if view.adopted is not None:
         lines.append(f"From the next turn: {rules_summary(view.adopted)}")
     lines += [f"Proposal {p.number} by {p.proposer}: {p.text}. Yes so far: {', '.join(p.yes)}; still to vote: "
@@ -67,9 +68,10 @@ def rules_text(view: TableView) -> str:
     return "\n".join(lines)
 
 
-def table_line(view: TableView, room: str) -> str:
-    """One table in the list: number, room, state, goal, seats with scores, watchers."""
+def table_line(view: TableView, room: str | None = None) -> str:
+    """One table in the list (or in the room one looks at): number, room, state, goal, seats with scores, watchers."""
     seats = ", ".join(f"{s.name} {s.score}" if view.status is not Status.WAITING else s.name for s in view.seats)
     watchers = f"; watching: {', '.join(view.watchers)}" if view.watchers else ""
-    return (f"Table {view.table} in {room}: {STATUS_WORDS[view.status]} (goal {view.rules.goal}, "
+    where = f" in {room}" if room is not None else ""
+    return (f"Table {view.table}{where}: {STATUS_WORDS[view.status]} (goal {view.rules.goal}, "
             f"Last Licks {view.rules.last_licks}). Seats: {seats or 'none'}{watchers}.")

@@ -14,6 +14,7 @@ from engine import Face, RuleSet, Scoring
 from engine import events as ev
 from engine.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
+from rooms.rulewords import summary_names
 from rooms.tables import TableNews, TableView
 from server.render.colour import YOUR_TURN, event_colour, paint, scoring_cubes
 from server.render.cubes import Marker, art, compact, spoken, unmarked
@@ -260,23 +261,14 @@ def scoring_note(s: Scoring) -> str:
 
 
 def rules_summary(rules: RuleSet) -> str:
-    """The goal, the Last Licks variant, and every option that differs from the default."""
-    defaults = RuleSet()
-    changed = [
-        f"{name}={_value(getattr(rules, name))}"
-        for name in RuleSet.model_fields
-        if name not in ("goal", "last_licks", "honour_rules") and getattr(rules, name) != getattr(defaults, name)
-    ]
+    """The goal, the Last Licks variant, and every rule that differs from the default, by the names players know."""
     text = f"goal {rules.goal}, Last Licks {rules.last_licks}"
+    changed = summary_names(rules)
     if changed:
         text += "; " + ", ".join(changed)
     for honour in rules.honour_rules:
         text += f'; honour rule: "{honour}"'
     return text + "." + "".join(f" Note: {warning}" for warning in rules.warnings)
-
-
-def _value(value: Any) -> str:
-    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 EXPLAINED = (ev.Voided, ev.ThrowCancelled, ev.MustThrowAll, ev.FlashMade)

@@ -1,0 +1,81 @@
+"""The game explains itself: help topics found by any of their names, 'rules' in plain words, a bad option listed
+with its meaning, 'more' paging long output at the client's height, 'look' at tables and players, and a player
+coming back where they left."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import paged, player, telnet_client
+from server.gamehelp import TOPICS, find_topic
+
+
+def test_every_name_of_every_topic_finds_it() -> None:
+    for topic in TOPICS:
+        for name in topic.names:
+            assert find_topic(name) is topic and find_topic(f"  {name.upper()} ") is topic, name
+            assert name.startswith("the ") or find_topic(f"the {name}") is topic, name
+    assert find_topic("flashes") is find_topic("flash") and find_topic("nonsense") is None
+
+
+async def test_a_help_topic_is_found_by_each_of_its_names(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        for word in ("sun", "flaming sun", "The Flaming Sun", "wild"):
+            await ann.command(f"help {word}", "THE FLAMING SUN is wild")
+        for word in ("ymnwtbym", "you may not want to but you must", "throw all five"):
+            await ann.command(f"help {word}", "YOU MAY NOT WANT TO, BUT YOU MUST")
+        for word in ("1/3/5", "135", "one three five"):
+            await ann.command(f"help {word}", r"1/3/5 \(house rule")
+        for word in ("ntw", "(n)TW"):
+            await ann.command(f"help {word}", r"\(n\)TW \(house rule 'ntw=3'\)")
+        await ann.command("help flash", r"A FLASH is three cubes[\s\S]*The command:\nflash <face>")
+        await ann.command("help propose", r"A proposal not agreed by\s+the end of your next turn expires")
+        await ann.command("help hats", 'There is no help on "hats". Type "help" for the commands, "help topics"')
+        await ann.command("help topics", r"Topics \(type \"help <topic>\"\): how to play, cubes, scoring")
+
+
+async def test_rules_explain_each_option_in_plain_words(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("table open goal=300 recovery recovery_ext1 bump", "You sit down at table 1.")
+        await ann.command("rules", r"Table 1 plays: goal 300, Last Licks official; Bump, Recovery, Recovery\s+Extension\s+1\.")
+        await ann.expect("Goal: the first to 300 points starts Last Licks.")
+        await ann.expect("Bump: land exactly on someone's score")
+        await ann.expect("Recovery Extension 1: four open circles or seven Train Wrecks and you are out.")
+        await ann.expect("Before the game starts")
+        assert "recovery_ext1" not in ann.text.rpartition("table open")[2].partition("\n")[2]
+        await paged(ann, "table set hats", r"There is no table option called 'hats'\. The options")
+        await paged(ann, "more", r"bump: land exactly on someone's score")
+        await paged(ann, "more", r"kill=5: a flash not cleared in 5 throws is a wimpout\.")
+
+
+async def test_more_pages_long_output_at_the_clients_height(make_server) -> None:
+    async with make_server() as server, telnet_client(server, rows=12) as ann:
+        await ann.command("create Ann secret1", "Obvious exits")
+        await ann.command("@set prompt=off", "Set: prompt=off.")
+        ann.send("help")
+        page = await ann.expect(r"Commands[\s\S]*?-- \d+ more lines: type 'more' --")
+        assert len(page.splitlines()) == 11  # ten lines and the note: the twelfth row is for typing
+        left = int(re.search(r"-- (\d+) more", page).group(1))
+        for _ in range(left // 10 + 1):
+            ann.send("more")
+        await ann.expect(r"The game \(type \"help <topic>\"")
+        await ann.command("more", "There is nothing more to show.")
+
+
+async def test_look_shows_tables_and_players_and_a_player_comes_back_where_they_left(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        async with player(server, "Bob") as bob:
+            await ann.command("table open goal=300", "You sit down at table 1.")
+            await ann.command("table bot add", "Robby1.bot sits down")
+            await bob.command("look", r"Players here: Ann\nTable 1: waiting for players \(goal 300, Last Licks "
+                                      r"official\)\. Seats: Ann,\s+Robby1\.bot\.\nObvious exits")
+            await bob.command("@doing rolling dice", "Doing set.")
+            await ann.command("look bob", r"Bob \(rolling dice\)\nBob is not at a table\.\nIdle \d+s\.")
+            await bob.command("look ann", r"Ann\nAnn sits at table 1: score 0, not in the game yet\.\nIdle")
+            await bob.command("look robby1", r"Robby1\.bot: a house bot playing at table 1 \(score 0\)")
+            await bob.command("look zed", "I don't see zed here.")
+            await bob.command("green", "The Green Parlour")
+            await ann.command("look bob", "I don't see bob here.")
+        await ann.expect("Bob has disconnected.|Ann")  # Bob left from the Green Parlour
+        async with player(server, "Bob", create=False) as bob:
+            assert "The Green Parlour" in bob.text
