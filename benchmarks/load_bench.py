@@ -5,13 +5,16 @@ telnet negotiation and spreads them over generated parlours. Two modes:
 
 - ``talk`` (default): ``--clients`` bots, a handful per room; ``--talkers`` of them ``say``
   something ``--rate`` times a second for ``--duration`` seconds, each timed until the speaker
-  sees its own echo. Prints connections held, commands per second, p50/p99 round trip, RSS.
+  sees its own echo. Prints connections held, commands per second, p50/p99 round trip, errors (no echo in 10 s)
+  and disconnects, the server's CPU per command, RSS.
 - ``tables``: ``--tables`` tables, one per room, with two, three and four players in turn; the
   players are the reference bot (bots/reference_bot.py: JSON lines, its own telnet stripping, the
   ``cautious`` strategy), exactly as bot authors run it: at each table one opens (``--goal``), the
   others sit, and they play real games with fair dice, a new game as soon as one ends, measured
-  for ``--duration`` seconds once every bot is logged in. Prints games per minute, moves per second, p50/p99
-  from a line sent to the next message received, and the server's RSS with every table playing.
+  for ``--duration`` seconds once every table is playing. ``--think`` gives each bot a thinking time before each
+  move (0 by default: every bot moves at once, so the machine is saturated and latency is a queue). Prints games
+  per minute, moves per second, p50/p99 from a move sent to the next message received, the errors answering a move
+  and the disconnects, the server's CPU (per move) and RSS, and the bots' own CPU.
 
 Bounded: at most 5,000 clients and 120 s of talk, loopback only, one overall deadline;
 the server is always stopped at the end.
@@ -41,7 +44,7 @@ MAX_CLIENTS, MAX_DURATION = 5000, 120.0
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bots.reference_bot import BotError, Connection, Player, cautious, run as play  # noqa: E402
+from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
 
 
 class Bot:
@@ -107,34 +110,56 @@ class Bot:
             await asyncio.sleep(max(0.0, 1 / rate - (time.perf_counter() - started)))
 
 
+SETUP = ("json", "create ", "connect ", "go ", "sit", "table open", "QUIT")
+"""Lines that are not moves: logging in, and finding a table (a 'sit' may wait for a table to open)."""
+
+
 class TimedConnection(Connection):
-    """The reference bot's connection, timing each move (any line after logging in) until the next message."""
+    """The reference bot's connection, timing each move (each line but SETUP's) until the next message."""
 
     latencies: list[float] = []
     logged_in: list[float] = []
     """When each bot was welcomed: the measurement starts once all are."""
     errors: collections.Counter[str] = collections.Counter()
-    """Error messages the server sent, by code (counted from the start of the measurement)."""
+    """Error messages the server sent in answer to a move, by code (counted from the start of the measurement)."""
+    playing: set[int] = set()
+    """Tables seen playing: the measurement starts once every table has begun its game."""
     disconnects = 0
     """Connections the server closed while the bot still meant to play."""
+    think = 0.0
+    """Mean seconds a bot thinks before a move (0: it moves at once)."""
 
     def send(self, line: str) -> None:
         super().send(line)
-        if not line.startswith(("json", "create ", "connect ")):
+        if line.startswith("create "):
+            self.name = line.split()[1]
+        if not line.startswith(SETUP):
             self.sent_at = getattr(self, "sent_at", 0.0) or time.perf_counter()
 
     async def message(self) -> dict[str, Any] | None:
         message = await super().message()
-        if message is not None and message.get("kind") == "welcome":
-            self.logged_in.append(time.perf_counter())
-        if message is not None and getattr(self, "sent_at", 0.0):
-            self.latencies.append(time.perf_counter() - self.sent_at)
+        moving = getattr(self, "sent_at", 0.0)
+        if message is not None and moving:
+            self.latencies.append(time.perf_counter() - moving)
             self.sent_at = 0.0
         if message is None:
             TimedConnection.disconnects += 1
-        elif message.get("kind") == "error":
+        elif message.get("kind") == "welcome":
+            self.logged_in.append(time.perf_counter())
+        elif message.get("type") == "table" and message["state"]["status"] == "playing":
+            self.playing.add(message["table"])
+        elif message.get("type") == "error" and moving:  # not a 'sit' before the table opened: the bot expects those
             self.errors[message.get("code", "?")] += 1
+        if message is not None and self.think and self.moves_on(message):  # after the timing: the server's time is not the bot's
+            await asyncio.sleep(random.uniform(0.5, 1.5) * self.think)
         return message
+
+    def moves_on(self, message: dict[str, Any]) -> bool:
+        """Whether the reference bot will answer this message with a move (its own test, in Player._table)."""
+        return bool(
+            message.get("type") == "table" and message["you_may"] and self.name in message["state"]["waiting_on"]
+            and any(event["type"] not in TABLE_ONLY_EVENTS for event in message["events"])
+        )
 
 
 def write_world(path: Path, rooms: int) -> list[str]:
@@ -295,6 +320,7 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     """Every seat a reference bot (its own Connection, Player and run loop), until the duration is up."""
     hosts: list[Player] = []
     failures: list[str] = []
+    TimedConnection.think = args.think
     gate = asyncio.Semaphore(args.concurrency)
 
     async def seat(name: str, room: str, size: int, host: bool) -> None:
@@ -311,14 +337,15 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
             for room, size in zip(rooms, sizes) for i in range(size)]
     t0 = time.perf_counter()
     playing = asyncio.gather(*bots)
-    while len(TimedConnection.logged_in) < len(bots) and time.perf_counter() - t0 < MAX_DURATION:
+    while len(TimedConnection.playing) < len(rooms) and time.perf_counter() - t0 < MAX_DURATION:
         await asyncio.sleep(0.1)
     t1, games_before = time.perf_counter(), sum(host.played for host in hosts)
-    print(f"logged in: {len(TimedConnection.logged_in)}/{len(bots)} in {t1 - t0:.1f} s")
+    print(f"logged in: {len(TimedConnection.logged_in)}/{len(bots)}, tables playing: "
+          f"{len(TimedConnection.playing)}/{len(rooms)}, in {t1 - t0:.1f} s")
     TimedConnection.latencies.clear()
     TimedConnection.errors.clear()
     TimedConnection.disconnects, failed_before = 0, len(failures)
-    cpu_before = cpu_seconds(pid)
+    cpu_before, own_before = cpu_seconds(pid), time.process_time()
     rss = asyncio.create_task(sample_rss(pid, t1 + args.duration))
     try:
         async with asyncio.timeout(args.duration):
@@ -326,10 +353,11 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     except TimeoutError:
         pass
     elapsed = time.perf_counter() - t1
-    cpu = cpu_seconds(pid) - cpu_before
+    cpu, own = cpu_seconds(pid) - cpu_before, time.process_time() - own_before
     games = sum(host.played for host in hosts) - games_before
     latencies = sorted(TimedConnection.latencies)
     print(f"tables: {len(sizes)} tables of 2-4 players ({sum(sizes)} reference bots), goal {args.goal}, "
+          f"thinking {args.think:g} s a move, "
           f"{elapsed:.1f} s with everyone in: {games} games finished, {games * 60 / elapsed:.0f} games/min, "
           f"{len(latencies) / elapsed:.0f} moves/s")
     print_latencies(latencies)
@@ -339,6 +367,7 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     for failure in failures[failed_before:][:5]:
         print(f"  {failure}")
     print_cpu(cpu, elapsed, len(latencies), "move")
+    print(f"bots' CPU (this process): {own:.1f} s ({100 * own / elapsed:.0f}% of one core)")
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
 
 
@@ -366,6 +395,8 @@ def main() -> None:
     parser.add_argument("--mode", choices=("talk", "tables"), default="talk")
     parser.add_argument("--tables", type=int, default=200, help="tables mode: tables playing at once")
     parser.add_argument("--goal", type=int, default=200, help="tables mode: each game's goal")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="tables mode: mean seconds a bot thinks before each move (0.5x to 1.5x; 0: none)")
     parser.add_argument("--clients", type=int, default=2000)
     parser.add_argument("--talkers", type=int, default=500)
     parser.add_argument("--rate", type=float, default=1.0, help="commands per second per talker")
