@@ -56,6 +56,7 @@ class RuleSet(BaseModel):
     full_house: bool = Field(False, description="Full House: two pairs and a sun score both flashes (brings Suspend 10)")
     suspend: int = Field(0, description="Suspend(n): a flash not cleared in n throws suspends the turn (0: off)")
     kill: int = Field(0, description="Kill(n): a flash not cleared in n throws is a wimpout (0: off)")
+    hints: bool = Field(True, description="players may ask 'hint' for each choice's chance of winning")
     honour_rules: tuple[str, ...] = Field((), description="rules adopted by the Guiding Light that players keep")
 
     @cached_property

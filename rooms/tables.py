@@ -14,6 +14,7 @@ from engine.dice import DiceSource
 from engine.rules import UnknownOption
 from engine.game import IllegalAction
 from engine.strategies import Strategy, cautious, threshold
+from rooms.advice import Hint, hint, hint_unavailable, optimal
 from rooms.messages import Refusal
 from rooms.rulewords import option_list
 from rooms.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
@@ -155,11 +156,19 @@ class HouseBot:
     play: Strategy
 
 
+BOT_KINDS = ("cautious", "threshold", "optimal")
+
+
 def house_bot(words: Sequence[str]) -> HouseBot:
-    """``cautious`` (the default) or ``threshold N [K]``."""
-    usage = "A bot plays 'cautious' (stops as soon as it may) or 'threshold N [K]' (throws on under N points with K cubes)."
+    """``cautious`` (the default), ``threshold N [K]`` or ``optimal``."""
+    usage = (
+        "A bot plays 'cautious' (stops as soon as it may), 'threshold N [K]' (throws on under N points with K cubes)"
+        " or 'optimal' (by the solved tables of the game)."
+    )
     if not words or list(words) == ["cautious"]:
         return HouseBot(("cautious",), cautious)
+    if list(words) == ["optimal"]:
+        return HouseBot(("optimal",), optimal)
     if words[0] == "threshold" and 2 <= len(words) <= 3 and all(word.isdigit() for word in words[1:]):
         return HouseBot(tuple(words), threshold(*(int(word) for word in words[1:])))
     raise Refusal(usage)
@@ -359,7 +368,7 @@ class Table:
         return self._news(*news.events, *(Stood(bot) for bot in bots))
 
     def add_bot(self, by: str, words: Sequence[str]) -> TableNews:
-        """``[name] [cautious | threshold N [K]]``: seat a house bot that plays by the same rules as people."""
+        """``[name] [cautious | threshold N [K] | optimal]``: seat a house bot that plays by the same rules as people."""
         if by not in self.people:
             raise Refusal(f"Only a player sitting at table {self.number} can add a bot.")
         if self.status is not Status.WAITING:
@@ -367,7 +376,7 @@ class Table:
         if len(self.seats) >= MAX_SEATS:
             raise Refusal(f"Table {self.number} is full ({MAX_SEATS} seats).")
         words = list(words)
-        name = words.pop(0) if words and words[0] not in ("cautious", "threshold") else f"Robby{len(self.bots) + 1}"
+        name = words.pop(0) if words and words[0] not in BOT_KINDS else f"Robby{len(self.bots) + 1}"
         if not (name.isalnum() and name[:1].isalpha() and len(name) <= 12):
             raise Refusal("A bot's name is up to 12 letters and digits, starting with a letter.")
         full = name + BOT_SUFFIX
@@ -505,6 +514,22 @@ class Table:
             raise Refusal("The game has started: rules now change by the Guiding Light ('propose').")
         self.rules = parse_options(words, base=self.rules)
         return self._news(Opened(name, self.rules))
+
+    def hint(self, name: str) -> Hint:
+        """Each legal choice of ``name`` now, with their chance of winning (the table's ``hints`` option allowing)."""
+        game = self._playing(name)
+        if not game.rules.hints:
+            raise Refusal(f"Hints are off at table {self.number}.")
+        if game.is_over:
+            raise Refusal("The game is over: 'review <game>' shows where a two-player game was won and lost.")
+        if name not in game.waiting_on():
+            raise Refusal(f"Hints are for your own decisions: the table waits for {', '.join(game.waiting_on())}.")
+        found = hint(game, self.number, name)
+        if found is None:
+            raise Refusal(hint_unavailable(game.rules))
+        if not found.choices:
+            raise Refusal("There is no hint for this decision (the solved tables do not read it).")
+        return found
 
     def timed_out(self, dice: DiceSource) -> TableNews | None:
         """The turn timer ran out: the table stops for a player who may stop, and otherwise moves for them (throws,

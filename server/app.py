@@ -27,6 +27,7 @@ from server.session import Session
 from server.settings import DEFAULTS, Settings
 from server.store import Account, Channel, Store
 from server.tables import Tables
+from server.solving import Solver
 from server.telnet import MuckTelnetServer, TelnetSink
 from server.tls import server_context
 from server.web import WebClient
@@ -43,6 +44,7 @@ class GameServer:
         """The rooms, from the database (``start`` fills it)."""
         self.store = Store(settings.data_dir)
         self.tables = Tables(self)
+        self.solver = Solver(self)
         self.channels: dict[str, Channel] = {}
         self.players: dict[str, Session] = {}
         """Logged-in sessions by player name, in order of connection."""
@@ -147,6 +149,7 @@ class GameServer:
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.tables.stop()
+        self.solver.stop()
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
         for session in list(self.connections):
             session.close(texts.SHUTDOWN)

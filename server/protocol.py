@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from engine import event_to_dict, format_throw
 from rooms.messages import Message
+from rooms.advice import Hint
 from rooms.tables import TableNews
 
 ErrorCode = Literal[
@@ -96,6 +97,22 @@ class TextMessage(_Model):
     fields: dict[str, str]
 
 
+class HintChoice(_Model):
+    command: str = Field(description="the exact text that makes this choice")
+    win: float = Field(description="your chance of winning if you make it and play perfectly after (0 to 1)")
+
+
+class HintMessage(_Model):
+    """Your answer to 'hint': each legal choice with your chance of winning, best first."""
+
+    type: Literal["hint"] = "hint"
+    table: int
+    choices: list[HintChoice]
+    exact: bool = Field(description="false: an estimate (more than two players, or rules not solved exactly)")
+    note: str = Field(description="why the chances are estimates, if they are")
+    text: str = Field(description="the same hint as people read it")
+
+
 class ErrorMessage(_Model):
     """A command was not carried out; ``code`` is stable, ``message`` is for people."""
 
@@ -112,7 +129,9 @@ class PromptMessage(_Model):
     secret: bool
 
 
-ServerMessage = Annotated[TableMessage | TextMessage | ErrorMessage | PromptMessage, Field(discriminator="type")]
+ServerMessage = Annotated[
+    TableMessage | TextMessage | ErrorMessage | PromptMessage | HintMessage, Field(discriminator="type")
+]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
 
 
@@ -120,11 +139,15 @@ DEFAULT_CODE: ErrorCode = "refused"
 """An error told without a code (none should be) is still an error a bot can read."""
 
 
-def message_model(message: Message, viewer: str | None) -> TableMessage | ErrorMessage | TextMessage:
+def message_model(message: Message, viewer: str | None) -> TableMessage | ErrorMessage | TextMessage | HintMessage:
     """The protocol message for ``message`` (``text`` already rendered for ``viewer``): what JSON lines and GMCP
     both send."""
     if isinstance(message.data, TableNews):
         return table_message(message.data, viewer or "", message.text)
+    if isinstance(message.data, Hint):
+        hint = message.data
+        choices = [HintChoice(command=c.command, win=round(c.win, 6)) for c in hint.choices]
+        return HintMessage(table=hint.table, choices=choices, exact=hint.exact, note=hint.note, text=message.text)
     if message.kind == "error":
         return ErrorMessage(code=message.fields.get("code", DEFAULT_CODE), message=message.text)  # type: ignore[arg-type]
     return TextMessage(kind=message.kind, text=message.text, fields=dict(message.fields))

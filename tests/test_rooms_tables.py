@@ -215,7 +215,10 @@ def test_house_bots_sit_play_through_the_engine_and_vote_yes_at_once() -> None:
     assert table.add_bot("Ann", ["Zed", "cautious"]).events == (Sat("Zed.bot"),)
     with refused("Zed.bot is already at this table."):
         table.add_bot("Ann", ["Zed"])
-    with refused("A bot plays 'cautious' (stops as soon as it may) or 'threshold N [K]' (throws on under N points with K cubes)."):
+    with refused(
+        "A bot plays 'cautious' (stops as soon as it may), 'threshold N [K]' (throws on under N points with K cubes)"
+        " or 'optimal' (by the solved tables of the game)."
+    ):
         table.add_bot("Ann", ["Max", "reckless"])
     with refused("A bot's name is up to 12 letters and digits, starting with a letter."):
         table.add_bot("Ann", ["R2.D2"])

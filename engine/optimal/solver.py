@@ -82,12 +82,12 @@ def solve_model(rules: RuleSet, caps: Caps) -> Solution:
     return Solution(rules, win, lose, chaser, alone, time.perf_counter() - began)
 
 
-def _may_stop(turns: int, in_game: np.ndarray, opening: int) -> np.ndarray:
+def may_stop(turns: int, in_game: np.ndarray, opening: int) -> np.ndarray:
     t = np.arange(turns + 1)[:, None]
     return (t >= 1) & (in_game[None, :] | (t >= opening))
 
 
-def _opening(rules: RuleSet) -> int:
+def opening_units(rules: RuleSet) -> int:
     return -(-rules.opening_minimum // UNIT)
 
 
@@ -105,11 +105,11 @@ def solve_last_licks(rules: RuleSet, cap: int) -> np.ndarray:
     deficits = np.arange(cap + 1)
     turns = 2 * cap
     nothing = np.zeros((1, len(deficits)))
-    may_stop = _may_stop(turns, np.ones(len(deficits), bool), 0)
+    stopping = may_stop(turns, np.ones(len(deficits), bool), 0)
 
     def lick(chaser: np.ndarray) -> np.ndarray:
-        columns = Columns(last_licks_bank(rules, chaser, turns, deficits), may_stop, nothing, nothing)
-        return solve_turn(rules, columns).start[WIN]
+        columns = Columns(last_licks_bank(rules, chaser, turns, deficits), stopping, nothing, nothing)
+        return solve_turn(rules, columns).start[WIN].copy()  # not a view: it would keep every state alive
 
     chaser = lick(np.zeros(len(deficits)))
     if COVERED_LAST_LICKS[rules.last_licks] == "once":
@@ -145,18 +145,18 @@ def solve_alone(rules: RuleSet) -> np.ndarray:
     alone = np.ones(reach)
     if rules.last_player_wins:
         return alone
-    opening = _opening(rules)
+    opening = opening_units(rules)
     nothing = np.zeros((2, 1))
     for score in range(reach - 1, -1, -1):
         turns = reach - score
         bank = np.zeros((turns + 1, 2, 1))
         totals = score + np.arange(turns + 1)
         bank[:, WIN, 0] = np.where(totals < reach, alone[np.minimum(totals, reach - 1)], 1.0)
-        may_stop = _may_stop(turns, np.array([score > 0]), opening)
+        stopping = may_stop(turns, np.array([score > 0]), opening)
         guess = alone[min(score + 1, reach - 1)]
         for _ in range(MAX_ROUNDS):
             wimpout = np.array([[guess], [1.0]])
-            turn = solve_turn(rules, Columns(bank, may_stop, wimpout, nothing))
+            turn = solve_turn(rules, Columns(bank, stopping, wimpout, nothing))
             win, wimped = float(turn.start[WIN, 0]), float(turn.start[WIMP, 0])
             new = (win - wimped * guess) / (1.0 - wimped)
             done = abs(new - guess) <= max(float(turn.radius[0]), TOLERANCE)
@@ -188,7 +188,7 @@ def pair_columns(
     wimpout[WIMP] = 1.0
     supernova = np.zeros((3, len(mine)))
     supernova[OTHER] = alone[theirs]
-    return Columns(bank, _may_stop(turns, mine > 0, _opening(rules)), wimpout, supernova)
+    return Columns(bank, may_stop(turns, mine > 0, opening_units(rules)), wimpout, supernova)
 
 
 def _first_guess(lose: np.ndarray, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
@@ -212,7 +212,7 @@ def solve_pairs(
         guess = _first_guess(lose, mine, theirs)
         for _ in range(MAX_ROUNDS):
             turn = solve_turn(rules, pair_columns(rules, mine, theirs, win, lose, chaser, alone, guess, lead_cap))
-            value = turn.start
+            value = turn.start.copy()
             wimped = value[WIMP]
             base_win = value[WIN] - wimped * guess
             base_lose = value[OTHER]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from engine import event_from_dict
+from engine import Event, event_from_dict
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
@@ -43,6 +43,13 @@ async def replay(session: Session, args: str) -> None:
     Show every throw and announcement of a finished game (numbers from
     'history').
     """
+    game, number, events = await finished_game(session, args)
+    style = dataclasses.replace(session.style, cubes="compact")
+    session.page(f"Game #{game}:\n" + replay_text(number, events, style), "records")
+
+
+async def finished_game(session: Session, args: str) -> tuple[int, int, list[Event]]:
+    """The game numbered in ``args`` (as 'history' shows it): its number, its table's number, and its events."""
     word = args.strip().lstrip("#")
     if not word.isdigit():
         raise UsageError
@@ -50,8 +57,7 @@ async def replay(session: Session, args: str) -> None:
     if found is None:
         raise Refusal(texts.NO_SUCH_GAME.format(game=word))
     number, stored = found
-    style = dataclasses.replace(session.style, cubes="compact")
-    session.page(f"Game #{word}:\n" + replay_text(number, [event_from_dict(e) for e in stored], style), "records")
+    return int(word), number, [event_from_dict(e) for e in stored]
 
 
 @command("stats", category="records")

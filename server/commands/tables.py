@@ -75,7 +75,9 @@ async def table(session: Session, args: str) -> None:
     before the game starts. 'table bot add' seats a house bot (Robby1.bot, or
     the name given) before the start: 'cautious' stops as soon as it may,
     'threshold N [K]' throws on while its turn is under N points and K or more
-    cubes are live. 'table bot remove Robby1' sends a bot away (during the game
+    cubes are live, 'optimal' plays by the solved tables of the game (exact
+    with two players; see 'help hint'). 'hints=off' plays without 'hint'.
+    'table bot remove Robby1' sends a bot away (during the game
     it leaves the game). Bots stand up when the last person does before the start;
     a table with no person left in its game is closed. 'table pace 2' makes the
     house bots at your table wait 2 seconds before each throw (0 to 5).

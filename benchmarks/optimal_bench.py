@@ -1,0 +1,174 @@
+"""Optimal play, measured: solve time and peak memory at goal 500, time per hint, the solver's predicted first-player
+win probability against optimal self-play through the real ``engine.Game``, and optimal against the built-in bots.
+
+    python benchmarks/optimal_bench.py                      # everything (long: run it in the background)
+    python benchmarks/optimal_bench.py --games 2000 --h2h 1000 --no-solve   # a quick look
+
+Self-play and head-to-head games read every turn of the optimal player from tables precomputed for each score pair
+(one batch per sum of scores, as the solver does), so a game costs what the engine costs plus a lookup; the server's
+advisor reads the same values one turn at a time (``time per hint``). Each rate is shown with its 95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import resource
+import subprocess
+import sys
+import time
+from importlib import resources
+
+import numpy as np
+
+from engine import Game, RuleSet, SeededDice
+from engine.optimal.advice import Advisor
+from engine.optimal.solver import Caps, Solution, pair_columns
+from engine.optimal.tables import from_bytes
+from engine.optimal.turn import WIN, solve_turn
+from engine.strategies import cautious, threshold
+from rooms.advice import SOLUTIONS
+
+PLAYERS = ("Opti", "Other")
+
+
+def shipped(goal: int) -> Solution:
+    return from_bytes((resources.files("engine.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
+
+
+def measure_solve(goal: int) -> dict[str, float]:
+    """``python -m engine solve`` in a child process: its own report, and the child's peak memory."""
+    began = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "engine", "solve", "--goal", str(goal)], capture_output=True,
+                         text=True, check=True).stdout
+    wall = time.perf_counter() - began
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    report = json.loads(out)
+    return {"goal": goal, "seconds": report["seconds"], "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "peak_mb": usage.ru_maxrss / 1024, "first_player_wins": report["first_player_wins"],
+            "states": report["states"]}
+
+
+def measure_hints(solution: Solution, samples: int, seed: int = 1) -> dict[str, float]:
+    """Median time of a hint at a turn's start (the turn is solved: a new advisor each time) and inside a turn (the
+    turn's values already at hand), over random positions of games played by the optimal bot."""
+    rng = random.Random(seed)
+    rules = solution.rules
+    starts, inside = [], []
+    for _ in range(samples):
+        advisor = Advisor(solution)
+        game = Game.start(list(PLAYERS), rules, dice := SeededDice(rng.random()))
+        for _ in range(rng.randrange(0, 60)):
+            (name,) = game.waiting_on()
+            if game.is_over:
+                break
+            action = advisor.advise(game.state, name, game.legal_actions(name)).best
+            game.apply(name, action, dice)
+        if game.is_over or game.state.turn is None:
+            continue
+        (name,) = game.waiting_on()
+        legal = game.legal_actions(name)
+        fresh = Advisor(solution)
+        began = time.perf_counter()
+        fresh.advise(game.state, name, legal)
+        starts.append(time.perf_counter() - began)
+        began = time.perf_counter()
+        fresh.advise(game.state, name, legal)
+        inside.append(time.perf_counter() - began)
+    return {"start_ms": 1000 * float(np.median(starts)), "start_max_ms": 1000 * max(starts),
+            "inside_ms": 1000 * float(np.median(inside)), "samples": len(starts)}
+
+
+class TableAdvisor(Advisor):
+    """An advisor with every pair's turn solved ahead (the chance of winning part only, in float32)."""
+
+    def __init__(self, solution: Solution) -> None:
+        super().__init__(solution)
+        self._pairs: dict[tuple[str, int, int], tuple[np.ndarray, np.ndarray, int]] = {}
+        reach, caps = solution.reach, Caps()
+        for total in range(2 * reach - 2, -1, -1):
+            low, high = max(0, total - reach + 1), min(total, reach - 1)
+            mine = np.arange(low, high + 1)
+            theirs = total - mine
+            columns = pair_columns(solution.rules, mine, theirs, solution.win, solution.lose, solution.chaser,
+                                   solution.alone, solution.lose[theirs, mine], caps.lead)
+            values = solve_turn(solution.rules, columns).values
+            turns = len(columns.bank) - 1
+            for col, (i, j) in enumerate(zip(mine, theirs)):
+                self._pairs[("pair", int(i), int(j))] = (
+                    np.ascontiguousarray(values[:, :, WIN : WIN + 1, col : col + 1], dtype=np.float32),
+                    np.ascontiguousarray(columns.bank[:, :, col : col + 1], dtype=np.float32), turns,
+                )
+
+    def _turn(self, key):
+        return self._pairs.get(key) or super()._turn(key)
+
+
+def interval(wins: int, games: int) -> tuple[float, float]:
+    p = wins / games
+    half = 1.96 * math.sqrt(p * (1 - p) / games)
+    return p, half
+
+
+def play_games(advisor: Advisor, games: int, opponent, seed: int) -> tuple[int, int]:
+    """(games won by the player who took the first turn, games won by the optimal player); ``opponent`` None: self-play."""
+    first_wins = optimal_wins = 0
+    rules = advisor.solution.rules
+    rng = random.Random(seed)
+    for number in range(games):
+        names = list(PLAYERS) if number % 2 == 0 else list(reversed(PLAYERS))
+        game = Game.start(names, rules, dice := SeededDice(rng.getrandbits(64)))
+        first = game.state.turn.player
+        while not game.is_over:
+            (name,) = game.waiting_on()
+            legal = game.legal_actions(name)
+            if opponent is None or name == "Opti":
+                action = advisor.advise(game.state, name, legal).best
+            else:
+                action = opponent(game.state, name, legal)
+            game.apply(name, action, dice)
+        first_wins += game.state.winner == first
+        optimal_wins += game.state.winner == "Opti"
+    return first_wins, optimal_wins
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000, help="optimal self-play games")
+    parser.add_argument("--h2h", type=int, default=20_000, help="games against each built-in bot")
+    parser.add_argument("--goal", type=int, default=300, help="goal of the games played (a shipped table)")
+    parser.add_argument("--hints", type=int, default=200, help="positions timed for 'hint'")
+    parser.add_argument("--no-solve", action="store_true", help="skip the goal-500 solve")
+    args = parser.parse_args()
+    if not args.no_solve:
+        solved = measure_solve(500)
+        print(f"solve, goal 500: {solved['seconds']:.0f} s (CPU {solved['cpu']:.0f} s, wall {solved['wall']:.0f} s),"
+              f" peak memory {solved['peak_mb']:.0f} MB, {solved['states']} turn-start states,"
+              f" first player wins {solved['first_player_wins']:.4f}", flush=True)
+    for goal in (300, 500):
+        hints = measure_hints(shipped(goal), args.hints)
+        print(f"hint, goal {goal}: turn start median {hints['start_ms']:.1f} ms (max {hints['start_max_ms']:.1f}),"
+              f" inside a turn median {hints['inside_ms']:.3f} ms, {hints['samples']} positions", flush=True)
+    solution = shipped(args.goal)
+    began = time.process_time()
+    advisor = TableAdvisor(solution)
+    print(f"every pair's turn solved ahead for goal {args.goal}: {time.process_time() - began:.0f} s CPU", flush=True)
+    began = time.process_time()
+    first_wins, _ = play_games(advisor, args.games, None, seed=1)
+    p, half = interval(first_wins, args.games)
+    predicted = solution.first_player_wins()
+    verdict = "agree" if abs(p - predicted) <= half else "DISAGREE"
+    print(f"self-play, goal {args.goal}: predicted first-player win {predicted:.4f}; measured {p:.4f} +- {half:.4f}"
+          f" (95%, {args.games} games, {time.process_time() - began:.0f} s CPU): {verdict}", flush=True)
+    for label, bot in (("threshold 300", threshold(300)), ("threshold 150", threshold(150)), ("cautious", cautious)):
+        _, wins = play_games(advisor, args.h2h, bot, seed=2)
+        p, half = interval(wins, args.h2h)
+        print(f"optimal vs {label}, goal {args.goal}: optimal wins {p:.4f} +- {half:.4f} (95%, {args.h2h} games,"
+              " seats alternate)", flush=True)
+
+
+if __name__ == "__main__":
+    SOLUTIONS.request = None
+    main()

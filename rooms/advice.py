@@ -1,0 +1,230 @@
+"""Optimal advice at tables: the solved tables for a table's rules (shipped with the package, cached, or being
+solved), the ``hint`` a player asks for, and the ``optimal`` house bot.
+
+The tables for the default rules at goals 300 and 500 ship in ``engine/optimal/data``. Other covered rule sets are
+solved on demand by whoever sets ``Solutions.request`` (the server, in a worker process) and read back from
+``Solutions.cache_dir``. Rules the solution does not cover (house rules between players, reroll_only_matching) are
+advised from the covered rules nearest them, as an estimate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from engine import Game, RuleSet
+from engine import events as ev
+from engine.actions import ROLL, STOP, Action, Choose
+from engine.optimal.coverage import COVERED_LAST_LICKS, NotCovered, check_covered
+from engine.state import GameState, evolve
+from engine.strategies import threshold
+from rooms.turnwords import command_text
+
+SHIPPED_GOALS = (300, 500)
+MODEL_OPTIONS = (
+    "goal", "opening_minimum", "goal_must_be_passed", "sun_completes_freight_train", "fourth_number_scores",
+    "last_player_wins",
+)
+"""The options the solution depends on (with the Last Licks variant, by what it means for two players)."""
+FALLBACK = threshold(300)
+"""How the optimal bot plays while no table is available for its rules (yet)."""
+
+
+def model_rules(rules: RuleSet) -> RuleSet:
+    """The covered rules nearest ``rules``: the options the solution reads, every other option at its default."""
+    values = {name: getattr(rules, name) for name in MODEL_OPTIONS}
+    values["last_licks"] = "official" if COVERED_LAST_LICKS[rules.last_licks] == "rechase" else "single"
+    return RuleSet(**values)
+
+
+def exactly_covered(rules: RuleSet) -> bool:
+    try:
+        check_covered(rules)
+    except NotCovered:
+        return False
+    return True
+
+
+def table_file(rules: RuleSet) -> str:
+    """The cache file of a covered rule set."""
+    key = json.dumps(model_rules(rules).model_dump(), sort_keys=True)
+    return f"optimal-{hashlib.sha256(key.encode()).hexdigest()[:16]}.cwopt"
+
+
+@dataclass
+class Solutions:
+    """Every solved table this process has, by covered rules, and where more come from."""
+
+    cache_dir: Path | None = None
+    request: Callable[[RuleSet], None] | None = None
+    """Ask for a solve of these (covered) rules; the answer is a file in ``cache_dir``, then ``loaded`` is called."""
+
+    def __post_init__(self) -> None:
+        self._advisors: dict[RuleSet, object] = {}
+        self._asked: set[RuleSet] = set()
+
+    def advisor(self, rules: RuleSet):  # -> engine.optimal.advice.Advisor | None (numpy is imported when needed)
+        """The advisor for ``rules`` (exact or not), or None while no table is available (a solve is then asked
+        for, once)."""
+        model = model_rules(rules)
+        try:
+            check_covered(model)
+        except NotCovered:
+            return None
+        found = self._advisors.get(model)
+        if found is None:
+            found = self._load(model)
+        if found is None:
+            if model not in self._asked and self.request is not None:
+                self._asked.add(model)
+                self.request(model)
+            return None
+        if exactly_covered(rules):
+            return found
+        from engine.optimal.advice import Advisor
+
+        return Advisor(found.solution, exact_rules=False)  # type: ignore[attr-defined]
+
+    def pending(self, rules: RuleSet) -> bool:
+        return model_rules(rules) in self._asked and model_rules(rules) not in self._advisors
+
+    def loaded(self, rules: RuleSet) -> bool:
+        """A solve has finished: read its file; True if the table is now available."""
+        return self._load(model_rules(rules)) is not None
+
+    def _load(self, model: RuleSet):
+        from engine.optimal.advice import Advisor
+        from engine.optimal.tables import from_bytes
+
+        data = None
+        if model == model_rules(RuleSet(goal=model.goal)) and model.goal in SHIPPED_GOALS:
+            data = (resources.files("engine.optimal") / "data" / f"goal{model.goal}.cwopt").read_bytes()
+        elif self.cache_dir is not None and (self.cache_dir / table_file(model)).is_file():
+            data = (self.cache_dir / table_file(model)).read_bytes()
+        if data is None:
+            return None
+        advisor = Advisor(from_bytes(data))
+        self._advisors[model] = advisor
+        return advisor
+
+
+SOLUTIONS = Solutions()
+"""This process's solved tables (the server gives it a cache directory and a way to solve)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintChoice:
+    command: str
+    win: float
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What ``hint`` tells a player: each legal choice with their chance of winning, best first."""
+
+    table: int
+    player: str
+    choices: tuple[HintChoice, ...]
+    exact: bool
+    note: str = ""
+
+
+def hint(game: Game, table: int, player: str) -> Hint | None:
+    """The hint for ``player`` now, or None when the tables are not available for these rules (yet)."""
+    advisor = SOLUTIONS.advisor(game.rules)
+    if advisor is None:
+        return None
+    advice = advisor.advise(game.state, player, game.legal_actions(player))
+    if advice is None:
+        return Hint(table, player, (), True)
+    choices = tuple(HintChoice(command_text(game, player, c.action), c.win) for c in advice.choices)
+    from engine.optimal.advice import ESTIMATE_NOTE
+
+    note = "" if advice.exact else (ESTIMATE_NOTE if advisor.exact_rules else "an estimate: these rules are not solved exactly")
+    return Hint(table, player, choices, advice.exact, note)
+
+
+def optimal(state: GameState, player: str, legal: tuple[Action, ...]) -> Action:
+    """The optimal house bot: the best choice by the solved tables, or a fixed threshold while they are not there."""
+    advisor = SOLUTIONS.advisor(state.rules)
+    advice = advisor.advise(state, player, legal) if advisor is not None else None
+    return advice.best if advice is not None else FALLBACK(state, player, legal)
+
+
+def hint_unavailable(rules: RuleSet) -> str:
+    """Why there is no hint for these rules now."""
+    if SOLUTIONS.pending(rules):
+        return "The optimal tables for this table's rules are being solved: the table is told when they are ready."
+    return "There are no optimal tables for this table's rules (the solution covers goals from 100 to 1000)."
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake:
+    """One decision of a finished game: what was done, what was best, and the chance of winning it cost."""
+
+    player: str
+    score: int
+    opponent_score: int
+    turn_points: int
+    cubes: int
+    done: str
+    done_win: float
+    best: str
+    best_win: float
+
+    @property
+    def cost(self) -> float:
+        return self.best_win - self.done_win
+
+
+def review(events: list[ev.Event], worst: int = 5) -> list[Mistake]:
+    """The decisions of a finished two-player game where the choice made lost the most winning chance, worst first.
+
+    Raises ValueError when the game cannot be reviewed exactly (not two players, or rules without exact tables)."""
+    created = events[0]
+    if not isinstance(created, ev.GameCreated) or len(created.players) != 2:
+        raise ValueError("Only two-player games can be reviewed (the solution is exact for two players).")
+    game = Game.replay(events[:1])
+    found: list[Mistake] = []
+    for event in events[1:]:
+        decided = _decision(game, event)
+        if decided is not None:
+            player, action = decided
+            legal = game.legal_actions(player)
+            advisor = SOLUTIONS.advisor(game.rules) if len(legal) > 1 else None
+            if len(legal) > 1 and (advisor is None or not exactly_covered(game.rules)):
+                raise ValueError(hint_unavailable(game.rules) if advisor is None
+                                 else "These rules are not solved exactly, so the game cannot be reviewed.")
+            advice = advisor.advise(game.state, player, legal) if advisor is not None else None
+            if advice is not None:
+                done = next(c for c in advice.choices if c.action == action)
+                best = advice.choices[0]
+                turn = game.state.turn
+                assert turn is not None
+                other = next(p for p in game.state.players if p.name != player)
+                found.append(Mistake(
+                    player, game.state.player(player).score, other.score, turn.points, turn.commons + turn.sun,
+                    command_text(game, player, action), done.win, command_text(game, player, best.action), best.win,
+                ))
+        game.events.append(event)
+        evolve(game.state, event)
+    found.sort(key=lambda mistake: -mistake.cost)
+    return [mistake for mistake in found[:worst] if mistake.cost > 1e-9]
+
+
+def _decision(game: Game, event: ev.Event) -> tuple[str, Action] | None:
+    """The player's decision that ``event`` records, if it records one: a throw, a stop, or a choice of scoring."""
+    turn = game.state.turn
+    if turn is None or turn.window:
+        return None
+    if isinstance(event, ev.Thrown) and not turn.options:
+        return turn.player, ROLL
+    if isinstance(event, ev.Banked) and event.player == turn.player:
+        return turn.player, STOP
+    if isinstance(event, ev.Scored) and turn.options:
+        return turn.player, Choose(event.scoring)
+    return None

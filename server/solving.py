@@ -1,0 +1,72 @@
+"""Solving the optimal tables of a table's rules in a worker process (never on the event loop), caching them under
+the data directory, and telling the tables that play by those rules when they are ready."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import structlog
+
+from engine import RuleSet
+from rooms.advice import SOLUTIONS, model_rules, table_file
+from rooms.messages import Delivery, Message
+
+if TYPE_CHECKING:
+    from server.app import GameServer
+
+log = structlog.get_logger()
+READY = "The optimal tables for table {number}'s rules are ready: 'hint' and optimal bots use them now."
+
+
+def solve_to_file(rules: dict[str, object], path: str) -> float:
+    """In the worker: solve, then write the tables where the server reads them (atomically)."""
+    from engine.optimal.solver import solve
+    from engine.optimal.tables import to_bytes
+
+    solution = solve(RuleSet.model_validate(rules))
+    temporary = Path(path + ".part")
+    temporary.write_bytes(to_bytes(solution))
+    temporary.replace(path)
+    return solution.seconds
+
+
+class Solver:
+    """One worker process at most, started on the first request; requests for the same rules are asked once."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.directory = server.settings.data_dir / "optimal"
+        self._pool: ProcessPoolExecutor | None = None
+        SOLUTIONS.cache_dir = self.directory
+        SOLUTIONS.request = self.request
+
+    def request(self, rules: RuleSet) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        path = self.directory / table_file(rules)
+        log.info("optimal.solving", goal=rules.goal, file=path.name)
+        future = asyncio.wrap_future(self._pool.submit(solve_to_file, rules.model_dump(mode="json"), str(path)))
+        future.add_done_callback(lambda done: self._done(rules, done))
+
+    def _done(self, rules: RuleSet, done: asyncio.Future[float]) -> None:
+        if done.cancelled() or done.exception() is not None:
+            log.warning("optimal.solve_failed", goal=rules.goal, why=str(done.exception()) if not done.cancelled() else "")
+            return
+        log.info("optimal.solved", goal=rules.goal, seconds=round(done.result(), 1))
+        if not SOLUTIONS.loaded(rules):
+            return
+        for live in self.server.tables.live.values():
+            table = live.table
+            if model_rules(table.game.rules if table.game else table.rules) == rules:
+                ready = Message(READY.format(number=table.number), "table", {"table": str(table.number)})
+                self.server.deliver(Delivery(name, ready) for name in table.audience)
+
+    def stop(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
