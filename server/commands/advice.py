@@ -40,4 +40,4 @@ async def review(session: Session, args: str) -> None:
         mistakes = await asyncio.to_thread(review_game, events)
     except ValueError as why:
         raise Refusal(str(why)) from None
-    session.tell(review_text(game, mistakes), "records")
+    session.page(review_text(game, mistakes), "records")
