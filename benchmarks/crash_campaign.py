@@ -53,19 +53,22 @@ class Host:
     """What one table's host was shown: the game events of its current game, and of each game that finished."""
 
     def __init__(self) -> None:
+        self.table = 0
         self.current: list[dict[str, Any]] = []
+        """The game at ``table``: it may start after its first events (a kill came before they were read)."""
         self.finished: dict[int, list[dict[str, Any]]] = {}
-        self.unfinished: list[list[dict[str, Any]]] = []
-        """Games whose end was not shown (the server was killed first)."""
+        self.unfinished: list[tuple[int, list[dict[str, Any]]]] = []
+        """Games (by table) whose end was not shown: the server was killed first."""
 
     def saw(self, message: Message) -> None:
         if message["type"] == "table":
             for event in message["events"]:
-                if event["type"] == "GameCreated":  # a kill may have come before the last game's table_closed
-                    self.unfinished.append(self.current)
+                if event["type"] == "GameCreated" and self.current:  # a kill came before the last one's table_closed
+                    self.unfinished.append((self.table, self.current))
                     self.current = []
                 if event["type"] in EVENT_TYPES:
                     self.current.append(event)
+            self.table = message["table"]
         elif message["type"] == "message" and message["kind"] == "table_closed" and self.current:
             self.finished[int(message["fields"]["game"])] = self.current
             self.current = []
@@ -155,6 +158,9 @@ def examine(db: sqlite3.Connection, hosts: list[Host]) -> Counter[str]:
     games: dict[int, list[dict[str, Any]]] = {}
     for game_id, event in db.execute("SELECT game, event FROM game_events ORDER BY game, seq"):
         games.setdefault(game_id, []).append(json.loads(event))
+    at_table: dict[int, list[int]] = {}
+    for game_id, number in db.execute("SELECT id, table_number FROM games"):
+        at_table.setdefault(number, []).append(game_id)
     for events in games.values():
         try:
             Game.replay([event_from_dict(e) for e in events])
@@ -166,8 +172,8 @@ def examine(db: sqlite3.Connection, hosts: list[Host]) -> Counter[str]:
     for host in hosts:
         for game_id, seen in host.finished.items():
             found["moves shown but missing"] += len(seen) - kept(seen, games.get(game_id, []))
-        for seen in [*host.unfinished, host.current]:
-            best = max((kept(seen, events) for events in games.values() if events[:1] == seen[:1]), default=0)
+        for table, seen in [*host.unfinished, (host.table, host.current)]:
+            best = max((kept(seen, games.get(game_id, [])) for game_id in at_table.get(table, [])), default=0)
             found["moves shown but missing"] += len(seen) - best
     return found
 
@@ -202,7 +208,8 @@ async def campaign(args: argparse.Namespace) -> Counter[str]:
             await asyncio.gather(*bots, return_exceptions=True)
             with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
                 found = examine(db, hosts)
-            shown = sum(len(h.current) + sum(map(len, [*h.finished.values(), *h.unfinished])) for h in hosts)
+            shown = sum(len(h.current) + sum(map(len, h.finished.values())) + sum(len(s) for _, s in h.unfinished)
+                        for h in hosts)
             print(f"trial {trial + 1}: {shown - moves} game events shown since the last kill; "
                   + ", ".join(f"{k} {v}" for k, v in found.items() if v), flush=True)
             moves = shown
