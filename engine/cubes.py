@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
+from engine.numbers import typed_number
+
 
 class Face(IntEnum):
     """A face of a cube. The Flaming Sun replaces the 3 on the sun cube."""
@@ -59,9 +61,9 @@ def parse_throw(words: str | list[str] | tuple[str, ...]) -> Throw:
     for word in words:
         if word in ("S", "sun", "SUN", "Sun"):
             face, on_sun_cube = Face.SUN, True
-        elif word[:1] in ("s", "S") and word[1:].isdigit():
+        elif word[:1] in ("s", "S") and typed_number(word[1:]) is not None:
             face, on_sun_cube = _face(word[1:], SUN_CUBE_FACES, word), True
-        elif word.isdigit():
+        elif typed_number(word) is not None:
             face, on_sun_cube = _face(word, COMMON_FACES, word), False
         else:
             raise ThrowSyntaxError(f"'{word}' is not a cube face (use 2 3 4 5 6 10, and s2 s4 s5 s6 s10 or S for the sun cube)")

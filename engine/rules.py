@@ -7,6 +7,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from engine.numbers import typed_number
+
 LastLicksVariant = Literal["official", "single", "A", "B", "C", "D"]
 LAST_LICKS_VARIANTS: tuple[str, ...] = ("official", "single", "A", "B", "C", "D")
 MAX_GOAL = 100_000
@@ -164,11 +166,13 @@ def _read_value(key: str, raw: Any) -> Any:
             return False
         raise RuleError(f"{key} is on or off, not '{text}'.")
     if key == "eclipse":
-        return {"off": 0, "on": 1}.get(text.lower(), int(text) if text.isdigit() else text)
+        number = typed_number(text)
+        return {"off": 0, "on": 1}.get(text.lower(), text if number is None else number)
     if annotation is int:
-        if not text.lstrip("-").isdigit():
+        number = typed_number(text.removeprefix("-"))
+        if number is None:
             raise RuleError(f"{key} must be a whole number, not '{text}'.")
-        return int(text)
+        return -number if text.startswith("-") else number
     if key == "last_licks":
         for variant in LAST_LICKS_VARIANTS:
             if variant.lower() == text.lower():

@@ -13,6 +13,7 @@ from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Vote, Withdraw
 from engine.dice import DiceSource
 from engine.rules import UnknownOption
 from engine.game import IllegalAction
+from engine.numbers import typed_number
 from engine.strategies import Strategy, cautious, threshold
 from rooms.advice import Hint, hint, hint_unavailable, optimal
 from rooms.messages import Refusal
@@ -169,8 +170,9 @@ def house_bot(words: Sequence[str]) -> HouseBot:
         return HouseBot(("cautious",), cautious)
     if list(words) == ["optimal"]:
         return HouseBot(("optimal",), optimal)
-    if words[0] == "threshold" and 2 <= len(words) <= 3 and all(word.isdigit() for word in words[1:]):
-        return HouseBot(tuple(words), threshold(*(int(word) for word in words[1:])))
+    numbers = [typed_number(word) for word in words[1:]]
+    if words[0] == "threshold" and 2 <= len(words) <= 3 and None not in numbers:
+        return HouseBot(tuple(words), threshold(*numbers))  # type: ignore[arg-type]
     raise Refusal(usage)
 
 

@@ -8,6 +8,7 @@ import shlex
 from engine import ROLL, STOP, Action, Choose, Game, Scoring, SunUse
 from engine.actions import INSURE, LET_STAND, Insure, LetStand, Propose, Roll, Stop, Vote
 from engine.houserules import OPPONENT_THROW_COST, OWN_THROW_COST
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 
 ROLL_WORDS = ("roll", "r", "throw")
@@ -74,9 +75,9 @@ def _choice(game: Game, said: str) -> Action:
 def _spend(game: Game, player: str, rest: list[str]) -> Action:
     thrower = game.state.current
     usage = f"Type 'spend {OWN_THROW_COST}' to cancel your own throw, or 'spend {OPPONENT_THROW_COST} <player>'."
-    if not rest or not rest[0].isdigit():
+    amount = typed_number(rest[0]) if rest else None
+    if amount is None:
         raise Refusal(usage)
-    amount = int(rest[0])
     if amount == OWN_THROW_COST and len(rest) == 1:
         if player != thrower:
             raise Refusal(f"It is {thrower}'s throw: 'spend {OPPONENT_THROW_COST} {thrower}' cancels it.")
@@ -115,9 +116,10 @@ def parse_vote(game: Game, line: str) -> Vote:
     yes = words[0].startswith("y")
     open_numbers = sorted(game.state.proposals)
     if len(words) > 1:
-        if not words[1].isdigit():
+        number = typed_number(words[1])
+        if number is None:
             raise Refusal(f"'{words[1]}' is not a proposal number.")
-        return Vote(int(words[1]), yes)
+        return Vote(number, yes)
     if not open_numbers:
         raise Refusal("There is no proposal to vote on.")
     if len(open_numbers) > 1:

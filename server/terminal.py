@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.numbers import typed_number
+
 MTTS_ANSI, MTTS_UTF8, MTTS_SCREEN_READER = 1, 4, 64
 """Bits of the third TTYPE answer, ``MTTS <bits>``."""
 
@@ -43,4 +45,4 @@ def read_terminal(info: Callable[[str], Any]) -> Terminal:
 
 def _mtts(name: str) -> int:
     number = name.removeprefix("mtts ").strip()
-    return int(number) if number.isdigit() else 0
+    return typed_number(number) or 0

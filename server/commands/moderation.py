@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.admin import account_named
@@ -21,8 +22,9 @@ def _parse(args: str, words: int) -> tuple[list[str], float | None, str]:
     """``<words...> [minutes][=<reason>]``: the words, the end time (None: until lifted) and the reason."""
     head, _, reason = args.partition("=")
     given = head.split()
-    if len(given) == words + 1 and given[-1].isdigit() and int(given[-1]) > 0:
-        return given[:words], time.time() + 60 * int(given.pop()), reason.strip()
+    minutes = typed_number(given[-1]) if given else None
+    if len(given) == words + 1 and minutes:
+        return given[:words], time.time() + 60 * minutes, reason.strip()
     if len(given) != words:
         raise UsageError
     return given, None, reason.strip()

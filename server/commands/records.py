@@ -6,6 +6,7 @@ import dataclasses
 import time
 
 from engine import Event, event_from_dict
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
@@ -51,13 +52,14 @@ async def replay(session: Session, args: str) -> None:
 async def finished_game(session: Session, args: str) -> tuple[int, int, list[Event]]:
     """The game numbered in ``args`` (as 'history' shows it): its number, its table's number, and its events."""
     word = args.strip().lstrip("#")
-    if not word.isdigit():
+    game = typed_number(word)
+    if game is None:
         raise UsageError
-    found = await session.server.store.game_events(int(word))
+    found = await session.server.store.game_events(game)
     if found is None:
         raise Refusal(texts.NO_SUCH_GAME.format(game=word))
     number, stored = found
-    return int(word), number, [event_from_dict(e) for e in stored]
+    return game, number, [event_from_dict(e) for e in stored]
 
 
 @command("stats", category="records")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
@@ -26,9 +27,10 @@ def _row(session: Session, live: Live) -> str:
 
 
 def _live(session: Session, word: str) -> Live:
-    if not word.lstrip("#").isdigit():
+    number = typed_number(word.lstrip("#"))
+    if number is None:
         raise Refusal(texts.NO_SUCH_TABLE.format(number=word))
-    return session.server.tables.get(int(word.lstrip("#")))
+    return session.server.tables.get(number)
 
 
 @command("@table", wizard=True, category="admin")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from rooms.tables import Table
 from server import texts
@@ -24,9 +25,10 @@ def _number(args: str) -> int | None:
     word = args.strip().lstrip("#")
     if not word:
         return None
-    if not word.isdigit():
+    number = typed_number(word)
+    if number is None:
         raise Refusal(texts.NO_SUCH_TABLE.format(number=word))
-    return int(word)
+    return number
 
 
 def _here(session: Session, args: str, verb: str) -> Live:
