@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 import telnetlib3
@@ -30,7 +30,9 @@ from server.tables import Tables
 from server.solving import Solver
 from server.telnet import MuckTelnetServer, TelnetSink
 from server.tls import server_context
-from server.web import WebClient
+
+if TYPE_CHECKING:
+    from server.web import WebClient
 
 log = structlog.get_logger()
 
@@ -79,6 +81,8 @@ class GameServer:
         if self.settings.tls.enabled:
             self._tls_listener = await self._listen(self.settings.tls.port, server_context(self.settings.tls))
         if self.settings.web.enabled:
+            from server.web import WebClient  # aiohttp takes a while to import: only when the web client is on
+
             self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,

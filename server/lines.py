@@ -63,5 +63,7 @@ def _decode(raw: bytes, too_long: bool) -> Line:
 
 def clean(text: str) -> str:
     """Remove control and format characters (escape sequences, bidi overrides); tabs become spaces."""
+    if text.isprintable():  # no control or format character (nor tab) at all: most lines
+        return text.strip()
     text = text.replace("\t", " ")
     return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf")).strip()

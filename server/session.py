@@ -162,7 +162,10 @@ class Session:
         return self.account is not None and isinstance(self.sink, TelnetSink) and self.options.get("prompt") != "off"
 
     def _show_prompt(self) -> None:
-        """After a burst of output: one line saying where this player's table stands, marked as a prompt."""
+        """After a burst of output: one line saying where this player's table stands, marked as a prompt (once: the
+        end of one's own command may have shown it already)."""
+        if not self._prompt_due:
+            return
         self._prompt_due = False
         if self.sink.closed or not self._wants_prompt():
             return
@@ -205,7 +208,10 @@ class Session:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if not line.text and not line.too_long:
                 continue
-            await self._throttle()
+            if not self._bucket.try_take():
+                await self._throttle()
+            else:
+                self._flood_noted = False
             self._note_activity(line.text)
             if line.too_long:
                 self.refuse(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "line_too_long")
@@ -213,6 +219,8 @@ class Session:
             if line.invalid_utf8:
                 self.refuse(texts.INVALID_UTF8, "invalid_utf8")
             await self.execute(line.text)
+            if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
+                self._show_prompt()
 
     async def execute(self, text: str) -> None:
         """Run one command line; any failure becomes a message, never a dropped connection."""
@@ -248,10 +256,8 @@ class Session:
                 raise UsageError(resolved.command.usage) from None
 
     async def _throttle(self) -> None:
-        """Fuzzball-style flood limit: a burst, then a steady rate; excess waits, nothing is lost."""
-        if self._bucket.try_take():
-            self._flood_noted = False
-            return
+        """Fuzzball-style flood limit: a burst, then a steady rate; excess waits, nothing is lost (``run`` calls this
+        only once the bucket is empty: the commonest case costs no coroutine)."""
         if not self._flood_noted:
             self._flood_noted = True
             log.info("session.flood_limited", name=self.name, address=self.address)

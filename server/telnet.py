@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import textwrap
 import unicodedata
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from telnetlib3 import TelnetServer
 from telnetlib3.server_base import BaseServer
@@ -31,6 +32,54 @@ OFFERED = (EOR, GMCP, MSSP)
 """What the server offers (WILL) at once, besides MCCP2 on plain connections; it asks (DO) for NAWS and CHARSET."""
 
 
+class CoalescedTransport:
+    """A connection's transport whose writes in one turn of the event loop go out together, in one send: a message,
+    its status prompt and the prompt's GA would otherwise cost three system calls, each as dear as the command.
+    Everything but writing and closing is the real transport's."""
+
+    def __init__(self, transport: Any) -> None:
+        self._transport = transport
+        self._pending: list[bytes] = []
+        self._loop = asyncio.get_running_loop()
+
+    def write(self, data: bytes) -> None:
+        if data:
+            if not self._pending:
+                self._loop.call_soon(self.flush)
+            self._pending.append(bytes(data))
+
+    def writelines(self, chunks: Iterable[bytes]) -> None:
+        for data in chunks:
+            self.write(data)
+
+    def flush(self) -> None:
+        if self._pending:
+            data = b"".join(self._pending)
+            self._pending.clear()
+            if not self._transport.is_closing():
+                self._transport.write(data)
+
+    def close(self) -> None:
+        self.flush()  # a farewell written just before hanging up still goes out
+        self._transport.close()
+
+    def abort(self) -> None:
+        self._pending.clear()
+        self._transport.abort()
+
+    def is_closing(self) -> bool:
+        return bool(self._transport.is_closing())
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return self._transport.get_extra_info(name, default)
+
+    def get_write_buffer_size(self) -> int:
+        return int(self._transport.get_write_buffer_size()) + sum(len(data) for data in self._pending)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
+
+
 class MuckTelnetServer(TelnetServer):
     """telnetlib3's server protocol, agreeing only to what this server implements.
 
@@ -51,7 +100,7 @@ class MuckTelnetServer(TelnetServer):
         return type(cls.__name__, (cls,), {"mssp": staticmethod(mssp)})
 
     def connection_made(self, transport: object) -> None:
-        super().connection_made(transport)  # type: ignore[arg-type]
+        super().connection_made(CoalescedTransport(transport))  # type: ignore[arg-type]
         self._mssp_sent = False
         self.writer.always_wont |= REFUSED
         self.writer.always_dont |= REFUSED | {MSSP}  # MSSP goes from server to client only
@@ -126,7 +175,9 @@ class TelnetSink:
         """Who is logged in on this connection (None on the login screen)."""
 
     def send(self, message: Message) -> None:
-        self._protocol.gmcp.message(message, self.viewer())
+        gmcp = self._protocol.gmcp
+        if gmcp.active:
+            gmcp.message(message, self.viewer())
         if not message.text:  # e.g. table news with nothing for this player to do: no blank line
             return
         self.write("\r\n".join(self._wrap(message.text)) + "\r\n")
