@@ -130,6 +130,7 @@ def _solve(args: argparse.Namespace) -> str:
             "second_player_wins": round(float(solution.lose[0, 0]), 9),
             "states": solution.states,
             "seconds": round(solution.seconds, 1),
+            "cpu_seconds": round(solution.cpu_seconds, 1),
             "rules": {name: value for name, value in rules.model_dump().items() if value != RuleSet.model_fields[name].default},
         },
         indent=2,

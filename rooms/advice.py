@@ -99,6 +99,7 @@ class Solutions:
     def _load(self, model: RuleSet):
         from engine.optimal.advice import Advisor
         from engine.optimal.tables import from_bytes
+        from engine.optimal.turn import layout
 
         data = None
         if model == model_rules(RuleSet(goal=model.goal)) and model.goal in SHIPPED_GOALS:
@@ -108,6 +109,7 @@ class Solutions:
         if data is None:
             return None
         advisor = Advisor(from_bytes(data))
+        layout(model)  # the chance tables, built once per process
         self._advisors[model] = advisor
         return advisor
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from engine import RuleSet
-from rooms.advice import SOLUTIONS, model_rules, table_file
+from rooms.advice import SHIPPED_GOALS, SOLUTIONS, model_rules, table_file
 from rooms.messages import Delivery, Message
 
 if TYPE_CHECKING:
@@ -43,6 +43,10 @@ class Solver:
         self._pool: ProcessPoolExecutor | None = None
         SOLUTIONS.cache_dir = self.directory
         SOLUTIONS.request = self.request
+
+    async def warm(self) -> None:
+        """Read the shipped tables and build the chance tables in a thread, so the first hint does not wait."""
+        await asyncio.to_thread(lambda: [SOLUTIONS.advisor(RuleSet(goal=goal)) for goal in SHIPPED_GOALS])
 
     def request(self, rules: RuleSet) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)

@@ -103,8 +103,9 @@ class Advisor:
     def _solved_turn(self, key: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray, int]:
         found = self._turns.get(key)
         if found is None:
-            columns = self._columns(*key)
-            found = (solve_turn(self.solution.rules, columns).values, columns.bank, len(columns.bank) - 1)
+            whole = self._columns(*key)
+            columns = Columns(whole.bank[:, :1], whole.may_stop, whole.wimpout[:1], whole.supernova[:1])  # WIN only
+            found = (solve_turn(self.solution.rules, columns, measure=False).values, columns.bank, len(columns.bank) - 1)
             self._turns[key] = found
             if len(self._turns) > CACHED_TURNS:
                 self._turns.popitem(last=False)

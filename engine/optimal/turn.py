@@ -108,7 +108,8 @@ class TurnValues:
         return self.values[0, START]
 
 
-def solve_turn(rules: RuleSet, columns: Columns) -> TurnValues:
+def solve_turn(rules: RuleSet, columns: Columns, measure: bool = True) -> TurnValues:
+    """Every state's value at every turn total; ``measure``: also the radius (it needs the WIMP part)."""
     lay = layout(rules)
     bank = columns.bank
     rows, parts, width = bank.shape
@@ -118,50 +119,55 @@ def solve_turn(rules: RuleSet, columns: Columns) -> TurnValues:
     decisions = len(DECISIONS)
     terminal = lay.wimpout[:, None, None] * columns.wimpout[None] + lay.supernova[:, None, None] * columns.supernova[None]
     terminal[:, WIN] += lay.instant_win[:, None]
-    forced_index = lay.forced_points * STATES + lay.forced_state
-    choice_index = (lay.choice_points * STATES + lay.choice_state).ravel()
+    n_forced, n_choices = len(lay.forced_prob), len(lay.choice_prob)
+    index = np.concatenate((lay.forced_points * STATES + lay.forced_state,
+                            (lay.choice_points * STATES + lay.choice_state).ravel()))
     forced_weight = lay.forced_prob[:, None]
     choice_weight = lay.choice_prob[:, None, None]
     real_choice = lay.choice_prob > 0
     scale = lay.scale[:, None, None]
-    n_choices = len(lay.choice_prob)
     radius = np.full(width, np.inf)
-    slopes = parts > WIMP
+    measure = measure and parts > WIMP
+    may_stop = columns.may_stop[:, None, None, :]
 
-    def step(t: int, row: int, measure: bool) -> float:
-        """Fill values[t] from the rows above it, stopping as at ``row``; return the largest change. ``measure``:
-        narrow ``radius`` to the decisions made."""
-        base = t * STATES
-        throws = np.add.reduceat(flat[forced_index + base] * forced_weight, lay.forced_starts, axis=0)
-        options = flat[choice_index + base].reshape(n_choices, 3, parts, width)
+    def step(t: int, row: int, narrow: bool) -> np.ndarray:
+        """values[t] from the rows above it, stopping as at ``row``; ``narrow``: narrow ``radius`` to the decisions
+        made."""
+        reached = flat[index + t * STATES]
+        throws = np.add.reduceat(reached[:n_forced] * forced_weight, lay.forced_starts, axis=0)
+        options = reached[n_forced:].reshape(n_choices, 3, parts, width)
         a0, a1, a2 = options[:, 0], options[:, 1], options[:, 2]
-        best = np.where(a1[:, WIN : WIN + 1] > a0[:, WIN : WIN + 1], a1, a0)
-        best = np.where(a2[:, WIN : WIN + 1] > best[:, WIN : WIN + 1], a2, best)
+        if parts == 1:
+            best = np.maximum(np.maximum(a0, a1), a2)
+        else:
+            best = np.where(a1[:, WIN : WIN + 1] > a0[:, WIN : WIN + 1], a1, a0)
+            best = np.where(a2[:, WIN : WIN + 1] > best[:, WIN : WIN + 1], a2, best)
         throws += np.add.reduceat((best * choice_weight).reshape(n_choices, parts * width), lay.choice_starts, axis=0)
-        throw_values = (throws.reshape(len(THROWS), parts, width) + terminal) * scale
+        new = values[t]
+        throw_values = new[decisions:]
+        np.multiply(throws.reshape(len(THROWS), parts, width) + terminal, scale, out=throw_values)
         go = throw_values[lay.decision_throw]
         stop = bank[row]
-        may = columns.may_stop[row]
-        take_stop = may[None, None, :] & (stop[None, WIN : WIN + 1] >= go[:, WIN : WIN + 1])
-        new = np.concatenate((np.where(take_stop, stop[None], go), throw_values))
-        if measure and slopes:
+        take_stop = may_stop[row] & (stop[None, WIN : WIN + 1] >= go[:, WIN : WIN + 1])
+        new[:decisions] = np.where(take_stop, stop[None], go)
+        if narrow:
+            may = columns.may_stop[row]
             margin = np.abs(stop[None, WIN] - go[:, WIN])
             _shrink(radius, np.where(may[None, :], _ratio(margin, go[:, WIMP]), np.inf))
             margins = best[:, None, WIN] - options[:, :, WIN]
             _shrink(radius, _ratio(margins, np.abs(best[:, None, WIMP] - options[:, :, WIMP]))[real_choice])
-        change = float(np.abs(new - values[t]).max())
-        values[t] = new
-        return change
+        return new
 
     # Beyond the last turn total nothing changes with the total: those values are one step's fixed point.
     values[turns:] = bank[turns][None, None]
     for _ in range(SETTLE_STEPS):
-        change = step(turns, turns, False)
+        before = values[turns].copy()
+        step(turns, turns, False)
         values[turns + 1 :] = values[turns]
-        if change < SETTLED:
+        if float(np.abs(values[turns] - before).max()) < SETTLED:
             break
-    for t in range(turns, -1, -1):
-        step(t, t, True)
+    for t in range(turns if measure else turns - 1, -1, -1):
+        step(t, t, measure)
     return TurnValues(values, radius)
 
 
