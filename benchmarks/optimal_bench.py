@@ -137,7 +137,7 @@ def play_games(advisor: Advisor, games: int, opponent, seed: int) -> tuple[int, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000, help="optimal self-play games")
-    parser.add_argument("--h2h", type=int, default=20_000, help="games against each built-in bot")
+    parser.add_argument("--h2h", type=int, default=10_000, help="games against each built-in bot")
     parser.add_argument("--goal", type=int, default=300, help="goal of the games played (a shipped table)")
     parser.add_argument("--hints", type=int, default=200, help="positions timed for 'hint'")
     parser.add_argument("--no-solve", action="store_true", help="skip the goal-500 solve")
