@@ -113,7 +113,8 @@ class Session:
             return False
         lines = self._more.text.split("\n")
         room = max(self.sink.height - 2, 3)  # a line for the note, a line for the prompt
-        shown, rest = lines[:room], lines[room:]
+        # one line left over takes the note's row itself: no 'more' for a single line
+        shown, rest = (lines, []) if len(lines) <= room + 1 else (lines[:room], lines[room:])
         if rest:
             shown.append(texts.MORE.format(left=len(rest)))
         self._emit(dataclasses.replace(self._more, text="\n".join(shown)))

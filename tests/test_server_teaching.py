@@ -62,6 +62,20 @@ async def test_more_pages_long_output_at_the_clients_height(make_server) -> None
         await ann.command("more", "There is nothing more to show.")
 
 
+async def test_a_text_one_line_longer_than_the_screen_is_not_paged_for_that_line(make_server) -> None:
+    async with make_server() as server:
+        async with telnet_client(server, rows=200) as tall:
+            await tall.command("create Ann secret1", "Obvious exits")
+            await tall.command("@set prompt=off", "Set: prompt=off.")
+            tall.send("help")
+            whole = (await tall.command("say end", r"Commands[\s\S]*?\n(?=You say)")).splitlines()
+        async with telnet_client(server, rows=len(whole) + 1) as ann:  # the text fills the screen's rows but one
+            await ann.command("connect Ann secret1", "Obvious exits")
+            ann.send("help")
+            shown = await ann.command("say end", r"Commands[\s\S]*?\n(?=You say)")
+            assert "more line" not in shown and shown.splitlines()[-1] == whole[-1]
+
+
 async def test_look_shows_tables_and_players_and_a_player_comes_back_where_they_left(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann:
         async with player(server, "Bob") as bob:
