@@ -297,9 +297,14 @@ class Tables:
         live = self.seat_of(name)
         if live is None:
             return
-        view = live.table.view()
-        session.tell(scoreboard(view, name, session.style), "table")
-        if await self.act(live, lambda: live.table.set_absent(name, False)) is None:  # they were not away
+
+        def back() -> TableNews | None:
+            news = live.table.set_absent(name, False)
+            session.tell(scoreboard(live.table.view(), name, session.style), "table")  # the board shows them back
+            return news
+
+        if await self.act(live, back) is None:  # they were not away
+            view = live.table.view()
             session.send(Message("", "table", {"table": str(view.table)}, data=TableNews(view.table, (), view)))
 
     async def _gone(self, name: str) -> None:

@@ -94,6 +94,8 @@ async def test_a_seat_is_kept_through_a_disconnect_and_the_table_can_remove_an_a
             await ann.command("score", r"  Bob +0  not yet +0 +0  away")
             await ann.command("vote remove Cy", "Cy is here: only an absent player can be voted out.")
             async with player(server, "Bob", create=False) as bob:
+                board = await bob.expect(r"  Bob +0  not yet +0 +0.*\n")
+                assert "away" not in board  # the board Bob comes back to shows him back
                 await bob.expect("You are back at table 1.")
                 await ann.expect("Bob is back at table 1.")
                 await ann.command("roll", "--- Bob's turn")
