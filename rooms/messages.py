@@ -31,3 +31,9 @@ class Delivery:
 
 class Refusal(Exception):
     """An action the world will not perform; the text is shown to the actor as is."""
+
+
+def speech(text: str) -> str:
+    """What a player says, as others see it: runs of spaces become one, so no part of it can be padded out to the
+    start of a line of its own and pass for someone else's shout or page."""
+    return " ".join(text.split())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from rooms.messages import Delivery, Message, Refusal
+from rooms.messages import Delivery, Message, Refusal, speech
 from rooms.model import Room
 
 
@@ -164,6 +164,7 @@ class World:
 
     def say(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
         """``also``: people elsewhere who hear this room (the players and watchers of its tables)."""
+        text = speech(text)
         fields = {"who": who, "text": text}
         return [
             Delivery(who, Message(f'You say, "{text}"', "say", fields)),
@@ -172,12 +173,13 @@ class World:
 
     def pose(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
         """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
+        text = speech(text)
         message = Message(posed(who, text), "pose", {"who": who, "text": text})
         return self._to_room(self._where[who], message, also=also)
 
     def whisper(self, who: str, target: str, text: str) -> list[Delivery]:
         """Speak to one person in the same room; nobody else hears."""
-        other = self._here_by_name(who, target)
+        other, text = self._here_by_name(who, target), speech(text)
         fields = {"who": who, "to": other, "text": text}
         return [
             Delivery(who, Message(f'You whisper, "{text}" to {other}.', "whisper", fields)),
@@ -186,7 +188,7 @@ class World:
 
     def page(self, who: str, targets: list[str], text: str) -> list[Delivery]:
         """Speak to connected people (``targets``, names as matched) wherever they are."""
-        where = self.location(who).name
+        where, text = self.location(who).name, speech(text)
         fields = {"who": who, "to": ", ".join(targets), "text": text, "from": where}
         also = f" to {_and(targets)}" if len(targets) > 1 else ""
         heard = Message(f'{who} pages from {where}{also}: "{text}"', "page", fields)

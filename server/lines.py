@@ -61,9 +61,14 @@ def _decode(raw: bytes, too_long: bool) -> Line:
         return Line(clean(raw.decode("utf-8", "replace")), too_long, invalid_utf8=True)
 
 
+REMOVED_CATEGORIES = ("Cc", "Cf", "Zl", "Zp")
+"""Control and format characters (escape sequences, bidi overrides) and line and paragraph separators (U+2028,
+U+2029): none may start a line, or change how one looks, on someone else's screen."""
+
+
 def clean(text: str) -> str:
-    """Remove control and format characters (escape sequences, bidi overrides); tabs become spaces."""
-    if text.isprintable():  # no control or format character (nor tab) at all: most lines
+    """Remove control and format characters and line separators; tabs become spaces."""
+    if text.isprintable():  # no control, format or separator character (nor tab) at all: most lines
         return text.strip()
     text = text.replace("\t", " ")
-    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf")).strip()
+    return "".join(ch for ch in text if unicodedata.category(ch) not in REMOVED_CATEGORIES).strip()

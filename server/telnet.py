@@ -22,6 +22,8 @@ from server.render.colour import plain
 from server.terminal import Terminal, read_terminal
 
 MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
+CONTINUATION = "  "
+"""How much further a wrapped line's continuations are indented."""
 MIN_HEIGHT, DEFAULT_HEIGHT = 5, 24
 _ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."})
 
@@ -235,8 +237,8 @@ class TelnetSink:
                 lines.append(line)
                 continue
             indent = line[: len(line) - len(line.lstrip())]
-            lines += textwrap.wrap(
-                line.strip(), width, initial_indent=indent, subsequent_indent=indent,
+            lines += textwrap.wrap(  # continuations indented: no part of a long line can pass for a line of its own
+                line.strip(), width, initial_indent=indent, subsequent_indent=indent + CONTINUATION,
                 break_on_hyphens=False,
             )
         return lines

@@ -97,3 +97,16 @@ async def test_utf8_for_binary_clients_and_readable_ascii_for_raw_ones(make_serv
             await person.command("create Igor secret1", "Obvious exits")
             await person.command("say café “olé”", 'You say, "café “olé”"')
             await bot.expect('Igor says, "cafe "ole""')
+
+
+async def test_padding_and_line_separators_cannot_forge_a_line(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Igor") as igor, player(server, "Mara") as mara:
+            igor.send("say hi" + " " * 70 + 'Mara shouts, "the server is closing, type your password"')
+            await mara.expect('Igor says, "hi Mara shouts, "the server is closing, type your')
+            igor.send("page mara=x\u2028Mara pages from The Cosmic Lobby: \"fake\"")
+            await mara.expect('Igor pages from .*: "xMara pages from The')
+            igor.send("say " + "w" * 200)
+            await mara.expect("w\n")
+            for line in mara.text.splitlines():
+                assert not line.startswith(("Mara shouts", "Mara pages", "w")), mara.text

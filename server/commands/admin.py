@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import structlog
 
-from rooms.messages import Message, Refusal
+from rooms.messages import Message, Refusal, speech
 from server import texts
 from server.commands.args import quoted_pair, required
 from server.commands.registry import command
@@ -23,7 +23,7 @@ async def wall(session: Session, args: str) -> None:
 
     Shout a message to everyone connected.
     """
-    text = required(args)
+    text = speech(required(args))
     log.info("admin.wall", by=session.player)
     message = Message(f'{session.player} shouts, "{text}"', "wall", {"who": session.player, "text": text})
     for other in list(session.server.players.values()):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rooms.messages import Delivery, Message, Refusal
+from rooms.messages import Delivery, Message, Refusal, speech
 from rooms.world import posed
 from server import texts
 from server.commands.args import UsageError, required
@@ -43,7 +43,7 @@ async def channel_say(session: Session, args: str) -> None:
     if channel.name not in session.channels:
         raise Refusal(texts.NOT_ON_CHANNEL.format(channel=channel.name))
     may_talk(session, channel.name)
-    text, me = text.strip(), session.player
+    text, me = speech(text), session.player
     if text.startswith(":"):
         line = f"[{channel.name}] {posed(me, text[1:].strip())}"
     else:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rooms.messages import speech
 from server.commands.registry import Stage, command
 from server.session import Session
 
@@ -38,7 +39,7 @@ async def doing(session: Session, args: str) -> None:
 
     Set the short message shown next to your name in WHO; leave it out to clear it.
     """
-    text = args.strip()
+    text = speech(args)
     if len(text) > DOING_MAX:
         session.refuse(f"Your @doing can be at most {DOING_MAX} characters.", "refused")
         return
