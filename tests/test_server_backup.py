@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 from conftest import player, raw_client, running, settings_for
+from server.console import backup
 from server.store import Store
 from tables_helpers import dice_script
 from test_server_wizards import console
@@ -34,10 +35,9 @@ async def test_a_backup_made_during_play_starts_a_server_with_everything(tmp_pat
             await ann.command("roll", r"You throw: \[10\] \[5\] \[2\] \[3\] \[s2\]")
             assert await console("backup", str(copy), "--data-dir", str(data)) == (0, f"Backed up {data / Store.FILENAME} to {copy}.\n")
             await ann.command("roll", r"You throw: \[10\] \[3\] \[s4\]")  # play goes on after the copy is made
-            status, said = await console("backup", str(copy), "--data-dir", str(data))
-            assert status == 1 and "exists already" in said
-            status, said = await console("backup", str(tmp_path / "x"), "--data-dir", str(tmp_path / "none"))
-            assert status == 1 and "no database at" in said
+    assert "exists already; give a new file name" in str(backup([str(copy), "--data-dir", str(data)]))
+    assert "no database at" in str(backup([str(tmp_path / "x"), "--data-dir", str(tmp_path / "none")]))
+    assert "there is no directory" in str(backup([str(tmp_path / "no" / "x"), "--data-dir", str(data)]))
     restored = tmp_path / "restored"
     restored.mkdir()
     shutil.copy(copy, restored / Store.FILENAME)

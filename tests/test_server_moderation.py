@@ -22,6 +22,8 @@ async def test_a_muted_player_cannot_talk_anywhere_until_unmuted(make_server) ->
             await wizard.command("@mute Wizard", "You cannot mute or gag yourself.")
             await wizard.command("@mute Nobody", "There is no player called Nobody.")
             await wizard.command("@mute Igor soon", r"Usage: @mute <player> \[minutes\]")
+            await wizard.command("@mute Igor 999999999", "At most 527040 minutes \\(a year\\)")
+            await wizard.command("@mute Igor ²", r"Usage: @mute <player> \[minutes\]")
             await wizard.command("@unmute Igor", "Igor may talk again.")
             await igor.expect("You may talk again.")
             await wizard.command("@unmute Igor", "Igor is not muted.")

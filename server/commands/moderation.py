@@ -16,6 +16,8 @@ from server.session import Session
 from server.store import EVERYWHERE, Account, Restriction
 
 WHOIS_HISTORY = 10
+MAX_MINUTES = 366 * 24 * 60
+"""A timed mute or gag lasts at most a year; longer ones are until lifted."""
 
 
 def _parse(args: str, words: int) -> tuple[list[str], float | None, str]:
@@ -24,6 +26,8 @@ def _parse(args: str, words: int) -> tuple[list[str], float | None, str]:
     given = head.split()
     minutes = typed_number(given[-1]) if given else None
     if len(given) == words + 1 and minutes:
+        if minutes > MAX_MINUTES:
+            raise Refusal(texts.MINUTES_MAX.format(most=MAX_MINUTES))
         return given[:words], time.time() + 60 * minutes, reason.strip()
     if len(given) != words:
         raise UsageError

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import time
 
-from engine.numbers import typed_number
-from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.presence import idle
 from server.commands.registry import command
+from server.commands.tables import table_number
 from server.moderation import record, when
 from server.session import Session
 from server.tables import Live
@@ -27,9 +26,8 @@ def _row(session: Session, live: Live) -> str:
 
 
 def _live(session: Session, word: str) -> Live:
-    number = typed_number(word.lstrip("#"))
-    if number is None:
-        raise Refusal(texts.NO_SUCH_TABLE.format(number=word))
+    number = table_number(word)
+    assert number is not None, "split() gives no empty word"
     return session.server.tables.get(number)
 
 

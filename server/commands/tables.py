@@ -21,7 +21,8 @@ def _tables(session: Session) -> Tables:
     return session.server.tables
 
 
-def _number(args: str) -> int | None:
+def table_number(args: str) -> int | None:
+    """A table's number as typed (``2`` or ``#2``); None if none was given."""
     word = args.strip().lstrip("#")
     if not word:
         return None
@@ -34,7 +35,7 @@ def _number(args: str) -> int | None:
 def _here(session: Session, args: str, verb: str) -> Live:
     """The table named by number (it must be in this room), or the only one here."""
     tables, room = _tables(session), session.server.world.location(session.player)
-    number = _number(args)
+    number = table_number(args)
     if number is not None:
         live = tables.get(number)
         if live.table.room != room.key:
@@ -60,7 +61,7 @@ def seated(session: Session) -> Live:
 def _seen(session: Session, args: str) -> Table:
     """The table named by number, else the one you sit at or watch, else the only one in the room."""
     tables, name = _tables(session), session.player
-    number = _number(args)
+    number = table_number(args)
     if number is not None:
         return tables.get(number).table
     return (tables.followed(name) or _here(session, "", "look at it")).table
@@ -171,7 +172,7 @@ async def unwatch(session: Session, args: str) -> None:
     Stop watching a table.
     """
     tables, name = _tables(session), session.player
-    number = _number(args)
+    number = table_number(args)
     watched = [t for t in tables.live.values() if name in t.table.watchers and number in (None, t.table.number)]
     if not watched:
         raise Refusal(texts.NOT_WATCHING if number is None else f"You are not watching table {number}.")
