@@ -81,26 +81,31 @@ def measure_hints(solution: Solution, samples: int, seed: int = 1) -> dict[str, 
             "inside_ms": 1000 * float(np.median(inside)), "samples": len(starts)}
 
 
+def pair_turns(solution: Solution):
+    """Every score pair's turn, solved one sum of scores at a time as the solver does: yields (i, j, values, bank) with
+    values (turn totals, STATES) and bank (turn totals,), the chance of winning part, in units."""
+    reach, caps = solution.reach, Caps()
+    for total in range(2 * reach - 2, -1, -1):
+        low, high = max(0, total - reach + 1), min(total, reach - 1)
+        mine = np.arange(low, high + 1)
+        theirs = total - mine
+        columns = pair_columns(solution.rules, mine, theirs, solution.win, solution.lose, solution.chaser,
+                               solution.alone, solution.lose[theirs, mine], caps.lead)
+        values = solve_turn(solution.rules, columns, measure=False).values
+        for col, (i, j) in enumerate(zip(mine, theirs)):
+            yield int(i), int(j), values[:, :, WIN, col], columns.bank[:, WIN, col]
+
+
 class TableAdvisor(Advisor):
     """An advisor with every pair's turn solved ahead (the chance of winning part only, in float32)."""
 
     def __init__(self, solution: Solution) -> None:
         super().__init__(solution)
-        self._pairs: dict[tuple[str, int, int], tuple[np.ndarray, np.ndarray, int]] = {}
-        reach, caps = solution.reach, Caps()
-        for total in range(2 * reach - 2, -1, -1):
-            low, high = max(0, total - reach + 1), min(total, reach - 1)
-            mine = np.arange(low, high + 1)
-            theirs = total - mine
-            columns = pair_columns(solution.rules, mine, theirs, solution.win, solution.lose, solution.chaser,
-                                   solution.alone, solution.lose[theirs, mine], caps.lead)
-            values = solve_turn(solution.rules, columns).values
-            turns = len(columns.bank) - 1
-            for col, (i, j) in enumerate(zip(mine, theirs)):
-                self._pairs[("pair", int(i), int(j))] = (
-                    np.ascontiguousarray(values[:, :, WIN : WIN + 1, col : col + 1], dtype=np.float32),
-                    np.ascontiguousarray(columns.bank[:, :, col : col + 1], dtype=np.float32), turns,
-                )
+        self._pairs: dict[tuple[str, int, int], tuple[np.ndarray, np.ndarray, int]] = {
+            ("pair", i, j): (values.astype(np.float32)[:, :, None, None], bank.astype(np.float32)[:, None, None],
+                             len(bank) - 1)
+            for i, j, values, bank in pair_turns(solution)
+        }
 
     def _turn(self, key):
         return self._pairs.get(key) or super()._turn(key)

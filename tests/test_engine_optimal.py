@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from importlib import resources
 
 import optimal_brute
 import pytest
@@ -76,3 +77,11 @@ def test_values_are_chances_and_survive_the_compressed_tables(small_solution) ->
 def test_solve_refuses_rules_it_does_not_cover(argv: list[str], message: str, capsys) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("goal", "first"), [(300, 0.5293), (500, 0.5232)])
+def test_the_shipped_tables_are_the_default_rules_at_300_and_500(goal: int, first: float) -> None:
+    solution = from_bytes((resources.files("engine.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
+    assert solution.rules == RuleSet(goal=goal)
+    assert solution.first_player_wins() == pytest.approx(first, abs=1e-4)
+    assert solution.win.shape == (goal // 5, goal // 5)
