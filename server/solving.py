@@ -71,6 +71,11 @@ class Solver:
                 self.server.deliver(Delivery(name, ready) for name in table.audience)
 
     def stop(self) -> None:
+        """A solve in progress is abandoned (it starts again when next asked for): the worker is ended, so the
+        server's exit does not wait minutes for it."""
         if self._pool is not None:
+            workers = list(getattr(self._pool, "_processes", {}).values())  # Python 3.11 has no terminate_workers()
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                worker.terminate()
             self._pool = None
