@@ -22,6 +22,7 @@ from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.mssp import mssp_variables
+from server.budget import ByteBudget, Penalties
 from server.ratelimit import LoginThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
@@ -57,6 +58,7 @@ class GameServer:
             limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
             limits.create_burst, limits.create_refill,
         )
+        self.flooders = Penalties(limits.flood_penalty)
         self._wizards = {w.casefold() for w in settings.wizards}
         self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -95,7 +97,7 @@ class GameServer:
         return await telnetlib3.create_server(
             self.settings.host,
             port,
-            protocol_factory=MuckTelnetServer.serving(self.mssp),
+            protocol_factory=MuckTelnetServer.serving(self.mssp, self.input_budget),
             shell=self._shell,
             encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY
@@ -105,6 +107,14 @@ class GameServer:
             compression=tls is None,  # MCCP2 for clients that agree, never over TLS
             ssl=tls,
         )
+
+    def input_budget(self, address: str) -> ByteBudget | None:
+        """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second); None if its
+        address was cut off in the last limits.flood_penalty seconds."""
+        if self.flooders.active(address):
+            return None
+        limits = self.settings.limits
+        return ByteBudget(limits.input_burst, limits.input_rate, address, self.flooders.add)
 
     def mssp(self) -> dict[str, str]:
         return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)

@@ -211,6 +211,8 @@ class Session:
                 continue
             if not self._bucket.try_take():
                 await self._throttle()
+                if self.sink.closed:
+                    break  # the client left: what it queued is not run for nobody
             else:
                 self._flood_noted = False
             self._note_activity(line.text)

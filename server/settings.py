@@ -32,6 +32,9 @@ class Limits(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     max_line_length: int = Field(gt=0)
+    input_burst: int = Field(gt=0)
+    input_rate: float = Field(gt=0)
+    flood_penalty: float = Field(ge=0)
     command_burst: int = Field(gt=0)
     command_rate: float = Field(gt=0)
     idle_timeout: float = Field(gt=0)

@@ -16,10 +16,16 @@ from telnetlib3.telopt import (
     WILL, WONT, ZMP,
 )
 
+import structlog
+
 from rooms.messages import Message
+from server import texts
+from server.budget import ByteBudget
 from server.gmcp import Gmcp
 from server.render.colour import plain
 from server.terminal import Terminal, read_terminal
+
+log = structlog.get_logger()
 
 MIN_WIDTH, DEFAULT_WIDTH, MAX_WIDTH = 20, 80, 250
 CONTINUATION = "  "
@@ -95,14 +101,26 @@ class MuckTelnetServer(TelnetServer):
 
     terminal = Terminal()
     gmcp: Gmcp
+    new_budget: ClassVar[Callable[[str], ByteBudget | None]]
+    """A connection's input budget by its address (server.budget), None to refuse it (an address cut off lately);
+    set with ``mssp`` by ``serving``."""
 
     @classmethod
-    def serving(cls, mssp: Callable[[], dict[str, str]]) -> type[MuckTelnetServer]:
+    def serving(
+        cls, mssp: Callable[[], dict[str, str]], budget: Callable[[str], ByteBudget | None]
+    ) -> type[MuckTelnetServer]:
         """This protocol for one game server (telnetlib3 builds protocols from a class)."""
-        return type(cls.__name__, (cls,), {"mssp": staticmethod(mssp)})
+        return type(cls.__name__, (cls,), {"mssp": staticmethod(mssp), "new_budget": staticmethod(budget)})
 
     def connection_made(self, transport: object) -> None:
         super().connection_made(CoalescedTransport(transport))  # type: ignore[arg-type]
+        self.reader.set_transport(transport)  # type: ignore[arg-type]  # reading pauses while its buffer is full
+        budget = self.new_budget(str((self.writer.get_extra_info("peername") or ("?",))[0]))
+        if budget is None:
+            self.writer.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")
+            self.writer.close()
+            budget = ByteBudget(0, 0)
+        self.budget = budget
         self._mssp_sent = False
         self.writer.always_wont |= REFUSED
         self.writer.always_dont |= REFUSED | {MSSP}  # MSSP goes from server to client only
@@ -126,6 +144,9 @@ class MuckTelnetServer(TelnetServer):
         BaseServer.begin_advanced_negotiation(self)  # not TelnetServer's (BINARY to everyone): all offered at connect
 
     def data_received(self, data: bytes) -> None:
+        if not self.budget.spend(len(data)):
+            cut_off(self.writer, self.budget)
+            return
         super().data_received(data)
         if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
             self._mssp_sent = True
@@ -159,6 +180,16 @@ class MuckTelnetServer(TelnetServer):
     def _check_encoding(self) -> bool:
         """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""
         return True
+
+
+def cut_off(writer: TelnetWriter, budget: ByteBudget) -> None:
+    """Hang up on a connection that sent more than its budget, saying why."""
+    if writer.is_closing():
+        return
+    log.warning("session.input_flood", address=budget.address, rate=budget.rate)
+    budget.exceeded(budget.address)
+    writer.write(b"\r\n" + texts.INPUT_FLOOD.format(rate=int(budget.rate)).encode() + b"\r\n")
+    writer.close()
 
 
 class TelnetSink:

@@ -1,0 +1,132 @@
+"""Abuse benchmark: ten bystanders talk while one client floods the server; their round trips beside a quiet run.
+
+The server runs as a child process with its real limits (only account creation is lifted, for the bystanders).
+Ten bystanders in one room each ``say`` something five times a second and time the echo. Rounds alternate: a quiet
+round, then a round with one flooder, for each kind of flood:
+
+- ``lines``: command lines as fast as the socket takes them;
+- ``no line end``: bytes that never end a line;
+- ``sb payload``: ``IAC SB`` followed by an endless payload;
+- ``nop``: ``IAC NOP`` pairs without end.
+
+A flooder the server cuts off connects again at once (one connection at a time). Printed per round: bystanders'
+p50 and p99 (and p99 as a ratio of the mean quiet p99), answers that never came, how often the flooder was cut
+off, and the server's RSS before and after. Bounded: every round lasts ``--seconds``; loopback only.
+
+    .venv/bin/python benchmarks/abuse_bench.py --seconds 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.load_bench import HOST, Bot, free_port, rss_mib, server_environment, spawn, write_world  # noqa: E402
+
+IAC, SB, NOP = b"\xff", b"\xfa", b"\xf1"
+FLOODS: dict[str, bytes] = {
+    "lines": b"say flood flood flood flood flood\r\n" * 2000,
+    "no line end": b"x" * 65536,
+    "sb payload": b"\x18" * 65536,  # after IAC SB TTYPE: a subnegotiation that never ends
+    "nop": (IAC + NOP) * 32768,
+}
+BYSTANDERS, RATE = 10, 5.0
+
+
+async def flood(port: int, kind: str, until: float) -> int:
+    """Flood until ``until``, connecting again whenever the server hangs up; returns how often it did."""
+    cut_off = 0
+    while time.perf_counter() < until:
+        try:
+            reader, writer = await asyncio.open_connection(HOST, port)
+        except OSError:
+            await asyncio.sleep(0.05)
+            continue
+        drain = asyncio.create_task(reader.read(-1))  # the server's answers are read and thrown away
+        if kind == "sb payload":
+            writer.write(IAC + SB + b"\x18")
+        try:
+            while time.perf_counter() < until and not drain.done():
+                writer.write(FLOODS[kind])
+                await asyncio.wait_for(writer.drain(), max(0.01, until - time.perf_counter()))
+        except (OSError, TimeoutError):
+            pass
+        cut_off += drain.done()
+        drain.cancel()
+        writer.close()
+    return cut_off
+
+
+async def round_(port: int, bots: list[Bot], kind: str | None, seconds: float, pid: int) -> tuple[list[float], int, int, float, float]:
+    for bot in bots:
+        bot.latencies.clear()
+        bot.timeouts = 0
+    before = rss_mib(pid)
+    until = time.perf_counter() + seconds
+    serial = [0]
+    flooder = asyncio.create_task(flood(port, kind, until)) if kind else None
+    await asyncio.gather(*(bot.talk(RATE, until, serial) for bot in bots))
+    cut_off = await flooder if flooder else 0
+    await asyncio.sleep(0.5)
+    latencies = sorted(t for bot in bots for t in bot.latencies)
+    return latencies, sum(bot.timeouts for bot in bots), cut_off, before, rss_mib(pid)
+
+
+def percentiles(latencies: list[float]) -> tuple[float, float]:
+    if len(latencies) < 2:
+        return float("nan"), float("nan")
+    q = statistics.quantiles(latencies, n=100)
+    return q[49] * 1000, q[98] * 1000
+
+
+async def run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory(prefix="abuse-bench-") as tmp:
+        workdir = Path(tmp)
+        rooms = write_world(workdir / "world.toml", 1)
+        port = free_port()
+        env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_LOG_LEVEL": "error"}
+        server, _ = await spawn("from server.main import main; main()", env, workdir, port)
+        try:
+            bots = [Bot(i) for i in range(BYSTANDERS)]
+            for bot in bots:
+                await bot.connect(port, rooms[0])
+            listeners = [asyncio.create_task(bot.listen()) for bot in bots]
+            quiet: list[float] = []
+            print(f"{BYSTANDERS} bystanders saying something {RATE:g} times a second; {args.seconds:g} s a round")
+            print(f"{'round':<22}{'p50 ms':>8}{'p99 ms':>8}{'p99/quiet':>10}{'lost':>6}{'cut off':>9}"
+                  f"{'RSS before':>12}{'RSS after':>11}")
+            for kind in FLOODS:
+                for flooding in (None, kind):
+                    latencies, lost, cut_off, before, after = await round_(port, bots, flooding, args.seconds, server.pid)
+                    p50, p99 = percentiles(latencies)
+                    if flooding is None:
+                        quiet.append(p99)
+                    ratio = p99 / statistics.mean(quiet)
+                    print(f"{'flood: ' + flooding if flooding else 'quiet':<22}{p50:>8.2f}{p99:>8.2f}{ratio:>10.2f}"
+                          f"{lost:>6}{cut_off:>9}{before:>10.1f} M{after:>9.1f} M")
+            for listener in listeners:
+                listener.cancel()
+        finally:
+            server.kill()
+            await server.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="length of each round (at most 60)")
+    args = parser.parse_args()
+    if not 1 <= args.seconds <= 60:
+        parser.error("--seconds is 1 to 60")
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()
