@@ -43,7 +43,7 @@ class Gmcp:
         return self._writer.local_option.enabled(GMCP) or self._writer.remote_option.enabled(GMCP)
 
     def wants(self, package: str) -> bool:
-        return self.active and package.lower() in self.supports
+        return package.lower() in self.supports and self.active
 
     def received(self, package: str, data: Any) -> None:
         """A message from the client; anything unknown or malformed is ignored (and logged)."""
@@ -66,6 +66,8 @@ class Gmcp:
 
     def message(self, message: Message, viewer: str | None) -> None:
         """What the connection was just shown, for GMCP: table news and errors (text goes in-band only)."""
+        if not self.supports:  # most connections: no GMCP, or no package asked for
+            return
         self._name(viewer)
         if not self.wants(PACKAGE) or (message.kind != "error" and message.data is None):
             return
