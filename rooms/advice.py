@@ -15,12 +15,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine import Game, RuleSet
 from engine import events as ev
 from engine.actions import ROLL, STOP, Action, Choose
 from engine.optimal.coverage import COVERED_LAST_LICKS, NotCovered, check_covered
 from engine.state import GameState, evolve
+
+if TYPE_CHECKING:
+    from engine.optimal.advice import Advisor
 from engine.strategies import threshold
 from rooms.turnwords import command_text
 
@@ -64,10 +68,11 @@ class Solutions:
     """Ask for a solve of these (covered) rules; the answer is a file in ``cache_dir``, then ``loaded`` is called."""
 
     def __post_init__(self) -> None:
-        self._advisors: dict[RuleSet, object] = {}
+        self._advisors: dict[RuleSet, Advisor] = {}
+        self._estimates: dict[RuleSet, Advisor] = {}
         self._asked: set[RuleSet] = set()
 
-    def advisor(self, rules: RuleSet):  # -> engine.optimal.advice.Advisor | None (numpy is imported when needed)
+    def advisor(self, rules: RuleSet) -> Advisor | None:
         """The advisor for ``rules`` (exact or not), or None while no table is available (a solve is then asked
         for, once)."""
         model = model_rules(rules)
@@ -87,7 +92,9 @@ class Solutions:
             return found
         from engine.optimal.advice import Advisor
 
-        return Advisor(found.solution, exact_rules=False)  # type: ignore[attr-defined]
+        if model not in self._estimates:
+            self._estimates[model] = Advisor(found.solution, exact_rules=False)
+        return self._estimates[model]
 
     def pending(self, rules: RuleSet) -> bool:
         return model_rules(rules) in self._asked and model_rules(rules) not in self._advisors
@@ -96,7 +103,7 @@ class Solutions:
         """A solve has finished: read its file; True if the table is now available."""
         return self._load(model_rules(rules)) is not None
 
-    def _load(self, model: RuleSet):
+    def _load(self, model: RuleSet) -> Advisor | None:
         from engine.optimal.advice import Advisor
         from engine.optimal.tables import from_bytes
         from engine.optimal.turn import layout
