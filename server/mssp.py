@@ -10,7 +10,7 @@ CODEBASE = "cosmic-wimpout"
 
 PROTOCOLS = {"ANSI": "1", "GMCP": "1", "MCCP": "1", "MSDP": "0", "MSP": "0", "MXP": "0", "UTF-8": "1",
              "VT100": "0", "XTERM 256 COLORS": "0", "XTERM TRUE COLORS": "0", "PUEBLO": "0"}
-"""What this server speaks, as MSSP's yes/no flags (one place: server.telnet refuses the "0" ones)."""
+"""What this server speaks, as MSSP's yes/no flags (the "0" ones are those server.telnet.REFUSED turns down)."""
 
 
 def codebase() -> str:
