@@ -40,6 +40,7 @@ def chromium(profile: Path) -> Any:
     options.binary_location = str(CHROMIUM)
     for flag in [*FLAGS, f"--user-data-dir={profile}"]:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, checked for errors
     return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
 
 
@@ -170,6 +171,8 @@ async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot
             width = await page.do(page.driver.execute_script,
                                   "return [document.documentElement.scrollWidth, window.innerWidth]")
             assert width[0] <= width[1]
+            errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
+            assert not errors, errors
         except BaseException:
             shown = await page.do(page.driver.execute_script, "return document.body.innerText")
             await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
