@@ -131,6 +131,7 @@ async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot
             await page.do(page.wait, lambda d: "Robby1.bot" in page.text("scores"))
             await page.do(page.click, "Start")
             await page.do(page.wait_moves, ["roll"])
+            await page.do(page.button, "hint")  # the table allows hints (its 'hints' option)
             await page.do(page.key, "/")  # the command line takes any text command
             await page.do(page.key, "propose bump\n")
             await page.do(page.wait, lambda d: "Proposal 1 by Ann" in page.text("proposals"))

@@ -11,7 +11,7 @@ const ARRIVALS = new Set(["connect", "reconnect", "arrive"]);
 const DEPARTURES = new Set(["disconnect", "leave"]);
 
 const client = {
-  ws: null, credentials: null, pending: null, echoTables: false, name: null, farewell: null, retries: 0,
+  ws: null, hint: null, credentials: null, pending: null, echoTables: false, name: null, farewell: null, retries: 0,
   room: null, here: [], tables: new Map(), table: null, aside: [], watching: null,
 };
 
@@ -72,6 +72,7 @@ function receive(message) {
     case "table": onTable(message); break;
     case "error": onError(message); break;
     case "prompt": onPrompt(message); break;
+    case "hint": onHint(message); break;
     case "message": onMessage(message); break;
     default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
   }
@@ -116,6 +117,14 @@ function onMessage(message) {
   if (TALK.has(kind)) announce(text);
 }
 
+// The chance of winning of each choice, shown on its button until the table moves on.
+function onHint(message) {
+  client.hint = message;
+  if (client.table && client.table.table === message.table) drawTable();
+  log(message.text, "hint");
+  announce(message.text);
+}
+
 // A secret prompt asks for a password (the page always sends one, so it is only logged); any other prompt is a
 // status line, shown under the command line rather than added to the log each time.
 function onPrompt(message) {
@@ -132,6 +141,7 @@ function onError(message) {
 function onTable(message) {
   const state = message.state;
   client.table = message;
+  client.hint = null;
   client.tables.set(String(state.table), {table: String(state.table), room: state.room, status: state.status});
   trackAside(message);
   const me = client.name;
@@ -262,8 +272,10 @@ function drawTable() {
   $("stop-refusal").textContent = state.up === me && state.stop_refusal ? state.stop_refusal : "";
 
   const actions = $("actions");
+  const chances = new Map((client.hint ? client.hint.choices : []).map(choice => [choice.command, choice.win]));
   actions.replaceChildren(...message.you_may.map((command, i) => {
     const made = button(command, command, "move");
+    if (chances.has(command)) made.append(element("span", ` ${Math.round(chances.get(command) * 100)}%`, "chance"));
     made.title = i < 9 ? `key ${i + 1}` : "";
     return made;
   }));
