@@ -3,8 +3,9 @@ again on the same data; prints what a crash lost.
 
 Each trial starts the server (the console program, as operators run it), checks that it brought back every table
 the database holds open, lets ``--tables`` tables of two reference bots (bots/reference_bot.py, JSON lines, the
-``cautious`` strategy) play real games with fair dice for a random while, and kills it with SIGKILL. Between trials,
-with the server dead, the database is read as it was left. Figures (every one must be 0):
+``cautious`` strategy) play real games with fair dice, once they are playing again, for a random while, and kills it
+with SIGKILL. Between trials, with the server dead, the database is read as it was left. Figures (every one must
+be 0):
 
 - moves shown but missing: game events a table's host was shown that the store does not hold, in that order;
 - finished games without results: games stored as over with no results (missing from history, stats and top);
@@ -44,6 +45,8 @@ from engine.events import EVENT_TYPES, event_from_dict  # noqa: E402
 from server.store import Store  # noqa: E402
 
 MAX_TABLES, MAX_TRIALS = 100, 200
+PLAY_WAIT = 30.0
+"""Seconds at most to wait, after each start, for the tables to play before the random wait before the kill."""
 PASSWORD = "crashpass"
 FIGURES = ("moves shown but missing", "finished games without results", "games never resumed",
            "integrity_check failures", "games that do not replay")
@@ -132,6 +135,19 @@ async def open_tables_seen(port: int) -> set[int]:
     return numbers
 
 
+def shown(hosts: list[Host]) -> int:
+    """Game events the hosts were shown so far."""
+    return sum(len(h.current) + sum(map(len, h.finished.values())) + sum(len(s) for _, s in h.unfinished) for h in hosts)
+
+
+async def playing(hosts: list[Host], until: float) -> None:
+    """Wait (until ``until`` at most) for the tables to be playing again: a kill should not come while the bots are
+    still logging in (the random wait counts from there)."""
+    before = shown(hosts)
+    while shown(hosts) < before + len(hosts) and time.monotonic() < until:
+        await asyncio.sleep(0.05)
+
+
 def stored_open_tables(workdir: Path) -> set[int]:
     with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
         return {n for (n,) in db.execute("SELECT table_number FROM games WHERE status IN ('waiting', 'playing')")}
@@ -201,6 +217,7 @@ async def campaign(args: argparse.Namespace) -> Counter[str]:
                     break
                 bots = [asyncio.create_task(play(f"h{room}", room, port, host)) for room, host in zip(rooms, hosts)]
                 bots += [asyncio.create_task(play(f"s{room}", room, port, None)) for room in rooms]
+                await playing(hosts, time.monotonic() + PLAY_WAIT)
                 await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
             finally:
                 server.send_signal(signal.SIGKILL)
@@ -208,11 +225,10 @@ async def campaign(args: argparse.Namespace) -> Counter[str]:
             await asyncio.gather(*bots, return_exceptions=True)
             with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
                 found = examine(db, hosts)
-            shown = sum(len(h.current) + sum(map(len, h.finished.values())) + sum(len(s) for _, s in h.unfinished)
-                        for h in hosts)
-            print(f"trial {trial + 1}: {shown - moves} game events shown since the last kill; "
+            total = shown(hosts)
+            print(f"trial {trial + 1}: {total - moves} game events shown since the last kill; "
                   + ", ".join(f"{k} {v}" for k, v in found.items() if v), flush=True)
-            moves = shown
+            moves = total
             for figure, count in found.items():  # the whole database is examined after each kill: keep the worst
                 totals[figure] = max(totals[figure], count)
         finished = sum(len(h.finished) for h in hosts)

@@ -143,6 +143,12 @@ class MuckTelnetServer(TelnetServer):
     def begin_advanced_negotiation(self) -> None:
         BaseServer.begin_advanced_negotiation(self)  # not TelnetServer's (BINARY to everyone): all offered at connect
 
+    def _check_negotiation_timer(self) -> None:
+        """telnetlib3's timer can fire after the connection ended (a flooder cut off while negotiating) and would
+        then set its finished waiter again (InvalidStateError in the loop's log)."""
+        if not self._waiter_connected.done():
+            super()._check_negotiation_timer()
+
     def data_received(self, data: bytes) -> None:
         if not self.budget.spend(len(data)):
             cut_off(self.writer, self.budget)
