@@ -224,8 +224,6 @@ class Session:
             await self.execute(line.text)
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
                 self._show_prompt()
-            else:
-                await asyncio.sleep(0)  # a burst of lines waits its turn: one connection never holds up the others
 
     async def execute(self, text: str) -> None:
         """Run one command line; any failure becomes a message, never a dropped connection."""
