@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,9 @@ import structlog
 from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from rooms.messages import Message
+from server import texts
+from server.budget import ByteBudget
 from server.jsonsink import JsonSink
 from server.render.scorehandler import Style
 from server.session import Session
@@ -51,8 +55,9 @@ class WebSocketSource:
     (at most ``n`` bytes) at a time, each once the browser has caught up with the output: a big frame of commands
     never becomes a big queue of lines, nor its answers a big queue of output."""
 
-    def __init__(self, ws: web.WebSocketResponse, out: WebSocketOut) -> None:
-        self._ws, self._out = ws, out
+    def __init__(self, ws: web.WebSocketResponse, out: WebSocketOut, budget: ByteBudget,
+                 flooded: Callable[[], None]) -> None:
+        self._ws, self._out, self._budget, self._flooded = ws, out, budget, flooded
         self._frame = b""
         self._at = 0
 
@@ -69,6 +74,9 @@ class WebSocketSource:
             else:
                 return b""
             self._at = 0
+            if not self._budget.spend(len(self._frame)):  # the same byte budget as telnet's (limits.input_*)
+                self._flooded()
+                return b""
         end = self._frame.find(b"\n", self._at, self._at + n)
         start, self._at = self._at, self._at + n if end < 0 else end + 1
         return self._frame[start : self._at]
@@ -197,8 +205,22 @@ class WebClient:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         out = WebSocketOut(ws, request.transport)
-        session = WebSession(self.server, WebSocketSource(ws, out), JsonSink(out, lambda: session.name),
-                             client_address(request, self.server.settings.web.trusted_proxies))
+        address = client_address(request, self.server.settings.web.trusted_proxies)
+        budget = self.server.input_budget(address)
+        if budget is None:
+            JsonSink(out, lambda: None).send(Message(texts.FLOODED_LATELY, "error", {"code": "rate_limited"}))
+            out.close()
+            await out.pump
+            return ws
+
+        def flooded() -> None:
+            log.warning("session.input_flood", address=address, rate=budget.rate)
+            budget.exceeded(address)
+            session.refuse(texts.INPUT_FLOOD.format(rate=int(budget.rate)), "rate_limited")
+            out.close()
+
+        source = WebSocketSource(ws, out, budget, flooded)
+        session = WebSession(self.server, source, JsonSink(out, lambda: session.name), address)
         try:
             await self.server.attach(session)
             await out.pump

@@ -128,6 +128,25 @@ async def test_a_browser_that_stops_reading_is_paused_then_hung_up_on_with_bound
         await ann.command("say fine", 'You say, "fine"')
 
 
+async def test_more_bytes_than_the_input_budget_cut_the_browser_off_as_on_telnet(make_server) -> None:
+    async with make_server(web=WEB, limits={"input_burst": 20_000, "input_rate": 1000}) as server:
+        async with web_client(server, "Mallory") as mallory, player(server, "Ann") as ann:
+            mallory.send("say " + "x" * 3000)
+            await mallory.expect("message", kind="say")
+            mallory.send("\n".join(["say hi"] * 5000))  # 35 KB at once: over the budget
+            cut = await mallory.expect("error", code="rate_limited")
+            assert cut["message"] == "You sent more than 1000 bytes a second; closing this connection."
+            assert await mallory.connection.message() is None
+            await ann.expect("Mallory has disconnected.")
+            assert ann.text.count('Mallory says, "hi"') == 0  # nothing of the flood was run
+        again = JsonClient(await open_ws(server))  # the address may not come back for a while
+        try:
+            refused = await again.expect("error", code="rate_limited")
+            assert refused["message"] == "Your address flooded this server a moment ago; try again in a minute."
+        finally:
+            await again.connection.close()
+
+
 async def test_a_flood_is_slowed_and_every_command_answered(make_server) -> None:
     async with make_server(web=WEB, limits={"command_burst": 5, "command_rate": 100}) as server:
         async with web_client(server, "Mallory") as bot, player(server, "Ann") as ann:
