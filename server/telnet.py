@@ -101,6 +101,7 @@ class MuckTelnetServer(TelnetServer):
 
     terminal = Terminal()
     gmcp: Gmcp
+    budget: ByteBudget | None
     new_budget: ClassVar[Callable[[str], ByteBudget | None]]
     """A connection's input budget by its address (server.budget), None to refuse it (an address cut off lately);
     set with ``mssp`` by ``serving``."""
@@ -112,15 +113,16 @@ class MuckTelnetServer(TelnetServer):
         """This protocol for one game server (telnetlib3 builds protocols from a class)."""
         return type(cls.__name__, (cls,), {"mssp": staticmethod(mssp), "new_budget": staticmethod(budget)})
 
-    def connection_made(self, transport: object) -> None:
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.budget = self.new_budget(str((transport.get_extra_info("peername") or ("?",))[0]))
+        if self.budget is None:  # an address cut off lately: refused before telnet costs anything
+            self._closing = True  # telnetlib3 forgets closing protocols
+            self._waiter_connected.cancel()
+            transport.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")  # type: ignore[attr-defined]
+            transport.close()
+            return
         super().connection_made(CoalescedTransport(transport))  # type: ignore[arg-type]
-        self.reader.set_transport(transport)  # type: ignore[arg-type]  # reading pauses while its buffer is full
-        budget = self.new_budget(str((self.writer.get_extra_info("peername") or ("?",))[0]))
-        if budget is None:
-            self.writer.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")
-            self.writer.close()
-            budget = ByteBudget(0, 0)
-        self.budget = budget
+        self.reader.set_transport(transport)  # reading pauses while its buffer is full
         self._mssp_sent = False
         self.writer.always_wont |= REFUSED
         self.writer.always_dont |= REFUSED | {MSSP}  # MSSP goes from server to client only
@@ -149,7 +151,13 @@ class MuckTelnetServer(TelnetServer):
         if not self._waiter_connected.done():
             super()._check_negotiation_timer()
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.budget is not None:  # a refused connection never began
+            super().connection_lost(exc)
+
     def data_received(self, data: bytes) -> None:
+        if self.budget is None:
+            return
         if not self.budget.spend(len(data)):
             cut_off(self.writer, self.budget)
             return
