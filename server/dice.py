@@ -16,8 +16,14 @@ class SystemDice:
     """A ``DiceSource`` drawing each cube from ``secrets`` (the OS's CSPRNG), with no state of its own."""
 
     def throw(self, commons: int, sun: bool) -> Throw:
-        faces = tuple(secrets.choice(COMMON_FACES) for _ in range(commons))
-        return Throw(faces, secrets.choice(SUN_CUBE_FACES) if sun else None)
+        """The whole throw in one draw: each base-6 digit of a uniform number below 6^cubes is one cube's face, so the
+        operating system is asked once a throw rather than once a cube."""
+        code = secrets.randbelow(6 ** (commons + sun))
+        faces = []
+        for _ in range(commons):
+            code, index = divmod(code, 6)
+            faces.append(COMMON_FACES[index])
+        return Throw(tuple(faces), SUN_CUBE_FACES[code] if sun else None)
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
         return tuple(secrets.choice(COMMON_FACES) for _ in range(cubes))
