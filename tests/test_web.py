@@ -20,6 +20,10 @@ MAX_MOVES = 2000
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 
 
+def bot_sat(message: dict[str, Any]) -> bool:
+    return bool(message["events"] == [{"type": "Sat", "player": "Robby1.bot"}])
+
+
 async def test_the_page_its_files_health_and_who_over_http(make_server) -> None:
     async with make_server(web=WEB) as server, player(server, "Ann"), aiohttp.ClientSession() as http:
         async with http.get(web_url(server, "/")) as page:
@@ -61,7 +65,7 @@ async def test_a_browser_plays_a_house_bot_to_the_end_while_a_telnet_player_watc
         await bob.command("@set cubes=compact", "Set: cubes=compact.")
         await ann.command("table open goal=100", "table", table=1)
         await bob.expect("Ann opens table 1 here")
-        await ann.command("table bot add", "table", where=lambda m: m["events"] == [{"type": "Sat", "player": "Robby1.bot"}])
+        await ann.command("table bot add", "table", where=bot_sat)
         await bob.command("watch 1", "You are now watching table 1.")
         await ann.command("tables", "message", kind="table_list", fields={"table": "1", "room": "lobby",
                                                                           "status": "waiting"})
@@ -100,7 +104,7 @@ async def test_a_frame_of_many_lines_is_read_as_telnet_reads_a_stream(make_serve
             assert (await ann.expect("message", kind="say"))["fields"]["text"] == str(n)
 
 
-async def test_a_browser_that_stops_reading_is_paused_then_hung_up_on_with_bounded_memory(make_server, monkeypatch) -> None:
+async def test_a_browser_that_stops_reading_is_paused_then_hung_up_on(make_server, monkeypatch) -> None:
     monkeypatch.setattr(web, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
     monkeypatch.setattr(web, "MAX_QUEUED_BYTES", 512 << 10)
     async with make_server(web=WEB, limits={"command_burst": 100_000}) as server, player(server, "Ann") as ann:
@@ -182,7 +186,7 @@ async def test_the_board_comes_back_after_a_dropped_or_taken_over_connection(mak
     async with make_server(web=WEB) as server:
         async with web_client(server, "Ann") as first:
             await first.command("table open goal=500", "table", table=1)
-            await first.command("table bot add", "table", where=lambda m: m["events"] == [{"type": "Sat", "player": "Robby1.bot"}])
+            await first.command("table bot add", "table", where=bot_sat)
             first.send("start")
             waiting = await first.expect("table", where=lambda m: bool(m["you_may"]))
             async with web_client(server) as second:  # a new tab while the old one is still open
@@ -192,5 +196,6 @@ async def test_the_board_comes_back_after_a_dropped_or_taken_over_connection(mak
                 await first.expect("message", kind="farewell")
         async with web_client(server) as third:  # the second tab was closed: Ann was away, now back
             await third.command("connect Ann secret1", "message", kind="welcome")
-            back = await third.expect("table", table=1, where=lambda m: m["events"][0] == {"type": "Absent", "player": "Ann", "absent": False})
+            back = await third.expect("table", table=1, where=lambda m: m["events"][0] == {
+                "type": "Absent", "player": "Ann", "absent": False})
             assert back["you_may"] == waiting["you_may"] and back["state"]["seats"] == waiting["state"]["seats"]

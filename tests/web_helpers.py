@@ -58,7 +58,9 @@ async def open_ws(server: GameServer, **options: Any) -> WsConnection:
 
 
 @asynccontextmanager
-async def web_client(server: GameServer, name: str | None = None, password: str = "secret1") -> AsyncIterator[JsonClient]:
+async def web_client(
+    server: GameServer, name: str | None = None, password: str = "secret1"
+) -> AsyncIterator[JsonClient]:
     """A browser's connection, past the banner; logged in (created) as ``name`` if given."""
     client = JsonClient(await open_ws(server))
     try:
@@ -97,8 +99,10 @@ class SilentBrowser:
         size = len(data)
         if size < 126:
             length = bytes([0x80 | size])
+        elif size < 1 << 16:
+            length = bytes([0xFE]) + size.to_bytes(2, "big")
         else:
-            length = bytes([0xFE]) + size.to_bytes(2, "big") if size < 1 << 16 else bytes([0xFF]) + size.to_bytes(8, "big")
+            length = bytes([0xFF]) + size.to_bytes(8, "big")
         self.writer.write(b"\x81" + length + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
     async def close(self) -> None:
