@@ -67,6 +67,8 @@ class Live:
     timer: asyncio.TimerHandle | None = None
     abandon: asyncio.TimerHandle | None = None
     """Runs while every person seated is away: when it fires the table is closed."""
+    teacher: Callable[[TableNews], list[Delivery]] | None = None
+    """The tutorial's notes on each move (server.tutorial), sent right after it."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One move at a time: each is saved and shown before the next is made."""
     moved_at: float | None = None
@@ -206,6 +208,8 @@ class Tables:
         await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *table.audience]))
         self._deliver(news, audience)
+        if live.teacher is not None:
+            self.server.deliver(live.teacher(news))
         if ending is not None:
             await self._close(live, ending, audience)
         else:

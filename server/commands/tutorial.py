@@ -1,0 +1,25 @@
+"""tutorial: learn the game by playing a short scripted game against a house bot."""
+
+from __future__ import annotations
+
+import secrets
+
+from server.commands.registry import command
+from server.session import Session
+from server.tutorial import GOAL, TEACHER, Lesson, tutor_dice
+
+
+@command("tutorial", "learn", category="table")
+async def tutorial(session: Session, args: str) -> None:
+    """tutorial      or      learn
+
+    Play a short game against a house bot (Teacher.bot) at a table of your
+    own, with loaded dice: the game stops at each rule the first time it
+    matters to say what happened and why. 'leave yes' ends it.
+    """
+    tables, name = session.server.tables, session.player
+    live = await tables.open(name, [f"goal={GOAL}"])
+    live.dice = tutor_dice(secrets.randbits(64))
+    live.teacher = Lesson(name)
+    await tables.act(live, lambda: live.table.add_bot(name, [TEACHER, "cautious"]))
+    await tables.act(live, lambda: live.table.start(name, live.dice))
