@@ -75,6 +75,8 @@ OPTIONS: dict[str, OptionWords] = {
     "suspend": OptionWords("Suspend", "suspend=10",
                            lambda v: f"a flash not cleared in {v} throws suspends the turn until play comes back."),
     "kill": OptionWords("Kill", "kill=5", lambda v: f"a flash not cleared in {v} throws is a wimpout."),
+    "hints": OptionWords("Hints", "hints=off", lambda v: "players may ask 'hint' for each choice's chance of winning."
+                         if v else "'hint' is off at this table."),
 }
 """Every option but the honour rules (free text the Guiding Light adopts), in RuleSet's order."""
 
@@ -88,7 +90,7 @@ def in_play(rules: RuleSet) -> list[str]:
     """The options worth saying for this table, in order: the three every table has, then every change."""
     defaults = RuleSet()
     changed = [name for name in OPTIONS if name not in ALWAYS and getattr(rules, name) != getattr(defaults, name)]
-    return [*ALWAYS, *(name for name in changed if getattr(rules, _DEPENDS.get(name, name)))]
+    return [*ALWAYS, *(name for name in changed if name not in _DEPENDS or getattr(rules, _DEPENDS[name]))]
 
 
 def explain(rules: RuleSet) -> list[str]:
@@ -103,7 +105,7 @@ def summary_names(rules: RuleSet) -> list[str]:
     for name in in_play(rules)[len(ALWAYS):]:
         value = getattr(rules, name)
         title = OPTIONS[name].title
-        names.append(title if isinstance(value, bool) else f"{title} {value}")
+        names.append((title if value else f"no {title}") if isinstance(value, bool) else f"{title} {value}")
     if rules.opening_minimum != RuleSet().opening_minimum:
         names.insert(0, f"Opening Roll {rules.opening_minimum}")
     return names

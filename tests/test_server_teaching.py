@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 from conftest import paged, player, telnet_client
+from engine import RuleSet
+from rooms.rulewords import OPTIONS, summary_names
 from server.gamehelp import TOPICS, find_topic
 
 
@@ -16,6 +18,12 @@ def test_every_name_of_every_topic_finds_it() -> None:
             assert find_topic(name) is topic and find_topic(f"  {name.upper()} ") is topic, name
             assert name.startswith("the ") or find_topic(f"the {name}") is topic, name
     assert find_topic("flashes") is find_topic("flash") and find_topic("nonsense") is None
+
+
+def test_every_table_option_has_plain_words() -> None:
+    assert set(OPTIONS) == set(RuleSet.model_fields) - {"honour_rules"}
+    assert summary_names(RuleSet(hints=False, recovery=True, recovery_ext2=True, kill=4)) == [
+        "Recovery", "Recovery Extension 2", "Kill 4", "no Hints"]
 
 
 async def test_a_help_topic_is_found_by_each_of_its_names(make_server) -> None:
