@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import textwrap
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
@@ -22,7 +21,7 @@ from rooms.messages import Message
 from server import texts
 from server.budget import ByteBudget
 from server.gmcp import Gmcp
-from server.render.colour import plain
+from server.render.colour import plain, wrap
 from server.terminal import Terminal, read_terminal
 
 log = structlog.get_logger()
@@ -282,10 +281,8 @@ class TelnetSink:
                 lines.append(line)
                 continue
             indent = line[: len(line) - len(line.lstrip())]
-            lines += textwrap.wrap(  # continuations indented: no part of a long line can pass for a line of its own
-                line.strip(), width, initial_indent=indent, subsequent_indent=indent + CONTINUATION,
-                break_on_hyphens=False,
-            )
+            # continuations indented: no part of a long line can pass for a line of its own
+            lines += wrap(line.strip(), width, indent, indent + CONTINUATION)
         return lines
 
     def write_line(self, line: str) -> None:

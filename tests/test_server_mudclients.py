@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 import subprocess
+import textwrap
 from pathlib import Path
 
 from telnetlib3.mud import mssp_decode
@@ -14,6 +15,7 @@ from telnetlib3.telopt import (
 )
 
 from conftest import player
+from server.render import colour
 from tables_helpers import loaded_server
 from test_bots import play_until
 from wire import wire_client
@@ -147,6 +149,19 @@ async def test_colour_for_ansi_clients_only_and_as_chosen(make_server, tmp_path:
             await plain.expect("now")
         assert ANSI in plain.text.partition("color=on")[2] and ANSI not in plain.text.partition("color=on")[0]
         assert ANSI not in bot.text  # JSON lines never carry colour
+
+
+async def test_coloured_lines_wrap_where_the_same_plain_lines_would(make_server) -> None:
+    words = "the quick brown fox jumps over a lazy dog and keeps running far away " * 3
+    async with make_server() as server, wire_client(server, frozenset({TTYPE}), ("XTERM",)) as ansi:
+        await ansi.command("create Ann secret1", "Obvious exits")
+        await ansi.command("@set prompt=off", "Set: prompt=off.")
+        async with player(server, "Bot") as bot:
+            await bot.command(f"page Ann={words}", "You page Ann")
+            shown = await ansi.expect(r"\x1b\[36mBot pages from[\s\S]*?\x1b\[0m")
+        assert shown.startswith(f"{ANSI}36m")  # coloured: the codes take no room on the screen
+        said = f'Bot pages from The Cosmic Lobby: "{words.strip()}"'
+        assert colour.plain(shown).splitlines() == textwrap.wrap(said, 80, subsequent_indent="  ")
 
 
 async def test_the_cubes_that_scored_are_coloured(make_server, tmp_path: Path) -> None:

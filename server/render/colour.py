@@ -6,6 +6,7 @@ Only telnet clients that show colour get it (``@set color``, TTYPE/MTTS); JSON, 
 from __future__ import annotations
 
 import re
+import textwrap
 from collections import Counter
 
 from engine import Throw
@@ -14,6 +15,7 @@ from server.render.cubes import Marker
 RESET = "\x1b[0m"
 BOLD_YELLOW, GREEN, BOLD_RED, BOLD_MAGENTA, CYAN = "\x1b[1;33m", "\x1b[32m", "\x1b[1;31m", "\x1b[1;35m", "\x1b[36m"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_ANSI_PARTS = re.compile(f"({_ANSI.pattern})")  # splits text around its codes, keeping them
 
 EVENT_COLOURS = {
     "Scored": GREEN,
@@ -65,3 +67,37 @@ def scoring_cubes(thrown: Throw, kept: Throw) -> Marker:
 def plain(text: str) -> str:
     """``text`` without colour codes."""
     return _ANSI.sub("", text) if "\x1b" in text else text
+
+
+def wrap(line: str, width: int, indent: str, subsequent: str) -> list[str]:
+    """``line`` wrapped as textwrap wraps it, measured without its colour codes (they take no room on the screen),
+    each code kept before the character it came before."""
+    wrapper = textwrap.TextWrapper(width, initial_indent=indent, subsequent_indent=subsequent,
+                                   break_on_hyphens=False, expand_tabs=False)  # one space per whitespace character
+    if "\x1b" not in line:
+        return wrapper.wrap(line)
+    chars: list[str] = []
+    codes: list[str] = []  # the colour codes just before each visible character
+    pending = ""
+    for part in _ANSI_PARTS.split(line):
+        if _ANSI.fullmatch(part):
+            pending += part
+            continue
+        for char in part:
+            chars.append(char)
+            codes.append(pending)
+            pending = ""
+    tail, pending, lines, at = pending, "", [], 0
+    for number, wrapped in enumerate(wrapper.wrap("".join(chars))):
+        prefix = indent if number == 0 else subsequent
+        out = [prefix]
+        for char in wrapped[len(prefix) :]:
+            while chars[at] != char and not (char == " " and chars[at].isspace()):  # whitespace dropped at a break
+                pending += codes[at]
+                at += 1
+            out += [pending, codes[at], char]
+            pending, at = "", at + 1
+        lines.append("".join(out))
+    if lines:
+        lines[-1] += pending + "".join(codes[at:]) + tail
+    return lines
