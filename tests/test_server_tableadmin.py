@@ -37,6 +37,8 @@ async def test_a_wizard_lists_and_closes_tables(make_server, tmp_path) -> None:
             await wiz.command("@table close 1", "There is no table 1: 'tables' lists them.")
             await wiz.command("@table close one", "There is no table one")
             await wiz.command("@table close ²", "There is no table [²2]: ")
+            await wiz.command("@table close #", "There is no table #: ")
+            await wiz.command("@table kick # Ann", "There is no table #: ")
             await wiz.command("@table shut 1", r"Usage: @table list \| @table close <table>")
             await wiz.command("@whois Ann", "No moderation actions.")
         path = server.store.path

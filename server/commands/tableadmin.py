@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.presence import idle
@@ -27,7 +28,8 @@ def _row(session: Session, live: Live) -> str:
 
 def _live(session: Session, word: str) -> Live:
     number = table_number(word)
-    assert number is not None, "split() gives no empty word"
+    if number is None:  # '#' alone: a word with no number in it
+        raise Refusal(texts.NO_SUCH_TABLE.format(number=word))
     return session.server.tables.get(number)
 
 
