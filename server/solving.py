@@ -41,14 +41,21 @@ class Solver:
         self.server = server
         self.directory = server.settings.data_dir / "optimal"
         self._pool: ProcessPoolExecutor | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         SOLUTIONS.cache_dir = self.directory
         SOLUTIONS.request = self.request
 
     async def warm(self) -> None:
         """Read the shipped tables and build the chance tables in a thread, so the first hint does not wait."""
+        self._loop = asyncio.get_running_loop()
         await asyncio.to_thread(lambda: [SOLUTIONS.advisor(RuleSet(goal=goal)) for goal in SHIPPED_GOALS])
 
     def request(self, rules: RuleSet) -> None:
+        """Ask for a solve from any thread ('review' reads the tables in one): it is started on the server's loop."""
+        loop = self._loop or asyncio.get_running_loop()  # before warm() has run, only the loop itself asks
+        loop.call_soon_threadsafe(self._start, rules)
+
+    def _start(self, rules: RuleSet) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         if self._pool is None:
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
