@@ -21,16 +21,26 @@ def _forced(legal: tuple[Action, ...]) -> Action | None:
     return legal[0] if len(legal) == 1 else None
 
 
+def _short_of_target(state: GameState, player: str) -> bool:
+    """A Last Lick that has not passed the leader yet: stopping now is a certain loss, throwing on can only do better.
+    (Under Bump or Eclipse a bank can move the leader, so there the strategy's own rule stands.)"""
+    ll, turn = state.last_licks, state.turn
+    if ll is None or turn is None or state.rules.bump or state.rules.eclipse:
+        return False
+    return state.player(player).score + turn.points <= ll.target
+
+
 def cautious(state: GameState, player: str, legal: tuple[Action, ...]) -> Action:
-    """Stop as soon as the rules allow."""
+    """Stop as soon as the rules allow (in Last Licks, once past the leader)."""
     forced = _forced(legal)
     if forced is not None:
         return forced
-    return STOP if STOP in legal else ROLL
+    return STOP if STOP in legal and not _short_of_target(state, player) else ROLL
 
 
 def threshold(points: int, cubes: int = 2) -> Strategy:
-    """Keep throwing while the turn is under ``points`` and at least ``cubes`` cubes are live; then stop if allowed."""
+    """Keep throwing while the turn is under ``points`` and at least ``cubes`` cubes are live; then stop if allowed
+    (in Last Licks, not before passing the leader)."""
 
     def play(state: GameState, player: str, legal: tuple[Action, ...]) -> Action:
         forced = _forced(legal)
@@ -38,7 +48,8 @@ def threshold(points: int, cubes: int = 2) -> Strategy:
             return forced
         turn = state.turn
         assert turn is not None
-        if STOP in legal and (turn.points >= points or turn.commons + turn.sun < cubes):
+        enough = turn.points >= points or turn.commons + turn.sun < cubes
+        if STOP in legal and enough and not _short_of_target(state, player):
             return STOP
         return ROLL
 

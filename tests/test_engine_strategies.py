@@ -38,3 +38,19 @@ def test_cautious_stops_as_soon_as_allowed_and_threshold_waits_for_its_total() -
     assert threshold(100, cubes=1)(game.state, "Ann", legal) is STOP
     assert threshold(200, cubes=2)(game.state, "Ann", legal) is STOP  # too few cubes left to go on
     assert set(STRATEGIES) == {"cautious", "threshold"}
+
+
+@pytest.mark.parametrize("strategy", [cautious, threshold(10, cubes=1), threshold(300, cubes=4)])
+def test_no_strategy_stops_short_of_the_target_in_last_licks(strategy) -> None:  # type: ignore[no-untyped-def]
+    """Stopping below the leader in Last Licks is a certain loss; throwing on can only do better."""
+    from engine import LoadedDice, ROLL, STOP
+
+    dice = LoadedDice(["10 2", "10 10 10 2 s2", "5 s2", "10 5 3 4 s6"])
+    game = Game.start(["Ann", "Bob"], RuleSet(goal=100, opening_minimum=0), dice)
+    game.apply("Ann", ROLL, dice)  # a flash of 10s
+    game.apply("Ann", ROLL, dice)  # cleared with a 5: 105, one cube left
+    game.apply("Ann", STOP, dice)  # Ann leads with 105: Bob's Last Lick
+    assert game.state.last_licks is not None and game.state.last_licks.target == 105
+    game.apply("Bob", ROLL, dice)  # 15, three cubes left: stopping would lose
+    legal = game.legal_actions("Bob")
+    assert STOP in legal and strategy(game.state, "Bob", legal) is ROLL
