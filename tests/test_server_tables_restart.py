@@ -27,7 +27,8 @@ def free_port() -> int:
 async def server_process(workdir: Path, port: int, dice: str) -> AsyncIterator[asyncio.subprocess.Process]:
     """The real console program on ``port``; killed without warning when the block ends."""
     env = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
-           "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_LEVEL": "warning"}
+           "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_LEVEL": "warning",
+           "COSMIC_WEB__ENABLED": "false"}  # the web client's fixed port would clash with any other server running
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(workdir / "data"),
         "--dice-script", dice, cwd=workdir, env=env,
