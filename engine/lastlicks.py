@@ -9,6 +9,12 @@ from engine import events as ev
 from engine.state import GameState, LastLicks
 
 
+def to_pass(target: int, score: int) -> int:
+    """The points a challenger with ``score`` still needs to pass ``target`` (0 or less: passed). To pass is to have
+    a strictly higher score (RULES.md)."""
+    return target + 1 - score
+
+
 def start(state: GameState, leader: str) -> list[ev.Event]:
     """A player has reached the goal: everyone else still in gets a Last Lick, in seating order."""
     return [ev.LastLicksStarted(leader, state.player(leader).score, state.seat_order_after(leader))]
@@ -21,7 +27,7 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
     score = state.player(player).score
     variant = state.rules.last_licks
     target = ll.target  # judged after the bank and what it caused (Bump, Eclipse): RULES.md, every variant
-    passed = score > target
+    passed = to_pass(target, score) <= 0
     events: list[ev.Event] = [ev.LastLickEnded(player, passed, target)]
     failed_out = ev.PlayerOut(player, f"did not pass {ll.leader}'s {target} in Last Licks")
     if variant == "single":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.actions import LET_STAND, ROLL, STOP, Action, Choose
+from engine.lastlicks import to_pass
 from engine.state import GameState
 
 Strategy = Callable[[GameState, str, tuple[Action, ...]], Action]
@@ -27,7 +28,7 @@ def _short_of_target(state: GameState, player: str) -> bool:
     ll, turn = state.last_licks, state.turn
     if ll is None or turn is None or state.rules.bump or state.rules.eclipse:
         return False
-    return state.player(player).score + turn.points <= ll.target
+    return to_pass(ll.target, state.player(player).score + turn.points) > 0
 
 
 def cautious(state: GameState, player: str, legal: tuple[Action, ...]) -> Action:

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import Face, RuleSet, Scoring
 from engine import events as ev
+from engine.lastlicks import to_pass
 from engine.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
 from rooms.rulewords import summary_names
@@ -324,7 +325,7 @@ def last_lick_need(view: TableView, name: str) -> int | None:
     if view.target is None or name not in view.challengers or view.up != name:
         return None
     seat = next(s for s in view.seats if s.name == name)
-    return view.target + 1 - seat.score - view.turn_points
+    return to_pass(view.target, seat.score + view.turn_points)
 
 
 def render_once(news: TableNews, viewer: str, style: Style) -> str:
