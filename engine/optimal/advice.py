@@ -89,8 +89,7 @@ class Advisor:
         exact = len(state.players) == 2 or len(others) <= 1
         ll = state.last_licks
         if ll is not None:
-            target = state.player(ll.leader).score if state.rules.last_licks != "C" else ll.target
-            return ("chaser", max(0, (target - me.score) // UNIT), 0), exact and len(others) <= 1
+            return ("chaser", max(0, (ll.target - me.score) // UNIT), 0), exact and len(others) <= 1
         if not others:
             return ("alone", me.score // UNIT, 0), True
         strongest = max(others, key=lambda p: p.score)
