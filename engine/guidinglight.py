@@ -8,6 +8,8 @@ here decide and return events.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import events as ev
 from engine.actions import Propose
 from engine.rules import RuleError, RuleSet
@@ -34,14 +36,36 @@ def proposal_refusal(state: GameState, action: Propose) -> str | None:
             return "Propose a rule change, e.g. 'propose bump on', or an honour rule in quotes."
         if len(text) > MAX_HONOUR_RULE:
             return f"An honour rule can be at most {MAX_HONOUR_RULE} characters."
-        return None
+        same = _open_like(state, lambda p: not p.name and p.value.casefold() == text.casefold())
+        return same and _already_proposed(same)
+    base = _base(state)
     try:
-        candidate = _changed(_base(state), action.name, action.value)
+        candidate = _changed(base, action.name, action.value)
     except RuleError as error:
         return str(error)
-    if candidate == _base(state):
+    if candidate == base:
         return f"The table already plays with {action.name} {action.value}."
-    return None
+    same = _open_like(state, lambda p: p.name != "" and _changes_to(base, p) == candidate)
+    return same and _already_proposed(same)
+
+
+def _open_like(state: GameState, alike: Callable[[Proposal], bool]) -> Proposal | None:
+    return next((p for p in state.proposals.values() if alike(p)), None)
+
+
+def _changes_to(rules: RuleSet, proposal: Proposal) -> RuleSet | None:
+    try:
+        return _changed(rules, proposal.name, proposal.value)
+    except RuleError:
+        return None
+
+
+def _already_proposed(proposal: Proposal) -> str:
+    """One change open twice would split the votes: the second proposer is sent to the first."""
+    return (
+        f"That is already proposed ({proposal.number}, by {proposal.proposer}): "
+        f"'vote yes {proposal.number}' to support it."
+    )
 
 
 def propose(state: GameState, proposer: str, action: Propose) -> list[ev.Event]:

@@ -124,3 +124,17 @@ def test_a_proposal_of_a_player_who_is_out_expires_with_the_turn_of_the_next_pla
     game.apply("Bob", ROLL, dice)
     events = game.apply("Bob", STOP, dice)
     assert ev.ProposalDefeated(1, "it expired at the end of Bob's turn") in events
+
+
+def test_a_change_already_open_is_not_proposed_twice() -> None:
+    game = position(RuleSet(), {"Ann": 0, "Bob": 0, "Cy": 0}, "Ann")
+    game.apply("Ann", Propose("bump", "on"), LoadedDice([]))
+    game.apply("Ann", Propose(text="no dice on the floor"), LoadedDice([]))
+    sent_to_first = "That is already proposed (1, by Ann): 'vote yes 1' to support it."
+    assert game.why_not("Bob", Propose("bump", "yes")) == sent_to_first  # the same change, spelled otherwise
+    assert game.why_not("Bob", Propose(text="No dice on the floor ")) == (
+        "That is already proposed (2, by Ann): 'vote yes 2' to support it."
+    )
+    assert game.why_not("Bob", Propose("kill", "5")) is None
+    game.apply("Bob", Vote(1, False), LoadedDice([]))
+    assert game.why_not("Bob", Propose("bump", "on")) is None  # defeated, so it may be proposed again
