@@ -22,7 +22,9 @@ def test_the_cubes_three_ways() -> None:
     assert compact(throw) == "[4] [4] [4] [4] [s5]"
     assert compact(parse_throw("2 3 S")) == "[2] [3] [sun]"
     assert spoken(throw) == "4, 4, 4, 4, and the sun cube showing 5"
-    assert spoken(parse_throw("10 S")) == "10, and the Flaming Sun"
+    assert spoken(parse_throw("10 S")) == "10 and the Flaming Sun"
+    assert spoken(parse_throw("4 4")) == "4 and 4"
+    assert spoken(parse_throw("6")) == "6"
     lines = art(throw)
     assert lines[0] == " ".join([".-------."] * 5)
     assert lines[1].split(" | ")[0] == "| \\   /"

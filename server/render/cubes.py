@@ -67,6 +67,6 @@ def spoken(throw: Throw) -> str:
         words.append("the Flaming Sun")
     elif throw.sun is not None:
         words.append(f"the sun cube showing {FACE_WORDS[throw.sun]}")
-    if len(words) == 1:
-        return words[0]
+    if len(words) <= 2:
+        return " and ".join(words)  # "4 and 4": a comma before the "and" of a pair reads as a pause
     return ", ".join(words[:-1]) + ", and " + words[-1]
