@@ -209,8 +209,9 @@ function drawTables() {
     const item = element("li", `Table ${number} (${entry.status}, ${entry.room === client.room?.room
       ? "here" : "elsewhere"}) `);
     const state = client.table && String(client.table.state.table) === number ? client.table.state : null;
-    const mine = state && (state.seats.some(seat => seat.name === client.name) || state.watchers.includes(client.name));
-    if (mine) item.append(element("span", "(yours)", "note"));
+    const seated = state && state.seats.some(seat => seat.name === client.name);
+    if (seated) item.append(element("span", "(your seat)", "note"));
+    else if (state && state.watchers.includes(client.name)) item.append(element("span", "(watching)", "note"));
     else if (entry.room === client.room?.room) {
       if (entry.status === "waiting") item.append(button("Sit", `sit ${number}`, "small-button"));
       item.append(button("Watch", `watch ${number}`, "small-button"));
