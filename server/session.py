@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
+from engine import events as ev
 from rooms.messages import Message, Refusal
 from rooms.tables import TableNews
 from server import texts
@@ -75,6 +76,8 @@ class Session:
         self._prompt_due = False
         self._prompted = False
         """The status prompt is the last thing on the client's screen line (nothing typed or sent since)."""
+        self._cubes_tip_due = True
+        """Once a connection, under the first cube art, until the player chooses a cubes style."""
 
     @property
     def name(self) -> str | None:
@@ -143,7 +146,14 @@ class Session:
     def send(self, message: Message) -> None:
         """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
         if isinstance(message.data, TableNews) and self.account is not None:
-            message = dataclasses.replace(message, text=render_once(message.data, self.account.name, self.style))
+            style = self.style
+            text = render_once(message.data, self.account.name, style)
+            if self._cubes_tip_due and style.draws_art and "cubes" not in self.options and isinstance(
+                self.sink, TelnetSink
+            ) and any(isinstance(event, ev.Thrown) for event in message.data.events):
+                self._cubes_tip_due = False
+                text += "\n" + texts.CUBES_TIP
+            message = dataclasses.replace(message, text=text)
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = dataclasses.replace(message, text=painted(message.text, KIND_COLOURS[message.kind]))
         self._emit(message)

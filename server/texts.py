@@ -22,6 +22,8 @@ LOOK_SEATED = "{name} sits at table {table}: score {score}, {state}."
 LOOK_WATCHING = "{name} is watching table {table}."
 LOOK_IDLE = "Idle {idle}."
 MORE = "-- {left} more lines: type 'more' --"
+CUBES_TIP = ("(Throws are drawn as cube art, several lines each: '@set cubes=compact' shows each throw on one line; "
+             "'@set cubes=art' keeps the art and this note away.)")
 NOTHING_MORE = "There is nothing more to show."
 HUH = 'Huh?  (Type "help" for help.)'
 QUIT = "Come back later!"

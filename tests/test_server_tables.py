@@ -5,6 +5,8 @@ from __future__ import annotations
 from conftest import loose, player
 from tables_helpers import loaded_server, seated
 
+from server.texts import CUBES_TIP
+
 LAST_LICKS_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
 
 
@@ -20,6 +22,7 @@ async def test_a_game_won_through_last_licks(make_server, tmp_path) -> None:
             await bob.expect(r"Ann throws: \[10\] \[10\] \[10\] \[3\] \[s4\]")
             await cy.expect("Ann throws:\n")  # watchers see the Guide's cube art by default
             await cy.expect(r"\| \. \.-\. \|")
+            await cy.expect(loose(CUBES_TIP))  # once, to someone who never chose a style
             await ann.command("stop", "You must clear your flash of 10s before you can stop.")
             await bob.command("roll", "It is not your turn; it is Ann's.")
             await ann.command("r", "The flash of 10s is cleared!")
@@ -37,6 +40,7 @@ async def test_a_game_won_through_last_licks(make_server, tmp_path) -> None:
             await cy.command("replay 1", r"Ann throws: \[10\] \[10\] \[10\] \[3\] \[s4\]")
             await cy.expect(r"\*\*\* Ann WINS")
             await cy.command("top", r"1\. Ann +1 +1 +105")
+            assert cy.text.count(CUBES_TIP.split(":")[0]) == 1 and CUBES_TIP.split(":")[0] not in ann.text
 
 
 async def test_an_instant_win_among_three(make_server, tmp_path) -> None:

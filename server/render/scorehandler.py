@@ -30,6 +30,11 @@ class Style:
     width: int = 80
     colour: bool = False
 
+    @property
+    def draws_art(self) -> bool:
+        """Throws drawn as the Guide's cube faces, several lines high."""
+        return self.cubes == "art" and not self.screenreader
+
 
 def _faces(faces: tuple[Face, ...] | tuple[int, ...]) -> str:
     return " and ".join(f"{Face(face).label}s" for face in faces)
@@ -70,9 +75,9 @@ class _Words:
         if self.style.screenreader:
             return [f"{self.verb(e.player, 'throw', 'throws')}: {spoken(e.throw)}."]
         mark = self._scoring_marker(e)
-        if self.style.cubes == "compact":
-            return [f"{self.verb(e.player, 'throw', 'throws')}: {compact(e.throw, mark)}"]
-        return [f"{self.verb(e.player, 'throw', 'throws')}:", *art(e.throw, self.style.width, mark)]
+        if self.style.draws_art:
+            return [f"{self.verb(e.player, 'throw', 'throws')}:", *art(e.throw, self.style.width, mark)]
+        return [f"{self.verb(e.player, 'throw', 'throws')}: {compact(e.throw, mark)}"]
 
     def _scoring_marker(self, e: ev.Thrown) -> Marker:
         """In colour, the cubes of this throw that scored (told by the Scored event right after it)."""
