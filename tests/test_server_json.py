@@ -64,3 +64,15 @@ async def test_table_news_carries_the_state_and_your_legal_commands(make_server,
             long = await ann.command("say " + "x" * 200, "message", kind="say")
             assert "\n" not in long["text"]  # never wrapped to a screen
     assert "table" in SEEN
+
+
+async def test_help_comes_as_paragraphs_to_clients_that_wrap_text_themselves(make_server) -> None:
+    async with make_server() as server, json_client(server, "Ann") as bot, player(server, "Bob") as bob:
+        topic = await bot.command("help last licks", "message", kind="help")
+        assert "everyone else gets one last turn to pass their score (strictly more)." in topic["text"]
+        assert topic["text"].split("\n")[1].startswith("- official: anyone who fails is out;")  # an item a line
+        command = await bot.command("help sit", "message", kind="help")
+        assert command["text"].split("\n") == ["sit [table]", "", (
+            "Take a seat at a table in this room (the only one here, or the one numbered) before its game starts. "
+            "Your seat is kept if you walk out or lose your connection.")]
+        await bob.command("help last licks", "everyone else gets one last turn\n")  # telnet: the 80-column text

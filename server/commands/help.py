@@ -8,6 +8,7 @@ from server import texts
 from server.commands.registry import REGISTRY, Command, Stage, command
 from server.gamehelp import find_topic, topic_list
 from server.session import Session
+from server.telnet import TelnetSink
 
 
 @command("help", stage=Stage.ANY, category="general")
@@ -34,7 +35,8 @@ async def help_(session: Session, args: str) -> None:
         parts = [topic.text] if topic is not None else []
         if cmd is not None:
             parts.append(cmd.help if topic is None else f"The command:\n{cmd.help}")
-        session.page("\n\n".join(parts), "help")
+        text = "\n\n".join(parts)
+        session.page(text if isinstance(session.sink, TelnetSink) else reflowed(text), "help")
         return
     usable = sorted(
         (c for c in REGISTRY.commands() if _visible(session, c) and c.stage & session.stage),
@@ -48,6 +50,31 @@ async def help_(session: Session, args: str) -> None:
         lines.append("Typing an exit's name on its own goes through it.")
     lines.append(f"The game (type \"help <topic>\", or 'tutorial' to learn by playing): {topic_list()}.")
     session.page("\n".join(lines), "help")
+
+
+def reflowed(text: str) -> str:
+    """Help is written wrapped for an 80-column terminal; a client that wraps text itself (JSON, the web page, a
+    phone) gets each paragraph and each list item as one line. Usage lines and indented lines stay as they are."""
+    lines: list[str] = []
+    for line in text.split("\n"):
+        previous = lines[-1] if lines else ""
+        if previous.startswith("- ") and line.startswith("  ") and line.strip():
+            lines[-1] = f"{previous} {line.strip()}"  # an item's indented continuation
+        elif _prose(previous) and _prose(line) and not previous.endswith(":"):
+            lines[-1] = f"{previous} {line}"
+        else:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def _prose(line: str) -> bool:
+    """A line of running text: not blank, not indented, not a list item, not a command's usage line."""
+    return bool(line) and not line[0].isspace() and not line.startswith("- ") and not _usage(line)
+
+
+def _usage(line: str) -> bool:
+    """A command's usage line (``help [command | topic]``): the first line of its docstring."""
+    return any(line == c.usage for c in REGISTRY.commands())
 
 
 def _visible(session: Session, cmd: Command) -> bool:
