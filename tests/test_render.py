@@ -108,3 +108,17 @@ def test_ymnwtbym_reads_right_for_the_thrower_and_the_others() -> None:
 def test_allowed_but_discouraged_combinations_are_noted_with_the_rules() -> None:
     summary = rules_summary(RuleSet(ntw=3, recovery=True))
     assert summary.endswith("Note: (n)TW together with Recovery is not recommended by the Guide.")
+
+
+def test_wrapping_never_splits_a_quoted_command() -> None:
+    from server.render.colour import GREEN, RESET, plain, wrap
+
+    note = ("The notes marked like this explain each rule ('help <rule>' says more; 'leave yes' ends the lesson). "
+            "Type '@set cubes=compact' for one line a throw; Ann's and Bob's turns come next.")
+    for text in (note, note.replace("'leave yes'", f"{GREEN}'leave yes'{RESET}")):
+        for width in range(24, 81):
+            lines = [plain(line) for line in wrap(text, width, "", "  ")]
+            assert " ".join(line.strip() for line in lines).split() == plain(text).split()
+            for quoted in ("'help <rule>'", "'leave yes'", "'@set cubes=compact'"):
+                assert any(quoted in line for line in lines), (width, lines)
+            assert all(len(line) <= width for line in lines)

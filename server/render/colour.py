@@ -16,6 +16,9 @@ RESET = "\x1b[0m"
 BOLD_YELLOW, GREEN, BOLD_RED, BOLD_MAGENTA, CYAN = "\x1b[1;33m", "\x1b[32m", "\x1b[1;31m", "\x1b[1;35m", "\x1b[36m"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _ANSI_PARTS = re.compile(f"({_ANSI.pattern})")  # splits text around its codes, keeping them
+_QUOTED = re.compile(r"'(?=\S)[^'\n]{1,30}(?<=\S)'(?!\w)")
+"""A short command in quotes ('leave yes', '@set cubes=compact'): wrapping never splits one across two lines."""
+_GLUE = "\u00a0"  # textwrap breaks only at ASCII whitespace
 
 EVENT_COLOURS = {
     "Scored": GREEN,
@@ -72,6 +75,10 @@ def plain(text: str) -> str:
 def wrap(line: str, width: int, indent: str, subsequent: str) -> list[str]:
     """``line`` wrapped as textwrap wraps it, measured without its colour codes (they take no room on the screen),
     each code kept before the character it came before."""
+    if "'" in line:
+        glued = _QUOTED.sub(lambda quoted: quoted.group(0).replace(" ", _GLUE), line)
+        if glued != line:
+            return [wrapped.replace(_GLUE, " ") for wrapped in wrap(glued, width, indent, subsequent)]
     wrapper = textwrap.TextWrapper(width, initial_indent=indent, subsequent_indent=subsequent,
                                    break_on_hyphens=False, expand_tabs=False)  # one space per whitespace character
     if "\x1b" not in line:
