@@ -10,12 +10,14 @@ Startup is measured the same way: from spawning the process to its first accepte
 Targets: CPU per ``say`` <= 1.5x the bare telnetlib3 server; startup <= 2x.
 
     .venv/bin/python benchmarks/server_bench.py
+    .venv/bin/python benchmarks/server_bench.py --profile server.prof   # the project's server alone, under cProfile
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import pstats
 import statistics
 import sys
 import tempfile
@@ -98,12 +100,20 @@ class Running:
     bots: list[Bot] = field(default_factory=list)
 
 
-async def start(kind: str, workdir: Path, world: Path) -> tuple[Running, float]:
+def profiled_code(stats: Path) -> str:
+    """The project's server under cProfile, its figures written to ``stats`` when it stops."""
+    return f"import cProfile; from server.main import main; cProfile.run('main()', {str(stats.resolve())!r})"
+
+
+async def start(kind: str, workdir: Path, world: Path, profile: Path | None = None) -> tuple[Running, float]:
     """One server of ``kind`` (the project's on a fresh data directory); the seconds to its first accepted connection."""
     workdir.mkdir()
     port = free_port()
     env = server_environment(workdir, world, port)
-    code = SERVER_CODE if kind == "project" else bare_code(kind, port)
+    if kind != "project":
+        code = bare_code(kind, port)
+    else:
+        code = SERVER_CODE if profile is None else profiled_code(profile)
     process, accepted = await spawn(code, env, workdir, port)
     return Running(kind, process, port), accepted
 
@@ -181,6 +191,9 @@ async def run(args: argparse.Namespace) -> None:
         workdir = Path(tmp)
         world = workdir / "world.toml"
         rooms = write_world(world, args.clients)
+        if args.profile is not None:
+            await profile(args, workdir, world, rooms)
+            return
         boot = await startups(args.rounds, workdir, world)
         servers = [(await start(kind, workdir / kind, world))[0] for kind in KINDS]
         try:
@@ -195,6 +208,19 @@ async def run(args: argparse.Namespace) -> None:
             for server in servers:
                 await stop(server)
     report(args, results, boot)
+
+
+async def profile(args: argparse.Namespace, workdir: Path, world: Path, rooms: list[str]) -> None:
+    """The project's server alone under cProfile, for the same load; prints its hottest functions."""
+    server, _ = await start("project", workdir / "project", world, args.profile)
+    try:
+        server.bots = [Bot(index) for index in range(args.clients)]
+        await asyncio.gather(*(bot.connect(server.port, room) for bot, room in zip(server.bots, rooms)))
+        measured = [await measure(server, args.duration) for _ in range(args.rounds)]
+    finally:
+        await stop(server)
+    print(f"{sum(r.commands for r in measured):,} commands under cProfile; stats in {args.profile}")
+    pstats.Stats(str(args.profile)).sort_stats("tottime").print_stats(30)
 
 
 def report(args: argparse.Namespace, results: dict[str, list[Round]], boot: dict[str, list[float]]) -> None:
@@ -223,6 +249,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50, help="logged-in clients per server (at most 500)")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--duration", type=float, default=3.0, help="seconds each server talks per round (<= 30)")
+    parser.add_argument("--profile", type=Path, help="run only the project's server, under cProfile, stats to this file")
     args = parser.parse_args()
     args.clients = max(1, min(args.clients, 500))
     args.rounds = max(1, min(args.rounds, 20))

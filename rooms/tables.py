@@ -156,6 +156,11 @@ class HouseBot:
     words: tuple[str, ...]
     play: Strategy
 
+    @property
+    def optimal(self) -> bool:
+        """It plays by the solved tables (which the server reads before its moves)."""
+        return self.play is optimal
+
 
 BOT_KINDS = ("cautious", "threshold", "optimal")
 

@@ -74,6 +74,7 @@ class GameServer:
     # --- life cycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
+        self.solver.start()
         await self.store.open()
         self.world = await self._world()
         self.world.furniture = self.tables.furniture
@@ -87,9 +88,6 @@ class GameServer:
 
             self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
-        warming = asyncio.create_task(self.solver.warm())
-        self._tasks.add(warming)
-        warming.add_done_callback(self._tasks.discard)
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir))
 

@@ -1,5 +1,7 @@
 """Solving the optimal tables of a table's rules in a worker process (never on the event loop), caching them under
-the data directory, and telling the tables that play by those rules when they are ready."""
+the data directory, and telling the tables that play by those rules when they are ready. Tables already at hand
+(shipped or solved before) are read in a thread on first need: reading them costs about a second, which a start
+need not pay when nobody asks for a hint."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from engine import RuleSet
-from rooms.advice import SHIPPED_GOALS, SOLUTIONS, model_rules, table_file
+from rooms.advice import SOLUTIONS, model_rules, table_file
 from rooms.messages import Delivery, Message
 
 if TYPE_CHECKING:
@@ -42,17 +44,29 @@ class Solver:
         self.directory = server.settings.data_dir / "optimal"
         self._pool: ProcessPoolExecutor | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._reading: dict[RuleSet, asyncio.Future[object]] = {}
+        """The reading of each covered rule set's tables, started by the first to need them."""
         SOLUTIONS.cache_dir = self.directory
         SOLUTIONS.request = self.request
 
-    async def warm(self) -> None:
-        """Read the shipped tables and build the chance tables in a thread, so the first hint does not wait."""
+    def start(self) -> None:
+        """Solves are started on the server's loop, whichever thread asks ('review' reads the tables in one)."""
         self._loop = asyncio.get_running_loop()
-        await asyncio.to_thread(lambda: [SOLUTIONS.advisor(RuleSet(goal=goal)) for goal in SHIPPED_GOALS])
+
+    async def prepare(self, rules: RuleSet) -> None:
+        """Have the tables for ``rules`` read, in a thread, before a hint or an optimal bot's move reads them on the
+        loop: the first to need them waits (once per rule set), nobody else does. Tables not solved yet are asked
+        for, as ``SOLUTIONS.advisor`` does; the table is told when they are ready."""
+        model = model_rules(rules)
+        reading = self._reading.get(model)
+        if reading is None:
+            reading = self._reading[model] = asyncio.ensure_future(asyncio.to_thread(SOLUTIONS.advisor, model))
+        if not reading.done():
+            await asyncio.shield(reading)
 
     def request(self, rules: RuleSet) -> None:
-        """Ask for a solve from any thread ('review' reads the tables in one): it is started on the server's loop."""
-        loop = self._loop or asyncio.get_running_loop()  # before warm() has run, only the loop itself asks
+        """Ask for a solve from any thread: it is started on the server's loop."""
+        loop = self._loop or asyncio.get_running_loop()  # before start(), only the loop itself asks
         loop.call_soon_threadsafe(self._start, rules)
 
     def _start(self, rules: RuleSet) -> None:

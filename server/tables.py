@@ -270,7 +270,10 @@ class Tables:
             due = live.table.bot_to_move()
             if due is None or self.live.get(live.table.number) is not live:
                 return
-            await asyncio.sleep(live.pace if due[1] else 0)
+            bot, paced = due
+            if paced and live.table.bots[bot].optimal and live.table.game is not None:
+                await self.server.solver.prepare(live.table.game.rules)
+            await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
                 if self.live.get(live.table.number) is not live:
                     return

@@ -14,7 +14,7 @@ from engine.actions import ROLL, STOP
 from engine.optimal.chance import UNIT
 from engine.optimal.tables import from_bytes
 from engine.strategies import threshold
-from rooms.advice import SOLUTIONS, optimal, review
+from rooms.advice import SOLUTIONS, model_rules, optimal, review
 
 GOAL = 300
 
@@ -119,3 +119,17 @@ async def test_a_table_can_play_without_hints(make_server, tmp_path) -> None:
             await ann.command("start", "Roll-off")
             await ann.command("hint", "Hints are off at table 1.")
             await ann.command("review 12345", "There is no finished game #12345.")
+
+
+async def test_a_hint_right_after_a_start_waits_for_the_tables_to_be_read(make_server, tmp_path, monkeypatch) -> None:
+    """A start reads no tables (that costs a second of CPU); the first hint has them read, in a thread, and waits."""
+    monkeypatch.setattr(SOLUTIONS, "_advisors", {})  # as in a new process: nothing read yet
+    async with loaded_server(make_server, tmp_path, ["10 2"]) as server:
+        async with json_client(server, "Ann") as ann, player(server, "Bob") as bob:
+            await ann.command("table open goal=500", "table")
+            await bob.command("sit", "You sit down at table 1.")
+            await ann.command("start", "table")
+            assert not SOLUTIONS._advisors
+            start = await ann.command("hint", "hint")
+            assert start["exact"] and [c["command"] for c in start["choices"]] == ["roll"]
+            assert list(SOLUTIONS._advisors) == [model_rules(RuleSet(goal=500))]

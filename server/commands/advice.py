@@ -24,6 +24,8 @@ async def hint(session: Session, args: str) -> None:
     without hints: 'table set hints=off' before the game.
     """
     live = seated(session)
+    if live.table.game is not None:
+        await session.server.solver.prepare(live.table.game.rules)
     found = live.table.hint(session.player)
     session.send(Message(hint_text(found), "hint", {"table": str(found.table)}, data=found))
 
