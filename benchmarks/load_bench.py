@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import gc
 import os
 import random
 import resource
@@ -45,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
+from server.main import GC_YOUNG_THRESHOLD  # noqa: E402
 
 
 class Bot:
@@ -235,6 +237,19 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def waited_seconds(pid: int) -> float:
+    """Seconds the process's main thread (an event loop's) has spent ready to run but waiting for a core."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
+async def loop_lag(lags: list[float]) -> None:
+    """How late this process's event loop wakes from a short sleep: the bots' own delay in every latency measured."""
+    while True:
+        started = time.perf_counter()
+        await asyncio.sleep(0.01)
+        lags.append(time.perf_counter() - started - 0.01)
+
+
 def cpu_seconds(pid: int) -> float:
     """User and system CPU time the process has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -346,7 +361,11 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     TimedConnection.latencies.clear()
     TimedConnection.errors.clear()
     TimedConnection.disconnects, failed_before = 0, len(failures)
+    gc.freeze()  # the bots' state lives to the end: their collections would count in the latencies
     cpu_before, own_before = cpu_seconds(pid), time.process_time()
+    waits_before = waited_seconds(pid), waited_seconds(os.getpid())
+    lags: list[float] = []
+    lagging = asyncio.create_task(loop_lag(lags))
     rss = asyncio.create_task(sample_rss(pid, t1 + args.duration))
     try:
         async with asyncio.timeout(args.duration):
@@ -355,6 +374,8 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
         pass
     elapsed = time.perf_counter() - t1
     cpu, own = cpu_seconds(pid) - cpu_before, time.process_time() - own_before
+    waits = [waited_seconds(p) - before for p, before in zip((pid, os.getpid()), waits_before)]
+    lagging.cancel()
     games = sum(host.played for host in hosts) - games_before
     latencies = sorted(TimedConnection.latencies)
     print(f"tables: {len(sizes)} tables of 2-4 players ({sum(sizes)} reference bots), goal {args.goal}, "
@@ -369,6 +390,10 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
         print(f"  {failure}")
     print_cpu(cpu, elapsed, len(latencies), "move")
     print(f"bots' CPU (this process): {own:.1f} s ({100 * own / elapsed:.0f}% of one core)")
+    lags.sort()
+    print(f"bots' event loop late by p99 {lags[len(lags) * 99 // 100] * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms; "
+          f"waiting for a core: server's loop {100 * waits[0] / elapsed:.0f}% of the time, bots' "
+          f"{100 * waits[1] / elapsed:.0f}%; load average {os.getloadavg()[0]:.1f}")
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
 
 
@@ -412,6 +437,7 @@ def main() -> None:
     args.rate = max(0.1, min(args.rate, 10.0))
     clients = 3 * args.tables if args.mode == "tables" else args.clients
     raise_fd_limit(2 * clients + 256)  # our sockets; the server inherits the same limit
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])  # a thousand bots' objects, as the server's
     deadline = clients / 20 + args.duration + 120
     asyncio.run(asyncio.wait_for(run(args), deadline))
 
