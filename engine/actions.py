@@ -1,4 +1,8 @@
-"""What a player can do on their turn."""
+"""What a player can do on their turn.
+
+The actions without fields have one instance each (ROLL, STOP, ...) and compare by identity (``eq=False``): finding
+one among the moves just listed costs no Python-level ``__eq__``.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,12 @@ from dataclasses import dataclass
 from engine.scoring import Scoring
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Roll:
     """Throw the live cubes (all five at the start of a turn)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Stop:
     """Bank the turn's points and end the turn."""
 
@@ -26,17 +30,17 @@ class Choose:
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Insure:
     """Spend Insurance Points to cancel the throw on the table: 2 on one's own throw, 4 on an opponent's."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class LetStand:
     """Decline to spend Insurance Points on the throw on the table."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class CloseWindow:
     """The table's decision window for Insurance Points has run out (the server's timer sends it)."""
 

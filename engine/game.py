@@ -49,11 +49,14 @@ class StopBlock(Enum):
 
 
 _ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
+_ROLL_ONLY: tuple[Action, ...] = (ROLL,)
 _VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
     Outcome.VOID, Outcome.WIMPOUT, Outcome.TRAIN_WRECK, Outcome.INSTANT_WIN, Outcome.SUPERNOVA
 )
 """Outcomes read on every throw, bound once: an Enum member read from its class costs ~0.15 us in Python 3.11."""
 _TURN_ACTIONS = (Roll, Stop, Choose)
+_NOT_THROWN, _VOIDED, _CANCELLED, _FUTTLESS, _YMNWTBYM, _OPENING, _ECLIPSE = StopBlock
+"""Bound once too: ``legal_actions`` reads one whenever stopping is blocked."""
 
 
 class IllegalAction(ValueError):
@@ -70,9 +73,10 @@ class Game:
     def __init__(self, created: ev.GameCreated) -> None:
         self.events: list[ev.Event] = [created]
         self.state: GameState = new_state(created)
-        self._offered: tuple[int, tuple[Action, ...]] = (0, ())
-        """The turn's moves ``legal_actions`` last listed, and the length of the log then: applying one of them
-        before anything else happens needs no second check."""
+        self._offered: tuple[Action, ...] = ()
+        """The turn's moves ``legal_actions`` last listed: applying one of them before anything else happens (the log
+        is still ``_offered_at`` long) needs no second check."""
+        self._offered_at = 0
         self._scoring: tuple[RuleSet, ScoringTable] = (self.state.rules, scoring_table(self.state.rules))
 
     @classmethod
@@ -98,7 +102,7 @@ class Game:
         game = cls.__new__(cls)
         game.events = list(events)
         game.state = fold(game.events)
-        game._offered = (0, ())
+        game._offered, game._offered_at = (), 0
         game._scoring = (game.state.rules, scoring_table(game.state.rules))
         return game
 
@@ -133,7 +137,7 @@ class Game:
         Proposals and votes of the Guiding Light are always open to players in the game and are not listed.
         """
         turn = self.state.turn
-        if self.state.over or turn is None:
+        if turn is None:  # between turns, and once the game is over (GameOver ends the turn)
             return ()
         if turn.window:
             if player is None:
@@ -144,8 +148,9 @@ class Game:
         if turn.options:
             actions: tuple[Action, ...] = tuple(Choose(option) for option in turn.options)
         else:
-            actions = (ROLL,) if self._stop_block(turn) else _ROLL_OR_STOP
-        self._offered = (len(self.events), actions)
+            actions = _ROLL_ONLY if self._stop_block(turn) else _ROLL_OR_STOP
+        self._offered = actions
+        self._offered_at = len(self.events)
         return actions
 
     def why_not(self, player: str | None, action: Action) -> str | None:
@@ -219,20 +224,22 @@ class Game:
     def _stop_block(self, turn: TurnState) -> StopBlock | None:
         """The rule that forbids stopping now (RULES.md, "A turn"), most pressing first; None if stopping is allowed."""
         if turn.throws == 0:
-            return StopBlock.NOT_THROWN
+            return _NOT_THROWN
         if turn.voided:
-            return StopBlock.VOIDED
+            return _VOIDED
         if turn.cancelled:
-            return StopBlock.CANCELLED
+            return _CANCELLED
         if turn.clearing:
-            return StopBlock.FUTTLESS
+            return _FUTTLESS
         if turn.must_throw_all:
-            return StopBlock.YMNWTBYM
-        player = self.state.player(turn.player)
-        if turn.points < self.state.rules.opening_minimum and player.circles:
-            return StopBlock.OPENING
-        if self.state.rules.eclipse and houserules.eclipse_refusal(self.state, player.name, player.score + turn.points):
-            return StopBlock.ECLIPSE
+            return _YMNWTBYM
+        state = self.state
+        rules = state.rules
+        player = state.player(turn.player)
+        if player.circles and turn.points < rules.opening_minimum:
+            return _OPENING
+        if rules.eclipse and houserules.eclipse_refusal(state, player.name, player.score + turn.points):
+            return _ECLIPSE
         return None
 
     def _stop_message(self, block: StopBlock, turn: TurnState) -> str:
@@ -267,27 +274,26 @@ class Game:
     def apply(self, player: str | None, action: Action, dice: DiceSource) -> list[ev.Event]:
         """Do ``action`` for ``player``; returns the events it caused. Raises IllegalAction with the reason."""
         first = len(self.events)
-        offered_at, offered = self._offered
         turn = self.state.turn
-        if not (offered_at == first and action in offered and turn is not None and player == turn.player):
+        if not (self._offered_at == first and action in self._offered and turn is not None and player == turn.player):
             refusal = self.why_not(player, action)
             if refusal is not None:
                 raise IllegalAction(refusal)
         if isinstance(action, Roll):
             self._roll(dice)
         elif isinstance(action, Choose):
-            self._score(action.scoring)
+            self._score(turn, action.scoring)  # type: ignore[arg-type]  # why_not: a turn is on
         elif isinstance(action, Stop):
             self._stop()
         elif isinstance(action, Insure):
             self._cancel_throw(player)  # type: ignore[arg-type]
         elif isinstance(action, LetStand):
             self._emit(ev.InsurancePassed(player))  # type: ignore[arg-type]
-            if not self.state.turn.window:  # type: ignore[union-attr]
-                self._resolve_throw()
+            if not turn.window:  # type: ignore[union-attr]  # why_not: a window is open
+                self._resolve_throw(turn)  # type: ignore[arg-type]
         elif isinstance(action, CloseWindow):
             self._emit(ev.InsuranceWindowClosed())
-            self._resolve_throw()
+            self._resolve_throw(turn)  # type: ignore[arg-type]
         elif isinstance(action, Withdraw):
             self._withdraw(action.player, action.reason)
         elif isinstance(action, Propose):
@@ -319,10 +325,11 @@ class Game:
         elif ll is not None and ll.leader == name:
             self._emit_all(lastlicks.leader_left(state))
         elif window and not turn.window:  # type: ignore[union-attr]  # they were the last to decide on the throw
-            self._resolve_throw()
+            self._resolve_throw(turn)  # type: ignore[arg-type]
 
     def _roll(self, dice: DiceSource) -> None:
-        turn = self.state.turn
+        state = self.state
+        turn = state.turn
         assert turn is not None
         held = turn.held
         if held is NO_CUBES:
@@ -331,27 +338,25 @@ class Game:
             thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
             thrown = Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun)
         self._emit(ev.Thrown(turn.player, thrown))
-        if self.state.rules.insurance:
-            entitled = houserules.entitled_to_cancel(self.state)
+        if state.rules.insurance:
+            entitled = houserules.entitled_to_cancel(state)
             if entitled:
                 self._emit(ev.InsuranceWindow(turn.player, entitled))
                 return
-        self._resolve_throw()
+        self._resolve_throw(turn)
 
     def _cancel_throw(self, by: str) -> None:
         turn = self.state.turn
         assert turn is not None
         self._emit(ev.ThrowCancelled(turn.player, by, houserules.cancel_cost(self.state, by)))
 
-    def _resolve_throw(self) -> None:
+    def _resolve_throw(self, turn: TurnState) -> None:
         """The throw on the table stands: void, wimpout, one scoring, or a choice for the player."""
-        state = self.state
-        turn = state.turn
-        assert turn is not None and turn.last_throw is not None
         thrown = turn.last_throw
+        assert thrown is not None
         rules, table = self._scoring
-        if rules is not state.rules:  # the Guiding Light adopted new rules
-            self._scoring = rules, table = state.rules, scoring_table(state.rules)
+        if rules is not self.state.rules:  # the Guiding Light adopted new rules
+            self._scoring = rules, table = self.state.rules, scoring_table(self.state.rules)
         options = table.scorings(thrown, turn.clearing, turn.at_once)
         outcome = options[0].outcome
         if outcome is _VOID:
@@ -360,7 +365,7 @@ class Game:
         elif outcome is _WIMPOUT or outcome is _TRAIN_WRECK:
             self._wimp_out(turn, outcome is _TRAIN_WRECK)
         elif len(options) == 1:
-            self._score(options[0])
+            self._score(turn, options[0])
         else:
             self._emit(ev.ChoiceOffered(turn.player, options))
 
@@ -391,9 +396,7 @@ class Game:
         sun = thrown.sun if thrown.sun is not None and thrown.sun not in clearing else None
         return Throw(tuple(face for face in thrown.commons if face not in clearing), sun)
 
-    def _score(self, scoring: Scoring) -> None:
-        turn = self.state.turn
-        assert turn is not None
+    def _score(self, turn: TurnState, scoring: Scoring) -> None:
         player = turn.player
         if turn.clearing:
             self._emit(ev.FlashCleared(player, tuple(sorted(turn.clearing))))
@@ -455,7 +458,7 @@ class Game:
                 self._start_turn(state.last_licks.challengers[0])
             return
         player = state.player(name)
-        if player.out is None and self.rules.goal_reached(player.score):
+        if player.out is None and player.score >= state.rules.goal_score:  # RuleSet.goal_reached, a method call less
             self._emit_all(houserules.at_last_licks(state))
             if player.out is None:  # else Recovery Extension 2 put them out: no Last Licks, play goes on
                 self._emit_all(lastlicks.start(state, name))

@@ -149,8 +149,13 @@ class RuleSet(BaseModel):
         return RuleSet.from_options({name: value}, base=self)
 
     def goal_reached(self, score: int) -> bool:
-        """RULES.md: reaching the goal starts Last Licks, or passing it with goal_must_be_passed."""
-        return score > self.goal if self.goal_must_be_passed else score >= self.goal
+        return score >= self.goal_score
+
+    @cached_property
+    def goal_score(self) -> int:
+        """The lowest score that reaches the goal (RULES.md: reaching it starts Last Licks; with goal_must_be_passed,
+        passing it)."""
+        return self.goal + 1 if self.goal_must_be_passed else self.goal
 
 
 def _read_value(key: str, raw: Any) -> Any:
