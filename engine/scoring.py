@@ -91,8 +91,34 @@ def score_throw(
     return _score(throw.commons, throw.sun, clearing, rules.scoring_key, at_once)
 
 
+def score_uncached(throw: Throw, rules: RuleSet, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
+    """``score_throw`` for a caller that keeps its own table (``engine.throws``): its cache would only double it."""
+    return _shared(_scorings(throw.commons, throw.sun, clearing, rules.scoring_key, at_once))
+
+
 @cache
 def _score(
+    commons: tuple[Face, ...],
+    sun: Face | None,
+    clearing: frozenset[Face],
+    scoring_key: tuple[object, ...],
+    at_once: bool,
+) -> tuple[Scoring, ...]:
+    return _shared(_scorings(commons, sun, clearing, scoring_key, at_once))
+
+
+_SHARED: dict[object, object] = {}
+
+
+def _shared(options: tuple[Scoring, ...]) -> tuple[Scoring, ...]:
+    """The one kept object equal to ``options`` (and to each of its scorings): the ~10,000 throws of a rule set have
+    a few hundred distinct scorings, so the scoring tables hold, and the garbage collector walks, hundreds of objects
+    rather than tens of thousands."""
+    shared = tuple(_SHARED.setdefault(option, option) for option in options)
+    return _SHARED.setdefault(shared, shared)  # type: ignore[return-value]
+
+
+def _scorings(
     commons: tuple[Face, ...],
     sun: Face | None,
     clearing: frozenset[Face],

@@ -2,7 +2,7 @@
 
 A throw of ``n`` common cubes (and the sun cube) is the base-6 number of its cubes' face indexes, common cubes first,
 plus an offset that keeps the sizes apart. The dice return the throws built here, so the engine finds a throw's code
-by identity and its scorings by index, instead of hashing its faces; the scorings still come from ``score_throw``,
+by identity and its scorings by index, instead of hashing its faces; the scorings still come from ``engine.scoring``,
 computed once per rule set and throw.
 """
 
@@ -13,7 +13,7 @@ from itertools import product
 
 from engine.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
 from engine.rules import RuleSet
-from engine.scoring import Scoring, score_throw
+from engine.scoring import Scoring, score_uncached
 
 SIZES = [(commons, sun) for commons in range(COMMON_CUBES + 1) for sun in (False, True)]
 OFFSETS = {size: sum(6 ** (c + s) for c, s in SIZES[:index]) for index, size in enumerate(SIZES)}
@@ -57,7 +57,7 @@ class ScoringTable:
         self._tables: dict[tuple[frozenset[Face], bool], list[tuple[Scoring, ...] | None]] = {}
 
     def scorings(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
-        """``score_throw(throw, rules, clearing, at_once)``, looked up."""
+        """``score_throw(throw, rules, clearing, at_once)``, looked up (the table is its cache)."""
         table = self._tables.get((clearing, at_once))
         if table is None:
             table = self._tables[clearing, at_once] = [None] * CODES
@@ -66,7 +66,7 @@ class ScoringTable:
             code = code_of(throw)
         options = table[code]
         if options is None:
-            options = table[code] = score_throw(throw, self.rules, clearing, at_once)
+            options = table[code] = score_uncached(throw, self.rules, clearing, at_once)
         return options
 
 
