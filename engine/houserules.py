@@ -118,7 +118,10 @@ def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
     turn = state.turn
     if not state.rules.insurance or state.last_licks is not None or turn is None:
         return ()
-    if all(player.insurance < OWN_THROW_COST for player in state.players):
+    for player in state.players:
+        if player.insurance >= OWN_THROW_COST:
+            break
+    else:
         return ()  # no one can spend: the common case, decided without working out who is entitled
     thrower = turn.player
     candidates = (thrower, *state.seat_order_after(thrower))
