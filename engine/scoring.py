@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from engine.cubes import ALL_CUBES, Face, Throw
 from engine.rules import RuleSet
@@ -88,23 +89,17 @@ def score_throw(
     ``at_once`` is False when some of the cubes stayed on the table from a void throw (``reroll_only_matching``):
     a Freight Train, a Cosmic Sampler and a Train Wreck need five cubes thrown at once, so that throw is none of them.
     """
-    return _score(throw.commons, throw.sun, clearing, rules.scoring_key, at_once)
+    return _cached_score(throw.commons, throw.sun, clearing, rules.scoring_key, at_once)
 
 
 def score_uncached(throw: Throw, rules: RuleSet, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
     """``score_throw`` for a caller that keeps its own table (``engine.throws``): its cache would only double it."""
-    return _shared(_scorings(throw.commons, throw.sun, clearing, rules.scoring_key, at_once))
+    return _shared(_score(throw.commons, throw.sun, clearing, rules.scoring_key, at_once))
 
 
 @cache
-def _score(
-    commons: tuple[Face, ...],
-    sun: Face | None,
-    clearing: frozenset[Face],
-    scoring_key: tuple[object, ...],
-    at_once: bool,
-) -> tuple[Scoring, ...]:
-    return _shared(_scorings(commons, sun, clearing, scoring_key, at_once))
+def _cached_score(*key: Any) -> tuple[Scoring, ...]:
+    return _shared(_score(*key))
 
 
 _SHARED: dict[object, object] = {}
@@ -118,7 +113,7 @@ def _shared(options: tuple[Scoring, ...]) -> tuple[Scoring, ...]:
     return _SHARED.setdefault(shared, shared)  # type: ignore[return-value]
 
 
-def _scorings(
+def _score(
     commons: tuple[Face, ...],
     sun: Face | None,
     clearing: frozenset[Face],
