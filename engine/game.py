@@ -282,10 +282,10 @@ class Game:
                 raise IllegalAction(refusal)
         if isinstance(action, Roll):
             self._roll(dice)
-        elif isinstance(action, Choose):
-            self._score(turn, action.scoring)  # type: ignore[arg-type]  # why_not: a turn is on
         elif isinstance(action, Stop):
             self._stop()
+        elif isinstance(action, Choose):
+            self._score(turn, action.scoring)  # type: ignore[arg-type]  # why_not: a turn is on
         elif isinstance(action, Insure):
             self._cancel_throw(player)  # type: ignore[arg-type]
         elif isinstance(action, LetStand):

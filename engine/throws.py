@@ -54,13 +54,15 @@ class ScoringTable:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self._tables: dict[tuple[frozenset[Face], bool], list[tuple[Scoring, ...] | None]] = {}
+        self._tables: tuple[dict[frozenset[Face], list[tuple[Scoring, ...] | None]], ...] = ({}, {})
+        """By ``at_once`` (False, True), then by the flashes being cleared: no key tuple to build and hash per throw."""
 
     def scorings(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
         """``score_throw(throw, rules, clearing, at_once)``, looked up (the table is its cache)."""
-        table = self._tables.get((clearing, at_once))
+        tables = self._tables[at_once]
+        table = tables.get(clearing)
         if table is None:
-            table = self._tables[clearing, at_once] = [None] * CODES
+            table = tables[clearing] = [None] * CODES
         code = _BY_ID.get(id(throw))  # code_of's first step, a call less for the throws the dice return
         if code is None:
             code = code_of(throw)
