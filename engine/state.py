@@ -100,11 +100,13 @@ class GameState:
     thrown_yet: bool = False
     """Whether any cube has been thrown in the game (before that, adopted rules take effect at once)."""
     _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
-    _seat: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _after: dict[str, tuple[PlayerState, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """By player: everyone in seating order from the next seat round to the player's own (the seats never change)."""
 
     def __post_init__(self) -> None:
-        self._index.update((p.name, p) for p in self.players)
-        self._seat.update((p.name, seat) for seat, p in enumerate(self.players))
+        players = self.players
+        self._index.update((p.name, p) for p in players)
+        self._after.update((p.name, (*players[seat + 1 :], *players[: seat + 1])) for seat, p in enumerate(players))
 
     def player(self, name: str) -> PlayerState:
         return self._index[name]
@@ -114,9 +116,7 @@ class GameState:
 
     def seat_order_after(self, name: str) -> tuple[str, ...]:
         """The other players still in the game, in seating order starting after ``name``."""
-        names = [p.name for p in self.players]
-        start = names.index(name)
-        return tuple(n for n in names[start + 1 :] + names[:start] if self._index[n].out is None)
+        return tuple(p.name for p in self._after[name][:-1] if p.out is None)
 
     def turn_taker(self, name: str) -> str | None:
         """Who plays the turns of ``name``'s seat: ``name`` while in the game, else the next player still in."""
@@ -124,10 +124,7 @@ class GameState:
 
     def next_after(self, name: str) -> str | None:
         """Whose turn follows ``name``'s outside Last Licks (``name`` again when playing alone), None if no one's."""
-        players = self.players
-        start = self._seat[name]
-        for step in range(1, len(players) + 1):
-            candidate = players[(start + step) % len(players)]
+        for candidate in self._after[name]:
             if candidate.out is None:
                 return candidate.name
         return None
