@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, Literal
 
@@ -144,6 +145,12 @@ class RuleSet(BaseModel):
             return cls.model_validate(values)
         except ValidationError as error:
             raise RuleError(_explain(error)) from None
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> RuleSet:
+        """A copy with ``update`` checked as any RuleSet is; pydantic's own would keep the original's cached
+        properties (``scoring_key``, ``goal_score``) however the update changed them, and check nothing. ``deep`` is
+        moot: a RuleSet holds only immutable values."""
+        return RuleSet.model_validate({**self.model_dump(), **(update or {})})
 
     def with_option(self, name: str, value: Any) -> RuleSet:
         return RuleSet.from_options({name: value}, base=self)

@@ -115,3 +115,13 @@ def test_direct_construction_validates_too() -> None:
 )
 def test_goal_reached_or_passed(passed: bool, score: int, reached: bool) -> None:
     assert RuleSet(goal=500, goal_must_be_passed=passed).goal_reached(score) is reached
+
+
+def test_a_copy_with_changes_reads_them_and_checks_them() -> None:
+    rules = RuleSet()
+    assert rules.goal_score == 500 and rules.scoring_key[3] is False  # cached on the original
+    copy = rules.model_copy(update={"goal": 300, "full_house": True})
+    assert copy.goal_reached(300) and copy.goal_score == 300
+    assert copy.scoring_key == RuleSet(goal=300, full_house=True).scoring_key
+    with pytest.raises(ValidationError):
+        rules.model_copy(update={"goal": 301})
