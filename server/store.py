@@ -3,7 +3,9 @@ its seats and rules, each game event as it happens, and each finished game's res
 
 All database work runs on one dedicated thread: queries are serialized, and the event loop never waits on the disk.
 Writes are group-committed: every write asked for in one turn of the event loop goes to the disk in one transaction
-(one fsync, one hand-off to the thread), and none of them returns before that transaction is durable.
+(one fsync, one hand-off to the thread), and none of them returns before that transaction is durable. The commits are
+pipelined: while one transaction is being synced, the turns that follow hand theirs over, and the thread commits all
+of those together as soon as it is free, without waiting for the event loop to hear of the previous commit.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import json
 import sqlite3
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -22,6 +25,8 @@ from rooms.model import Exit, Room
 from server.names import skeleton as skeleton_of
 
 T = TypeVar("T")
+Pending = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]
+"""A write and whoever awaits it."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -272,15 +277,17 @@ class Store:
         self.path = data_dir / self.FILENAME
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
         self._db: sqlite3.Connection | None = None
-        self._queue: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
-        self._flusher: asyncio.Task[None] | None = None
+        self._turn: list[Pending] = []
+        """Writes asked for in this turn of the event loop."""
+        self._handed: deque[Pending] = deque()
+        """Writes handed to the thread and not committed yet (appended by the loop, taken by the thread)."""
 
     async def open(self) -> None:
         await self._run(self._open)
 
     async def close(self) -> None:
-        if self._flusher is not None:
-            await self._flusher
+        """Commit what was asked for, then close (the thread takes its jobs in order: every commit comes first)."""
+        self._hand_over()
         await self._run(self._close)
         self._executor.shutdown(wait=True)
 
@@ -592,32 +599,38 @@ class Store:
         return await loop.run_in_executor(self._executor, lambda: work(self._db))  # type: ignore[arg-type]
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Queue a write for the next group commit and wait until it is on the disk; its own failure (e.g.
+        """Queue a write for this turn's group commit and wait until it is on the disk; its own failure (e.g.
         :class:`NameTaken`) is raised here and undoes only its own changes."""
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.append((work, future))
-        if self._flusher is None:
-            self._flusher = asyncio.create_task(self._flush())
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        if not self._turn:
+            loop.call_soon(self._hand_over)  # once the turn's other writes are asked for
+        self._turn.append((work, future))
         return await future
 
-    async def _flush(self) -> None:
-        """Commit what was queued, batch after batch: writes queued while one batch is on its way form the next."""
+    def _hand_over(self) -> None:
+        """Give the thread this turn's writes, and a job to commit them (with any handed over before, not yet taken)."""
+        batch, self._turn = self._turn, []
+        self._handed.extend(batch)
         try:
-            while self._queue:
-                batch, self._queue = self._queue, []
-                try:
-                    outcomes = await self._run(lambda db: commit_group(db, [work for work, _ in batch]))
-                except Exception as error:  # the transaction itself failed: none of the batch is saved
-                    outcomes = [(None, error)] * len(batch)
-                for (_, future), (value, error) in zip(batch, outcomes):
-                    if future.done():
-                        continue
-                    if error is None:
-                        future.set_result(value)
-                    else:
-                        future.set_exception(error)
-        finally:
-            self._flusher = None
+            self._executor.submit(self._commit_handed, asyncio.get_running_loop())
+        except RuntimeError as closed:  # asked for after close: they fail rather than wait forever
+            self._handed.clear()
+            _settle(batch, [(None, closed)] * len(batch))
+
+    def _commit_handed(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the thread: every write handed over so far in one transaction, then their waiters told (an earlier job
+        may have taken them all: then there is nothing to do)."""
+        batch: list[Pending] = []
+        while self._handed:
+            batch.append(self._handed.popleft())
+        if not batch:
+            return
+        try:
+            outcomes = commit_group(self._db, [work for work, _ in batch])  # type: ignore[arg-type]
+        except Exception as error:  # the transaction itself failed: none of the batch is saved
+            outcomes = [(None, error)] * len(batch)
+        loop.call_soon_threadsafe(_settle, batch, outcomes)
 
     def _open(self, _: object) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -678,6 +691,17 @@ def commit_group(db: sqlite3.Connection, works: list[Callable[[sqlite3.Connectio
             db.execute("ROLLBACK")
         raise
     return outcomes
+
+
+def _settle(batch: list[Pending], outcomes: list[tuple[Any, Exception | None]]) -> None:
+    """On the event loop: each write's waiter gets its outcome (unless it stopped waiting)."""
+    for (_, future), (value, error) in zip(batch, outcomes):
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(value)
+        else:
+            future.set_exception(error)
 
 
 def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_hash: str) -> Account:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 
@@ -101,5 +102,31 @@ async def test_durable_group_commit(tmp_path: Path) -> None:
         assert isinstance(outcomes[1], NameTaken) and outcomes[0].name == "Igor"
         assert len(commits) == 1
         assert None not in [await store.find(f"bot{i}") for i in range(30)]
+    finally:
+        await store.close()
+
+
+async def test_a_commit_follows_the_one_on_its_way_without_the_event_loop(tmp_path: Path) -> None:
+    """Writes handed over while a commit is being made are committed by the thread as soon as it ends, together:
+    an event loop too busy to hear of the first commit does not hold up the next."""
+    store = Store(tmp_path)
+    await store.open()
+    try:
+        commits: list[str] = []
+        await store._run(lambda db: db.set_trace_callback(lambda sql: commits.append(sql) if sql == "COMMIT" else None))
+        started, release, next_started = threading.Event(), threading.Event(), threading.Event()
+        first = asyncio.create_task(store._write(lambda db: (started.set(), release.wait(10), "first")[-1]))
+        assert await asyncio.to_thread(started.wait, 10)
+        later = [asyncio.create_task(store._write(lambda db: (next_started.set(), "later")[-1]))]
+        await asyncio.sleep(0)
+        later.append(asyncio.create_task(store._write(lambda db: "last")))  # another turn's write
+        for _ in range(100):
+            if len(store._handed) == 2:
+                break
+            await asyncio.sleep(0)
+        release.set()
+        assert next_started.wait(10)  # the event loop blocked here: the thread went on alone
+        assert await asyncio.gather(first, *later) == ["first", "later", "last"]
+        assert len(commits) == 2
     finally:
         await store.close()
