@@ -9,7 +9,9 @@ round, then a round with one flooder, for each kind of flood:
 - ``sb payload``: ``IAC SB`` followed by an endless payload;
 - ``nop``: ``IAC NOP`` pairs without end.
 
-A flooder the server cuts off connects again at once (one connection at a time). Printed per round: bystanders'
+A flooder the server cuts off connects again at once (one connection at a time). Each kind floods from its own
+loopback address (127.0.0.2, 127.0.0.3...): the penalty one kind earns does not make the next kind's flood a mere
+string of refusals. Printed per round: bystanders'
 p50 and p99 (and p99 as a ratio of the mean quiet p99), answers that never came, how often the flooder was cut
 off, and the server's RSS before and after. Bounded: every round lasts ``--seconds``; loopback only.
 
@@ -44,9 +46,10 @@ BYSTANDERS, RATE = 10, 5.0
 async def flood(port: int, kind: str, until: float) -> int:
     """Flood until ``until``, connecting again whenever the server hangs up; returns how often it did."""
     cut_off = 0
+    address = f"127.0.0.{2 + list(FLOODS).index(kind)}"
     while time.perf_counter() < until:
         try:
-            reader, writer = await asyncio.open_connection(HOST, port)
+            reader, writer = await asyncio.open_connection(HOST, port, local_addr=(address, 0))
         except OSError:
             await asyncio.sleep(0.05)
             continue

@@ -58,7 +58,7 @@ class GameServer:
             limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
             limits.create_burst, limits.create_refill,
         )
-        self.flooders = Penalties(limits.flood_penalty)
+        self.flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
         self._wizards = {w.casefold() for w in settings.wizards}
         self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -95,7 +95,7 @@ class GameServer:
         return await telnetlib3.create_server(
             self.settings.host,
             port,
-            protocol_factory=MuckTelnetServer.serving(self.mssp, self.input_budget),
+            protocol_factory=MuckTelnetServer.serving(self.mssp, self.input_budget, self.flooders.hold),
             shell=self._shell,
             encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY
@@ -107,12 +107,12 @@ class GameServer:
         )
 
     def input_budget(self, address: str) -> ByteBudget | None:
-        """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second); None if its
-        address was cut off in the last limits.flood_penalty seconds."""
+        """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second, negotiation at
+        limits.negotiation_weight); None if its address was cut off in the last limits.flood_penalty seconds."""
         if self.flooders.active(address):
             return None
         limits = self.settings.limits
-        return ByteBudget(limits.input_burst, limits.input_rate, address, self.flooders.add)
+        return ByteBudget(limits.input_burst, limits.input_rate, address, self.flooders.add, limits.negotiation_weight)
 
     def mssp(self) -> dict[str, str]:
         return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)
@@ -171,6 +171,7 @@ class GameServer:
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.close()  # after the farewells: this also closes client transports
+        self.flooders.release_all()
         if self._tasks:
             _, late = await asyncio.wait(self._tasks, timeout=self.settings.limits.shutdown_grace)
             for task in late:

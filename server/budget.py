@@ -5,19 +5,22 @@ person or a bot playing needs."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 
 
 class ByteBudget:
     """``burst`` bytes at once, then ``rate`` bytes a second, for a connection from ``address``; ``exceeded`` is
-    told the address when it goes over."""
+    told the address when it goes over. A byte of telnet negotiation costs ``negotiation_weight`` bytes (it is read
+    one at a time)."""
 
     def __init__(
         self, burst: int, rate: float, address: str = "", exceeded: Callable[[str], None] = lambda address: None,
-        clock: Callable[[], float] = time.monotonic,
+        negotiation_weight: int = 1, clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.burst, self.rate, self.address, self.exceeded, self._clock = burst, rate, address, exceeded, clock
+        self.negotiation_weight = negotiation_weight
         self._left, self._stamp = float(burst), clock()
 
     def spend(self, size: int) -> bool:
@@ -29,11 +32,15 @@ class ByteBudget:
 
 
 class Penalties:
-    """Addresses cut off lately, until when: their new connections are refused at once."""
+    """Addresses cut off lately, until when. Their new connections are refused at once, told why, and held (not read)
+    until the penalty is served: a client that connects again whenever it is hung up on (a MUD client's
+    auto-reconnect, a flooding script) would otherwise come back thousands of times a second, each costing the server
+    an accept and a hang-up. At most ``most`` are held per address; more are hung up on at once."""
 
-    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.seconds, self._clock = seconds, clock
+    def __init__(self, seconds: float, most: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seconds, self.most, self._clock = seconds, most, clock
         self._until: dict[str, float] = {}
+        self._held: dict[str, dict[asyncio.BaseTransport, asyncio.TimerHandle]] = {}
 
     def add(self, address: str) -> None:
         now = self._clock()
@@ -42,3 +49,26 @@ class Penalties:
 
     def active(self, address: str) -> bool:
         return self._until.get(address, 0.0) > self._clock()
+
+    def hold(self, address: str, transport: asyncio.BaseTransport) -> None:
+        """Keep a refused connection until ``address`` has served its penalty, then hang up."""
+        held = self._held.setdefault(address, {})
+        if len(held) >= self.most:
+            transport.close()
+            return
+        transport.pause_reading()  # type: ignore[attr-defined]
+        wait = max(0.0, self._until.get(address, 0.0) - self._clock())
+        held[transport] = asyncio.get_running_loop().call_later(wait, self._release, address, transport)
+
+    def _release(self, address: str, transport: asyncio.BaseTransport) -> None:
+        held = self._held[address]
+        held.pop(transport).cancel()
+        if not held:
+            del self._held[address]
+        transport.close()
+
+    def release_all(self) -> None:
+        """Hang up on every held connection (the server is stopping)."""
+        for address, held in list(self._held.items()):
+            for transport in list(held):
+                self._release(address, transport)

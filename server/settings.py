@@ -34,6 +34,7 @@ class Limits(BaseModel):
     max_line_length: int = Field(gt=0)
     input_burst: int = Field(gt=0)
     input_rate: float = Field(gt=0)
+    negotiation_weight: int = Field(ge=1)
     flood_penalty: float = Field(ge=0)
     command_burst: int = Field(gt=0)
     command_rate: float = Field(gt=0)

@@ -1,14 +1,18 @@
 """Floods: a connection's input is bounded (the server stops reading it while its queue is full, and forgets what a
 client queued once it leaves), and whoever sends more bytes than the budget, telnet negotiation included, is cut
-off while everyone else carries on."""
+off while everyone else carries on. What one client sends is handed to telnetlib3 a slice at a time, and an address
+cut off lately is refused and held, so that reconnecting at once gains nothing."""
 
 from __future__ import annotations
 
 import asyncio
 
+import pytest
+from telnetlib3.server import TelnetServer
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
 from conftest import RawClient, player, raw_client
+from server.telnet import SLICE
 
 MEGABYTE_OF_LINES = b"say flood\r\n" * 95_000  # about 1 MB of commands, far more than the command rate lets run
 
@@ -65,7 +69,7 @@ async def test_an_address_cut_off_is_refused_for_a_while(make_server) -> None:
             flooder.send_bytes((IAC + NOP) * 20_000)
             assert await hung_up(flooder) != ""
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
-        said = await asyncio.wait_for(reader.read(), 10)
+        said = await asyncio.wait_for(reader.readuntil(b"minute."), 10)
         writer.close()
         assert b"Your address flooded this server a moment ago; try again in a minute." in said
         reader, writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=("127.0.0.2", 0))
@@ -73,3 +77,79 @@ async def test_an_address_cut_off_is_refused_for_a_while(make_server) -> None:
             assert b"Welcome to" in await asyncio.wait_for(reader.readuntil(b"Welcome to"), 10)
         finally:
             writer.close()
+
+
+async def flood_until_cut_off(server) -> None:  # type: ignore[no-untyped-def]
+    async with raw_client(server) as flooder:
+        flooder.send_bytes((IAC + NOP) * 20_000)
+        assert await hung_up(flooder) != ""
+
+
+async def test_a_client_reconnecting_at_once_is_refused_once_per_penalty(make_server) -> None:
+    """A refused connection is held until the penalty is served: an auto-reconnecting flooder is not back thousands
+    of times a second, each costing an accept and a hang-up."""
+    async with make_server(limits={"input_burst": 4096, "input_rate": 1024, "flood_penalty": 1}) as server:
+        await flood_until_cut_off(server)
+        refusals = 0
+        for _ in range(50):  # bounded: without holding, a second of penalty is thousands of refusals
+            client = RawClient(*await asyncio.open_connection("127.0.0.1", server.port))
+            try:
+                if await client.expect("Welcome to|try again in a minute") == "Welcome to":
+                    break
+                await hung_up(client)
+                refusals += 1
+            finally:
+                await client.aclose()
+        assert refusals <= 1  # the first refusal is held until the penalty is over; 0 if it was over already
+
+
+async def test_refused_connections_held_per_address_are_bounded(make_server) -> None:
+    limits = {"input_burst": 4096, "input_rate": 1024, "flood_penalty": 600, "max_connections_per_address": 2}
+    async with make_server(limits=limits) as server:
+        await flood_until_cut_off(server)
+        refused = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(3)]
+        for reader, _ in refused:
+            await asyncio.wait_for(reader.readuntil(b"minute.\r\n"), 10)
+        assert await asyncio.wait_for(refused[2][0].read(), 10) == b""  # beyond the two held: hung up on at once
+        assert not refused[0][0].at_eof() and not refused[1][0].at_eof()  # held for 600 s, or until the server stops
+    for reader, writer in refused:  # the server stopped: they were hung up on
+        assert await asyncio.wait_for(reader.read(), 10) == b""
+        writer.close()
+
+
+async def test_negotiation_counts_at_its_cost(make_server) -> None:
+    """40 KB of ``IAC NOP`` is far below the 1 MiB burst as bytes, but telnetlib3 reads each byte of it alone: counted
+    at ``negotiation_weight``, it exhausts the budget."""
+    async with make_server() as server:
+        async with raw_client(server) as flooder:
+            flooder.send_bytes((IAC + NOP) * 20_000)
+            said = await hung_up(flooder)
+            assert said is None or "bytes a second; closing this connection." in said
+
+
+async def test_typed_control_characters_are_text_not_negotiation(make_server) -> None:
+    """^C, ^U, DEL... are line-editing characters telnetlib3 would look for byte by byte (only to log them); they are
+    input like any other (and removed from lines), so 64 KiB of them cost no more than text."""
+    async with make_server() as server:
+        async with player(server, "Igor") as igor:
+            igor.send_bytes(b"\x03\x15\x7f\x08" * 16_384 + b"\r\n")
+            await igor.expect("longer than")  # one line too long, refused as such; the connection stays
+            await igor.command("say still here", 'You say, "still here"')
+
+
+async def test_telnetlib3_is_handed_a_slice_at_a_time(make_server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """However much one read brings (up to 256 KiB), telnetlib3 gets ``SLICE`` bytes per turn of the loop: reading
+    negotiation costs it about a microsecond a byte, and nobody else is served meanwhile."""
+    sizes: list[int] = []
+    handed = TelnetServer.data_received
+
+    def counted(self: TelnetServer, data: bytes) -> None:
+        sizes.append(len(data))
+        handed(self, data)
+
+    monkeypatch.setattr(TelnetServer, "data_received", counted)
+    async with make_server() as server:
+        async with player(server, "Igor") as igor:
+            igor.send_bytes(b"say " + b"x" * 200_000 + b"\r\nsay after the paste\r\n")
+            await igor.expect('You say, "after the paste"')
+    assert sum(sizes) > 200_000 and max(sizes) <= SLICE
