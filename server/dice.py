@@ -9,21 +9,18 @@ from __future__ import annotations
 
 import secrets
 
-from engine.cubes import COMMON_FACES, SUN_CUBE_FACES, Face, Throw
+from engine.cubes import COMMON_FACES, Face, Throw
+from engine.throws import throws
 
 
 class SystemDice:
     """A ``DiceSource`` drawing each cube from ``secrets`` (the OS's CSPRNG), with no state of its own."""
 
     def throw(self, commons: int, sun: bool) -> Throw:
-        """The whole throw in one draw: each base-6 digit of a uniform number below 6^cubes is one cube's face, so the
-        operating system is asked once a throw rather than once a cube."""
-        code = secrets.randbelow(6 ** (commons + sun))
-        faces = []
-        for _ in range(commons):
-            code, index = divmod(code, 6)
-            faces.append(COMMON_FACES[index])
-        return Throw(tuple(faces), SUN_CUBE_FACES[code] if sun else None)
+        """The whole throw in one draw: a uniform number below 6^cubes is the code of one throw (its base-6 digits
+        are the cubes' faces), so the operating system is asked once a throw rather than once a cube, and the throw
+        is the one the engine built for that code (found by identity, no new objects kept in the game's log)."""
+        return throws(commons, sun)[secrets.randbelow(6 ** (commons + sun))]
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
         return tuple(secrets.choice(COMMON_FACES) for _ in range(cubes))
