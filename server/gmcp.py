@@ -7,6 +7,7 @@ and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -64,14 +65,16 @@ class Gmcp:
         else:
             log.debug("gmcp.ignored", package=package[:40])
 
-    def message(self, message: Message, viewer: str | None) -> None:
-        """What the connection was just shown, for GMCP: table news and errors (text goes in-band only)."""
+    def message(self, message: Message, viewer: Callable[[], str | None]) -> None:
+        """What the connection was just shown, for GMCP: table news and errors (text goes in-band only); ``viewer``
+        says who is logged in, asked only of GMCP clients."""
         if not self.supports:  # most connections: no GMCP, or no package asked for
             return
-        self._name(viewer)
+        name = viewer()
+        self._name(name)
         if not self.wants(PACKAGE) or (message.kind != "error" and message.data is None):
             return
-        model = message_model(message, viewer)
+        model = message_model(message, name)
         if isinstance(model, TableMessage):
             model = model.model_copy(update={"text": plain(model.text)})
         if isinstance(model, TableMessage | ErrorMessage):

@@ -30,6 +30,10 @@ class LineSplitter:
         self._after_cr = False
 
     def feed(self, data: bytes) -> Iterator[Line]:
+        whole = self._whole_line(data)
+        if whole is not None:  # what clients send nearly always
+            yield _decode(whole, False)
+            return
         for chunk in _AFTER_EOL.split(data):
             if not chunk:
                 continue
@@ -50,6 +54,14 @@ class LineSplitter:
                 yield _decode(bytes(self._buffer), self._overflow)
                 self._buffer.clear()
                 self._overflow = False
+
+    def _whole_line(self, data: bytes) -> bytes | None:
+        """The line if ``data`` is exactly one line ended by LF or CR LF, within the limit, with nothing held
+        before it (the split above gives the same line, at many times the cost)."""
+        if self._buffer or self._after_cr or not data.endswith(b"\n") or data.find(b"\n") < len(data) - 1:
+            return None
+        body = data[:-2] if data.endswith(b"\r\n") else data[:-1]
+        return body if b"\r" not in body and len(body) <= self._limit else None
 
 
 def _decode(raw: bytes, too_long: bool) -> Line:

@@ -74,6 +74,8 @@ class Session:
         self._more: Message | None = None
         """Paged output not shown yet ('more')."""
         self._prompt_due = False
+        self._executing = False
+        """A line of this connection's is being run: its end shows the prompt (``run``), no callback needed."""
         self._prompted = False
         """The status prompt is the last thing on the client's screen line (nothing typed or sent since)."""
         self._cubes_tip_due = True
@@ -136,6 +138,8 @@ class Session:
 
     def silenced(self, scope: str) -> Restriction | None:
         """The mute, else the gag of ``scope``, that stops this player talking there now."""
+        if not self.restrictions:  # nearly everyone
+            return None
         now = time.time()
         for key in (EVERYWHERE, scope):
             found = self.restrictions.get(key)
@@ -166,7 +170,8 @@ class Session:
         self.sink.send(message)
         if not self._prompt_due and self._wants_prompt():
             self._prompt_due = True
-            asyncio.get_running_loop().call_soon(self._show_prompt)
+            if not self._executing:
+                asyncio.get_running_loop().call_soon(self._show_prompt)
 
     def _wants_prompt(self) -> bool:
         """People on telnet who are logged in and did not '@set prompt=off' (bots and the web read JSON)."""
@@ -178,7 +183,7 @@ class Session:
         if not self._prompt_due:
             return
         self._prompt_due = False
-        if self.sink.closed or not self._wants_prompt():
+        if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
         live = self.server.tables.followed(self.player)
         self.sink.prompt(status_prompt(live.table.view() if live is not None else None) + " ")
@@ -231,9 +236,15 @@ class Session:
                 continue
             if line.invalid_utf8:
                 self.refuse(texts.INVALID_UTF8, "invalid_utf8")
-            await self.execute(line.text)
+            self._executing = True
+            try:
+                await self.execute(line.text)
+            finally:
+                self._executing = False
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
                 self._show_prompt()
+            elif self._prompt_due:  # more lines to run: the prompt follows them, or shows while they wait
+                asyncio.get_running_loop().call_soon(self._show_prompt)
 
     async def execute(self, text: str) -> None:
         """Run one command line; any failure becomes a message, never a dropped connection."""
@@ -255,7 +266,7 @@ class Session:
                     if await fallback(self, text):
                         return
             self.refuse(texts.HUH, "unknown_command")
-        elif not resolved.command.stage & self.stage:
+        elif self.stage not in resolved.command.stage:
             if self.stage is Stage.LOGIN:
                 self.refuse(texts.NOT_CONNECTED, "not_connected")
             else:

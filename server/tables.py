@@ -103,8 +103,14 @@ class Tables:
         return next((live for live in self.live.values() if live.table.is_seated(name)), None)
 
     def followed(self, name: str) -> Live | None:
-        """The table ``name`` sits at, else the first one they watch."""
-        return self.seat_of(name) or next((live for live in self.live.values() if name in live.table.watchers), None)
+        """The table ``name`` sits at, else the first one they watch (asked for every status prompt: one pass)."""
+        watched = None
+        for live in self.live.values():
+            if live.table.is_seated(name):
+                return live
+            if watched is None and name in live.table.watchers:
+                watched = live
+        return watched
 
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
@@ -112,7 +118,7 @@ class Tables:
 
     def listeners(self, room: str) -> list[str]:
         """Players and watchers of the tables in ``room``: they hear the room's talk wherever they are."""
-        return [name for live in self.in_room(room) for name in live.table.audience]
+        return [name for live in self.live.values() if live.table.room == room for name in live.table.audience]
 
     # -- life cycle --------------------------------------------------------------------------------------------------
 

@@ -131,6 +131,8 @@ class MuckTelnetServer(TelnetServer):
     """The MSSP variables (server.mssp), set by the game server on its own subclass (see ``serving``)."""
 
     terminal = Terminal()
+    cols = 0
+    """The client's width (NAWS), 0 until it says: read for every line sent, so kept at hand."""
     gmcp: Gmcp
     budget: ByteBudget | None
     new_budget: ClassVar[Callable[[str], ByteBudget | None]]
@@ -238,6 +240,10 @@ class MuckTelnetServer(TelnetServer):
         self._backlog.clear()
         cut_off(self.writer, self.budget)
 
+    def on_naws(self, rows: int, cols: int) -> None:
+        super().on_naws(rows, cols)
+        self.cols = cols
+
     def on_ttype(self, ttype: str) -> None:
         super().on_ttype(ttype)
         self._update_terminal()
@@ -294,12 +300,14 @@ class TelnetSink:
         """Who is logged in on this connection (None on the login screen)."""
 
     def send(self, message: Message) -> None:
-        gmcp = self._protocol.gmcp
-        if gmcp.active:
-            gmcp.message(message, self.viewer())
-        if not message.text:  # e.g. table news with nothing for this player to do: no blank line
+        self._protocol.gmcp.message(message, self.viewer)
+        text = message.text
+        if not text:  # e.g. table news with nothing for this player to do: no blank line
             return
-        self.write("\r\n".join(self._wrap(message.text)) + "\r\n")
+        if "\n" not in text and len(text) <= self.width:  # one line that fits: nothing to wrap (most answers)
+            self.write(text + "\r\n")
+        else:
+            self.write("\r\n".join(self._wrap(text)) + "\r\n")
 
     @property
     def prompts_inline(self) -> bool:
@@ -334,7 +342,7 @@ class TelnetSink:
 
     @property
     def width(self) -> int:
-        cols = self._writer.get_extra_info("cols") or DEFAULT_WIDTH
+        cols = self._protocol.cols or DEFAULT_WIDTH
         return DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
 
     @property
@@ -362,10 +370,13 @@ class TelnetSink:
         self.write(line + "\r\n")
 
     def write(self, text: str) -> None:
-        """Raw text to the client, encoded as agreed (no wrapping, no line end added)."""
-        if self._writer.is_closing():
+        """Raw text to the client, encoded as agreed (no wrapping, no line end added). It goes to the transport
+        as telnetlib3's writer would send it, minus the writer's layers of checks: UTF-8 and ASCII text never
+        contain the byte IAC, so there is nothing to escape (MCCP2, when on, wraps the transport's write)."""
+        transport = self._writer.transport
+        if transport is None:  # the connection is gone (a closing one's transport drops what it is given)
             return
-        self._writer.write(text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text))
+        transport.write(text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text))
 
 
 def to_ascii(text: str) -> bytes:
