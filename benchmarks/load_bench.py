@@ -14,7 +14,9 @@ telnet negotiation and spreads them over generated parlours. Two modes:
   for ``--duration`` seconds once every table is playing. ``--think`` gives each bot a thinking time before each
   move (0 by default: every bot moves at once, so the machine is saturated and latency is a queue). Prints games
   per minute, moves per second, p50/p99 from a move sent to the next message received, the errors answering a move
-  and the disconnects, the server's CPU (per move) and RSS, and the bots' own CPU.
+  and the disconnects, the server's CPU (per move) and RSS, and the bots' own CPU and event loop lag. How long the
+  server's and the bots' event loops waited for a core (other processes on the machine) is printed too, and the
+  latencies of the seconds in which the server's loop hardly waited apart from the others.
 
 Bounded: at most 5,000 clients and 120 s of talk, loopback only, one overall deadline;
 the server is always stopped at the end.
@@ -119,7 +121,8 @@ SETUP = ("json", "create ", "connect ", "go ", "sit", "table open", "QUIT")
 class TimedConnection(Connection):
     """The reference bot's connection, timing each move (each line but SETUP's) until the next message."""
 
-    latencies: list[float] = []
+    timed: list[tuple[float, float]] = []
+    """When each move was sent, and its latency."""
     logged_in: list[float] = []
     """When each bot was welcomed: the measurement starts once all are."""
     errors: collections.Counter[str] = collections.Counter()
@@ -142,7 +145,7 @@ class TimedConnection(Connection):
         message = await super().message()
         moving = getattr(self, "sent_at", 0.0)
         if message is not None and moving:
-            self.latencies.append(time.perf_counter() - moving)
+            self.timed.append((moving, time.perf_counter() - moving))
             self.sent_at = 0.0
         if message is None:
             TimedConnection.disconnects += 1
@@ -240,6 +243,15 @@ def free_port() -> int:
 def waited_seconds(pid: int) -> float:
     """Seconds the process's main thread (an event loop's) has spent ready to run but waiting for a core."""
     return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
+def cpu_pressure() -> float:
+    """Seconds for which some task on the machine was waiting for a core (Linux PSI; 0 where it is not kept)."""
+    try:
+        some = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except OSError:
+        return 0.0
+    return int(some.rsplit("total=", 1)[1]) / 1e6
 
 
 async def loop_lag(lags: list[float]) -> None:
@@ -358,15 +370,16 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     t1, games_before = time.perf_counter(), sum(host.played for host in hosts)
     print(f"logged in: {len(TimedConnection.logged_in)}/{len(bots)}, tables playing: "
           f"{len(TimedConnection.playing)}/{len(rooms)}, in {t1 - t0:.1f} s")
-    TimedConnection.latencies.clear()
+    TimedConnection.timed.clear()
     TimedConnection.errors.clear()
     TimedConnection.disconnects, failed_before = 0, len(failures)
     gc.freeze()  # the bots' state lives to the end: their collections would count in the latencies
     cpu_before, own_before = cpu_seconds(pid), time.process_time()
-    waits_before = waited_seconds(pid), waited_seconds(os.getpid())
+    waits_before = waited_seconds(pid), waited_seconds(os.getpid()), cpu_pressure()
     lags: list[float] = []
     lagging = asyncio.create_task(loop_lag(lags))
-    rss = asyncio.create_task(sample_rss(pid, t1 + args.duration))
+    waited: list[tuple[float, float]] = []
+    rss = asyncio.create_task(sample_server(pid, t1 + args.duration, waited))
     try:
         async with asyncio.timeout(args.duration):
             await playing
@@ -374,10 +387,11 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
         pass
     elapsed = time.perf_counter() - t1
     cpu, own = cpu_seconds(pid) - cpu_before, time.process_time() - own_before
-    waits = [waited_seconds(p) - before for p, before in zip((pid, os.getpid()), waits_before)]
+    waits = [now - before for now, before in zip((waited_seconds(pid), waited_seconds(os.getpid()), cpu_pressure()),
+                                                 waits_before)]
     lagging.cancel()
     games = sum(host.played for host in hosts) - games_before
-    latencies = sorted(TimedConnection.latencies)
+    latencies = sorted(latency for _, latency in TimedConnection.timed)
     print(f"tables: {len(sizes)} tables of 2-4 players ({sum(sizes)} reference bots), goal {args.goal}, "
           f"thinking {args.think:g} s a move, "
           f"{elapsed:.1f} s with everyone in: {games} games finished, {games * 60 / elapsed:.0f} games/min, "
@@ -393,16 +407,40 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
     lags.sort()
     print(f"bots' event loop late by p99 {lags[len(lags) * 99 // 100] * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms; "
           f"waiting for a core: server's loop {100 * waits[0] / elapsed:.0f}% of the time, bots' "
-          f"{100 * waits[1] / elapsed:.0f}%; load average {os.getloadavg()[0]:.1f}")
+          f"{100 * waits[1] / elapsed:.0f}%, some task on the machine {100 * waits[2] / elapsed:.0f}%; "
+          f"load average {os.getloadavg()[0]:.1f}")
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
+    print_by_wait(TimedConnection.timed, waited)
 
 
-async def sample_rss(pid: int, until: float) -> float:
+async def sample_server(pid: int, until: float, waited: list[tuple[float, float]]) -> float:
+    """The server's peak RSS; and each second, how long its loop has waited for a core so far."""
     peak = 0.0
     while time.perf_counter() < until:
         peak = max(peak, rss_mib(pid))
+        waited.append((time.perf_counter(), waited_seconds(pid)))
         await asyncio.sleep(1)
     return peak
+
+
+QUIET = 0.2
+"""A second in which the server's loop waited for a core less than this part of the time: other processes on the
+machine left it (nearly) enough (its own bots and SQLite thread make it wait some 10%)."""
+
+
+def print_by_wait(timed: list[tuple[float, float]], waited: list[tuple[float, float]]) -> None:
+    """The latencies of moves sent in quiet seconds apart from the others: what other processes on the machine add."""
+    parts: dict[bool, tuple[list[float], list[float]]] = {True: ([], []), False: ([], [])}
+    for (start, before), (end, after) in zip(waited, waited[1:]):
+        seconds, latencies = parts[(after - before) / (end - start) < QUIET]
+        seconds.append(end - start)
+        latencies.extend(latency for sent, latency in timed if start <= sent < end)
+    for quiet, (seconds, latencies) in parts.items():
+        if len(latencies) >= 2:
+            q = statistics.quantiles(latencies, n=100)
+            print(f"moves sent while the server's loop waited for a core {'under' if quiet else 'over'} "
+                  f"{100 * QUIET:.0f}% of the second: {len(latencies)} in {sum(seconds):.0f} s, p50 {q[49] * 1000:.1f} ms, "
+                  f"p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
 
 
 def print_cpu(cpu: float, elapsed: float, commands: int, what: str) -> None:
