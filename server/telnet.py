@@ -87,7 +87,7 @@ class CoalescedTransport:
         return getattr(self._transport, name)
 
 
-SLICE = 4096
+SLICE = 1024
 """Bytes handed to telnetlib3 in one turn of the event loop. It reads telnet negotiation one byte at a time in Python
 (about a microsecond a byte), and a read brings up to 256 KiB: at once, an ``IAC SB`` or ``IAC NOP`` flood would
 hold everyone else up for a quarter of a second."""
