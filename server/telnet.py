@@ -11,8 +11,8 @@ from telnetlib3 import TelnetServer
 from telnetlib3.server_base import BaseServer
 from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import (
-    AARDWOLF, ATCP, BINARY, CHARSET, DO, ECHO, EOR, GMCP, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP, MSSP, MXP, NAWS,
-    WILL, WONT, ZMP,
+    AARDWOLF, ATCP, BINARY, CHARSET, CMD_EOR, DO, ECHO, EOR, GA, GMCP, IAC, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP,
+    MSSP, MXP, NAWS, SGA, WILL, WONT, ZMP,
 )
 
 import structlog
@@ -318,11 +318,15 @@ class TelnetSink:
         if secret:
             self._writer.iac(WILL, ECHO)
         self._protocol.gmcp.prompt(text, secret)
-        self.write(text)
-        if self._writer.local_option.enabled(EOR):
-            self._writer.send_eor()
-        else:
-            self._writer.send_ga()
+        self.write(text, self._prompt_end())
+
+    def _prompt_end(self) -> bytes:
+        """What marks a prompt: IAC EOR to a client that agreed to EOR, else IAC GA unless it asked for no go-aheads
+        (DO SGA), decided as telnetlib3's send_eor and send_ga decide, but sent with the prompt in one piece."""
+        options = self._writer.local_option
+        if options.enabled(EOR):
+            return IAC + CMD_EOR
+        return b"" if options.enabled(SGA) else IAC + GA
 
     def end_secret(self) -> None:
         self._writer.iac(WONT, ECHO)
@@ -369,14 +373,15 @@ class TelnetSink:
     def write_line(self, line: str) -> None:
         self.write(line + "\r\n")
 
-    def write(self, text: str) -> None:
-        """Raw text to the client, encoded as agreed (no wrapping, no line end added). It goes to the transport
+    def write(self, text: str, end: bytes = b"") -> None:
+        """Raw text to the client, encoded as agreed (no wrapping, no line end added), then the telnet command bytes
+        ``end`` (a prompt's mark), in one piece. It goes to the transport
         as telnetlib3's writer would send it, minus the writer's layers of checks: UTF-8 and ASCII text never
         contain the byte IAC, so there is nothing to escape (MCCP2, when on, wraps the transport's write)."""
         transport = self._writer.transport
         if transport is None:  # the connection is gone (a closing one's transport drops what it is given)
             return
-        transport.write(text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text))
+        transport.write((text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text)) + end)
 
 
 def to_ascii(text: str) -> bytes:
