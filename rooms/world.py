@@ -212,8 +212,13 @@ class World:
         self._here[key][who] = None
 
     def _to_room(self, key: str, message: Message, but: str | None = None, also: Iterable[str] = ()) -> list[Delivery]:
-        listeners = dict.fromkeys([*self._here[key], *(p for p in also if p in self._where)])
-        return [Delivery(p, message) for p in listeners if p != but]
+        listeners = dict.fromkeys(self._here[key])
+        for name in also:
+            if name in self._where:
+                listeners[name] = None
+        if but is not None:
+            listeners.pop(but, None)
+        return [Delivery(name, message) for name in listeners]
 
     def _here_by_name(self, who: str, target: str) -> str:
         other = self.match_player(target)

@@ -39,20 +39,38 @@ OFFERED = (EOR, GMCP, MSSP)
 """What the server offers (WILL) at once, besides MCCP2 on plain connections; it asks (DO) for NAWS and CHARSET."""
 
 
+class Outbox:
+    """The connections with writes waiting, sent at the loop's next turn by one callback for all of them (a
+    callback for each connection cost more than its command's own Python)."""
+
+    def __init__(self) -> None:
+        self._waiting: list[CoalescedTransport] = []
+
+    def add(self, transport: CoalescedTransport) -> None:
+        if not self._waiting:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._waiting.append(transport)
+
+    def flush(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for transport in waiting:
+            transport.flush()
+
+
 class CoalescedTransport:
     """A connection's transport whose writes in one turn of the event loop go out together, in one send: a message,
     its status prompt and the prompt's GA would otherwise cost three system calls, each as dear as the command.
     Everything but writing and closing is the real transport's."""
 
-    def __init__(self, transport: Any) -> None:
+    def __init__(self, transport: Any, outbox: Outbox) -> None:
         self._transport = transport
         self._pending: list[bytes] = []
-        self._loop = asyncio.get_running_loop()
+        self._outbox = outbox
 
     def write(self, data: bytes) -> None:
         if data:
             if not self._pending:
-                self._loop.call_soon(self.flush)
+                self._outbox.add(self)
             self._pending.append(bytes(data))
 
     def writelines(self, chunks: Iterable[bytes]) -> None:
@@ -140,6 +158,8 @@ class MuckTelnetServer(TelnetServer):
     set with ``mssp`` by ``serving``."""
     refused: ClassVar[Callable[[str, asyncio.BaseTransport], None]]
     """Takes a refused connection, told why, by its address (server.budget.Penalties.hold)."""
+    outbox: ClassVar[Outbox]
+    """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
 
     @classmethod
     def serving(
@@ -147,7 +167,10 @@ class MuckTelnetServer(TelnetServer):
         refused: Callable[[str, asyncio.BaseTransport], None],
     ) -> type[MuckTelnetServer]:
         """This protocol for one game server (telnetlib3 builds protocols from a class)."""
-        members = {"mssp": staticmethod(mssp), "new_budget": staticmethod(budget), "refused": staticmethod(refused)}
+        members = {
+            "mssp": staticmethod(mssp), "new_budget": staticmethod(budget), "refused": staticmethod(refused),
+            "outbox": Outbox(),
+        }
         return type(cls.__name__, (cls,), members)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -159,7 +182,7 @@ class MuckTelnetServer(TelnetServer):
             transport.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")  # type: ignore[attr-defined]
             self.refused(address, transport)
             return
-        super().connection_made(CoalescedTransport(transport))  # type: ignore[arg-type]
+        super().connection_made(CoalescedTransport(transport, self.outbox))  # type: ignore[arg-type]
         self._gate = ReadGate(transport)
         self._backlog = bytearray()
         self.reader.set_transport(self._gate)  # type: ignore[arg-type]  # reading pauses while its buffer is full
@@ -223,7 +246,8 @@ class MuckTelnetServer(TelnetServer):
         del self._backlog[:SLICE]
         before = self.writer.byte_count  # telnetlib3 counts the bytes it reads one at a time
         super().data_received(chunk)
-        if not self.budget.spend((self.writer.byte_count - before) * (self.budget.negotiation_weight - 1)):
+        negotiation = self.writer.byte_count - before
+        if negotiation and not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
             self._cut_off()
             return
         if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
