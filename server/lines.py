@@ -29,11 +29,13 @@ class LineSplitter:
         self._overflow = False
         self._after_cr = False
 
-    def feed(self, data: bytes) -> Iterator[Line]:
+    def feed(self, data: bytes) -> list[Line]:
         whole = self._whole_line(data)
         if whole is not None:  # what clients send nearly always
-            yield _decode(whole, False)
-            return
+            return [_decode(whole, False)]
+        return list(self._split(data))
+
+    def _split(self, data: bytes) -> Iterator[Line]:
         for chunk in _AFTER_EOL.split(data):
             if not chunk:
                 continue

@@ -247,9 +247,28 @@ class Session:
                 asyncio.get_running_loop().call_soon(self._show_prompt)
 
     async def execute(self, text: str) -> None:
-        """Run one command line; any failure becomes a message, never a dropped connection."""
+        """Run one command line; any failure becomes a message, never a dropped connection. (One coroutine for the
+        lookup and the run: a line's every await costs a frame to resume.)"""
         try:
-            await self._dispatch(text)
+            resolved = REGISTRY.resolve(text)
+            if resolved is None:
+                if self.account:
+                    for fallback in REGISTRY.fallbacks:
+                        if await fallback(self, text):
+                            return
+                self.refuse(texts.HUH, "unknown_command")
+            elif self.stage not in resolved.command.stage:
+                if self.stage is Stage.LOGIN:
+                    self.refuse(texts.NOT_CONNECTED, "not_connected")
+                else:
+                    self.refuse(texts.ALREADY_CONNECTED, "already_connected")
+            elif resolved.command.wizard and not await self.server.is_wizard(self):
+                self.refuse(texts.PERMISSION_DENIED, "permission_denied")
+            else:
+                try:
+                    await resolved.command.handler(self, resolved.args)
+                except UsageError:
+                    raise UsageError(resolved.command.usage) from None
         except Refusal as refusal:
             self.refuse(str(refusal), "refused")
         except UsageError as usage:
@@ -257,27 +276,6 @@ class Session:
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")
-
-    async def _dispatch(self, text: str) -> None:
-        resolved = REGISTRY.resolve(text)
-        if resolved is None:
-            if self.account:
-                for fallback in REGISTRY.fallbacks:
-                    if await fallback(self, text):
-                        return
-            self.refuse(texts.HUH, "unknown_command")
-        elif self.stage not in resolved.command.stage:
-            if self.stage is Stage.LOGIN:
-                self.refuse(texts.NOT_CONNECTED, "not_connected")
-            else:
-                self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-        elif resolved.command.wizard and not await self.server.is_wizard(self):
-            self.refuse(texts.PERMISSION_DENIED, "permission_denied")
-        else:
-            try:
-                await resolved.command.handler(self, resolved.args)
-            except UsageError:
-                raise UsageError(resolved.command.usage) from None
 
     async def _throttle(self) -> None:
         """Fuzzball-style flood limit: a burst, then a steady rate; excess waits, nothing is lost (``run`` calls this
