@@ -13,7 +13,8 @@ A flooder the server cuts off connects again at once (one connection at a time).
 loopback address (127.0.0.2, 127.0.0.3...): the penalty one kind earns does not make the next kind's flood a mere
 string of refusals. Printed per round: bystanders'
 p50 and p99 (and p99 as a ratio of the mean quiet p99), answers that never came, how often the flooder was cut
-off, and the server's RSS before and after. Bounded: every round lasts ``--seconds``; loopback only.
+off, the server's RSS before and after, and its CPU time as a share of the round (the figure the machine's noise
+touches least). Bounded: every round lasts ``--seconds``; loopback only.
 
     .venv/bin/python benchmarks/abuse_bench.py --seconds 8
 """
@@ -31,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load_bench import HOST, Bot, free_port, rss_mib, server_environment, spawn, write_world  # noqa: E402
+from benchmarks.load_bench import HOST, Bot, cpu_seconds, free_port, rss_mib, server_environment, spawn, write_world  # noqa: E402
 
 IAC, SB, NOP = b"\xff", b"\xfa", b"\xf1"
 FLOODS: dict[str, bytes] = {
@@ -64,23 +65,27 @@ async def flood(port: int, kind: str, until: float) -> int:
             pass
         cut_off += drain.done()
         drain.cancel()
-        writer.close()
+        writer.transport.abort()  # close() would first send all the server left unread: the flood would go on
     return cut_off
 
 
-async def round_(port: int, bots: list[Bot], kind: str | None, seconds: float, pid: int) -> tuple[list[float], int, int, float, float]:
+async def round_(
+    port: int, bots: list[Bot], kind: str | None, seconds: float, pid: int
+) -> tuple[list[float], int, int, float, float, float]:
     for bot in bots:
         bot.latencies.clear()
         bot.timeouts = 0
-    before = rss_mib(pid)
-    until = time.perf_counter() + seconds
+    before, cpu = rss_mib(pid), cpu_seconds(pid)
+    started = time.perf_counter()
+    until = started + seconds
     serial = [0]
     flooder = asyncio.create_task(flood(port, kind, until)) if kind else None
     await asyncio.gather(*(bot.talk(RATE, until, serial) for bot in bots))
     cut_off = await flooder if flooder else 0
     await asyncio.sleep(0.5)
     latencies = sorted(t for bot in bots for t in bot.latencies)
-    return latencies, sum(bot.timeouts for bot in bots), cut_off, before, rss_mib(pid)
+    busy = (cpu_seconds(pid) - cpu) / (time.perf_counter() - started)
+    return latencies, sum(bot.timeouts for bot in bots), cut_off, before, rss_mib(pid), busy
 
 
 def percentiles(latencies: list[float]) -> tuple[float, float]:
@@ -105,16 +110,18 @@ async def run(args: argparse.Namespace) -> None:
             quiet: list[float] = []
             print(f"{BYSTANDERS} bystanders saying something {RATE:g} times a second; {args.seconds:g} s a round")
             print(f"{'round':<22}{'p50 ms':>8}{'p99 ms':>8}{'p99/quiet':>10}{'lost':>6}{'cut off':>9}"
-                  f"{'RSS before':>12}{'RSS after':>11}")
+                  f"{'RSS before':>12}{'RSS after':>11}{'server CPU':>12}")
             for kind in FLOODS:
                 for flooding in (None, kind):
-                    latencies, lost, cut_off, before, after = await round_(port, bots, flooding, args.seconds, server.pid)
+                    latencies, lost, cut_off, before, after, busy = await round_(
+                        port, bots, flooding, args.seconds, server.pid
+                    )
                     p50, p99 = percentiles(latencies)
                     if flooding is None:
                         quiet.append(p99)
                     ratio = p99 / statistics.mean(quiet)
                     print(f"{'flood: ' + flooding if flooding else 'quiet':<22}{p50:>8.2f}{p99:>8.2f}{ratio:>10.2f}"
-                          f"{lost:>6}{cut_off:>9}{before:>10.1f} M{after:>9.1f} M")
+                          f"{lost:>6}{cut_off:>9}{before:>10.1f} M{after:>9.1f} M{busy:>11.0%}")
             for listener in listeners:
                 listener.cancel()
         finally:
