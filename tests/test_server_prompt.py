@@ -33,3 +33,14 @@ async def test_the_prompt_ends_in_eor_once_the_client_agrees(make_server) -> Non
         await client.command("look", r"Obvious exits: [^\n]*\n> ")
         await client.command("WHO", r"connected[^\n]*\n> ")
         assert b"\n> " + IAC + EOR in client.raw and IAC + GA not in client.raw.partition(b"Obvious")[2]
+
+
+async def test_lines_sent_together_get_one_prompt_after_the_last_even_a_blank_one(make_server) -> None:
+    """The prompt of a command follows its answer in the same piece; with more lines waiting it follows the last of
+    them, even when that line is blank (and so runs nothing)."""
+    async with make_server() as server, raw_client(server) as client:
+        await client.command("create Ann secret1", r"Obvious exits[^\n]*\n> ")
+        client.raw = b""
+        client.send_bytes(b"say one\r\nsay two\r\n\r\n")
+        await client.expect(r'You say, "one"\nYou say, "two"\n> ')
+        assert client.raw.count(b"> " + IAC + GA) == 1
