@@ -87,6 +87,8 @@ class Tables:
         """Numbers taken by tables being opened (their first save is on its way)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._stopped = False
+        self._seated: dict[str, Live] = {}
+        """The table each player was last found sitting at: checked first by ``seat_of``."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -100,17 +102,21 @@ class Tables:
         return [live for live in self.live.values() if live.table.room == room]
 
     def seat_of(self, name: str) -> Live | None:
-        return next((live for live in self.live.values() if live.table.is_seated(name)), None)
+        """The table ``name`` sits at (one at most). Asked on every move and status prompt, so the last answer is
+        checked first: a seated player's move costs no pass over every open table."""
+        live = self._seated.get(name)
+        if live is not None and live.table.is_seated(name) and self.live.get(live.table.number) is live:
+            return live
+        live = next((live for live in self.live.values() if live.table.is_seated(name)), None)
+        if live is None:
+            self._seated.pop(name, None)
+        else:
+            self._seated[name] = live
+        return live
 
     def followed(self, name: str) -> Live | None:
-        """The table ``name`` sits at, else the first one they watch (asked for every status prompt: one pass)."""
-        watched = None
-        for live in self.live.values():
-            if live.table.is_seated(name):
-                return live
-            if watched is None and name in live.table.watchers:
-                watched = live
-        return watched
+        """The table ``name`` sits at, else the first one they watch."""
+        return self.seat_of(name) or next((live for live in self.live.values() if name in live.table.watchers), None)
 
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
@@ -359,6 +365,8 @@ class Tables:
         """Take the table away (a finished game's results are already saved with its last move) and say why."""
         table = live.table
         del self.live[table.number]
+        for name in [name for name, seat in self._seated.items() if seat is live]:
+            del self._seated[name]  # the index keeps no closed table (nor its game) alive
         self._disarm(live)
         self._keep(live)
         if ending != "over":
