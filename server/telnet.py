@@ -231,33 +231,42 @@ class MuckTelnetServer(TelnetServer):
         if not self.budget.spend(len(data)):
             self._cut_off()
             return
+        if not self._backlog and len(data) <= SLICE:  # nearly every read: handed over at once, nothing waits
+            self._read(data)
+            return
         waiting = bool(self._backlog)
         self._backlog += data
         if not waiting:
             self._feed()
 
     def _feed(self) -> None:
-        """Hand telnetlib3 the next ``SLICE`` bytes; the rest waits, unread, for the next turns of the loop. Bytes of
-        negotiation, which telnetlib3 reads one at a time, are counted at their cost (``negotiation_weight``)."""
+        """Hand telnetlib3 the next ``SLICE`` bytes; the rest waits, unread, for the next turns of the loop."""
         if not self._backlog or self.writer.is_closing():
             return
-        assert self.budget is not None
         chunk = bytes(self._backlog[:SLICE])
         del self._backlog[:SLICE]
-        before = self.writer.byte_count  # telnetlib3 counts the bytes it reads one at a time
-        super().data_received(chunk)
-        negotiation = self.writer.byte_count - before
-        if negotiation and not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
-            self._cut_off()
+        if not self._read(chunk):
             return
-        if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
-            self._mssp_sent = True
-            self.writer.send_mssp(self.mssp())
         if self._backlog:
             self._gate.pause("backlog")
             asyncio.get_running_loop().call_soon(self._feed)
         else:
             self._gate.resume("backlog")
+
+    def _read(self, chunk: bytes) -> bool:
+        """Hand ``chunk`` to telnetlib3; False if its bytes of negotiation, which telnetlib3 reads one at a time and
+        which count at their cost (``negotiation_weight``), went over the budget and cut the connection off."""
+        assert self.budget is not None
+        before = self.writer.byte_count  # telnetlib3 counts the bytes it reads one at a time
+        super().data_received(chunk)
+        negotiation = self.writer.byte_count - before
+        if negotiation and not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
+            self._cut_off()
+            return False
+        if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
+            self._mssp_sent = True
+            self.writer.send_mssp(self.mssp())
+        return True
 
     def _cut_off(self) -> None:
         assert self.budget is not None
