@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Mapping, NamedTuple
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,9 +21,8 @@ class Message:
     data: object | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Delivery:
-    """A message addressed to one player by name."""
+class Delivery(NamedTuple):
+    """A message addressed to one player by name (a tuple: every word said makes one per listener)."""
 
     recipient: str
     message: Message

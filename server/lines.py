@@ -5,15 +5,15 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _AFTER_EOL = re.compile(rb"(?<=[\r\n])")
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One line of input. ``too_long``: its excess was dropped; ``invalid_utf8``: bad bytes
-    were replaced. Either way the line reaches the session, which tells the user."""
+    were replaced. Either way the line reaches the session, which tells the user. (A tuple: one is made for every
+    line read.)"""
 
     text: str
     too_long: bool = False
