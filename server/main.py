@@ -24,7 +24,9 @@ small program. A server holding half a million objects (a thousand connections, 
 that often catches each move's objects while they await their commit, so they reach the oldest generation, and a
 full collection (about 150 ms with the event loop stopped) came every few seconds under load. Collected this rarely,
 what lives for a move dies first: a collection runs only when the heap grows (or cyclic garbage piles up: this many
-objects at most), and a full one only when the heap has grown by a quarter."""
+objects at most), and a full one only when the heap has grown by a quarter. Once started, the server freezes what
+it holds (``gc.freeze``): a full collection then walks only what came later, not the ~43,000 objects of the start
+(7-12 ms each time with the event loop stopped, when a bystander's p99 is about 1 ms)."""
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -44,6 +46,9 @@ async def serve(settings: Settings) -> None:
     """Run until @shutdown, SIGTERM or SIGINT; all three shut down the same graceful way."""
     server = GameServer(settings)
     await server.start()
+    gc.collect()
+    gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
+    structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, server.request_shutdown, signal.Signals(signum).name)

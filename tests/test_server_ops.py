@@ -108,8 +108,9 @@ async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: P
     )
     assert process.stderr is not None
     async with asyncio.timeout(20):
-        while b"server.started" not in await process.stderr.readline():
+        while b"server.collector" not in (line := await process.stderr.readline()):
             pass
+        assert json.loads(line)["frozen"] > 10_000  # the start's objects are out of the collector's way
         client = RawClient(*await asyncio.open_connection("127.0.0.1", port))
         await client.expect(BANNER_END)
         await client.command("create Igor secret1", "Obvious exits")
