@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import pstats
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
