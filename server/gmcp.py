@@ -81,7 +81,7 @@ class Gmcp:
             self._send(model)
 
     def prompt(self, text: str, secret: bool) -> None:
-        if self.wants(PACKAGE):
+        if self.supports and self.wants(PACKAGE):  # (most connections ask for no package)
             self._send(PromptMessage(text=text, secret=secret))
 
     def _name(self, viewer: str | None) -> None:

@@ -107,16 +107,23 @@ class Tables:
         live = self._seated.get(name)
         if live is not None and live.table.is_seated(name) and self.live.get(live.table.number) is live:
             return live
-        live = next((live for live in self.live.values() if live.table.is_seated(name)), None)
-        if live is None:
-            self._seated.pop(name, None)
-        else:
-            self._seated[name] = live
-        return live
+        for live in self.live.values():
+            if live.table.is_seated(name):
+                self._seated[name] = live
+                return live
+        self._seated.pop(name, None)
+        return None
 
     def followed(self, name: str) -> Live | None:
-        """The table ``name`` sits at, else the first one they watch."""
-        return self.seat_of(name) or next((live for live in self.live.values() if name in live.table.watchers), None)
+        """The table ``name`` sits at, else the first one they watch (asked for every status prompt: plain loops, no
+        generators)."""
+        seated = self.seat_of(name)
+        if seated is not None:
+            return seated
+        for live in self.live.values():
+            if name in live.table.watchers:
+                return live
+        return None
 
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""

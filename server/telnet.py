@@ -183,6 +183,7 @@ class MuckTelnetServer(TelnetServer):
             self.refused(address, transport)
             return
         super().connection_made(CoalescedTransport(transport, self.outbox))  # type: ignore[arg-type]
+        self._raw = transport
         self._gate = ReadGate(transport)
         self._backlog = bytearray()
         self.reader.set_transport(self._gate)  # type: ignore[arg-type]  # reading pauses while its buffer is full
@@ -226,7 +227,7 @@ class MuckTelnetServer(TelnetServer):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if self.budget is None or self.writer.is_closing():
+        if self.budget is None or self._raw.is_closing():  # (the writer's is_closing asks through two layers)
             return
         if not self.budget.spend(len(data)):
             self._cut_off()
@@ -260,7 +261,9 @@ class MuckTelnetServer(TelnetServer):
         before = self.writer.byte_count  # telnetlib3 counts the bytes it reads one at a time
         super().data_received(chunk)
         negotiation = self.writer.byte_count - before
-        if negotiation and not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
+        if not negotiation:  # text alone (nearly every read): nothing to pay for, and no DO MSSP
+            return True
+        if not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
             self._cut_off()
             return False
         if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
@@ -329,6 +332,8 @@ class TelnetSink:
     def __init__(self, writer: TelnetWriter, viewer: Callable[[], str | None] = lambda: None) -> None:
         self._writer = writer
         self._protocol: MuckTelnetServer = writer.protocol
+        self._transport: CoalescedTransport = writer.transport
+        """Kept at hand (every write goes to it): once the connection is gone it drops what it is given."""
         self.viewer = viewer
         """Who is logged in on this connection (None on the login screen)."""
 
@@ -411,10 +416,7 @@ class TelnetSink:
         ``end`` (a prompt's mark), in one piece. It goes to the transport
         as telnetlib3's writer would send it, minus the writer's layers of checks: UTF-8 and ASCII text never
         contain the byte IAC, so there is nothing to escape (MCCP2, when on, wraps the transport's write)."""
-        transport = self._writer.transport
-        if transport is None:  # the connection is gone (a closing one's transport drops what it is given)
-            return
-        transport.write((text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text)) + end)
+        self._transport.write((text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text)) + end)
 
 
 def to_ascii(text: str) -> bytes:
