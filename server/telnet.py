@@ -62,10 +62,14 @@ class CoalescedTransport:
     its status prompt and the prompt's GA would otherwise cost three system calls, each as dear as the command.
     Everything but writing and closing is the real transport's."""
 
+    get_extra_info: Callable[..., Any]
+    """The real transport's own (bound at once: telnetlib3 asks it for every read)."""
+
     def __init__(self, transport: Any, outbox: Outbox) -> None:
         self._transport = transport
         self._pending: list[bytes] = []
         self._outbox = outbox
+        self.get_extra_info = transport.get_extra_info
 
     def write(self, data: bytes) -> None:
         if data:
@@ -94,9 +98,6 @@ class CoalescedTransport:
 
     def is_closing(self) -> bool:
         return bool(self._transport.is_closing())
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return self._transport.get_extra_info(name, default)
 
     def get_write_buffer_size(self) -> int:
         return int(self._transport.get_write_buffer_size()) + sum(len(data) for data in self._pending)
@@ -149,8 +150,8 @@ class MuckTelnetServer(TelnetServer):
     """The MSSP variables (server.mssp), set by the game server on its own subclass (see ``serving``)."""
 
     terminal = Terminal()
-    cols = 0
-    """The client's width (NAWS), 0 until it says: read for every line sent, so kept at hand."""
+    width = DEFAULT_WIDTH
+    """The client's width (NAWS), within bounds: read for every line sent, so kept at hand."""
     gmcp: Gmcp
     budget: ByteBudget | None
     new_budget: ClassVar[Callable[[str], ByteBudget | None]]
@@ -278,7 +279,7 @@ class MuckTelnetServer(TelnetServer):
 
     def on_naws(self, rows: int, cols: int) -> None:
         super().on_naws(rows, cols)
-        self.cols = cols
+        self.width = DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
 
     def on_ttype(self, ttype: str) -> None:
         super().on_ttype(ttype)
@@ -342,7 +343,7 @@ class TelnetSink:
         text = message.text
         if not text:  # e.g. table news with nothing for this player to do: no blank line
             return
-        if "\n" not in text and len(text) <= self.width:  # one line that fits: nothing to wrap (most answers)
+        if "\n" not in text and len(text) <= self._protocol.width:  # one line that fits: no wrap (most answers)
             self.write(text + "\r\n")
         else:
             self.write("\r\n".join(self._wrap(text)) + "\r\n")
@@ -384,8 +385,7 @@ class TelnetSink:
 
     @property
     def width(self) -> int:
-        cols = self._protocol.cols or DEFAULT_WIDTH
-        return DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
+        return self._protocol.width
 
     @property
     def height(self) -> int:
@@ -416,13 +416,14 @@ class TelnetSink:
         ``end`` (a prompt's mark), in one piece. It goes to the transport
         as telnetlib3's writer would send it, minus the writer's layers of checks: UTF-8 and ASCII text never
         contain the byte IAC, so there is nothing to escape (MCCP2, when on, wraps the transport's write)."""
-        self._transport.write((text.encode("utf-8") if self._protocol.terminal.utf8 else to_ascii(text)) + end)
+        # (ASCII text, most of it, is the same bytes either way)
+        utf8 = text.isascii() or self._protocol.terminal.utf8
+        self._transport.write((text.encode("utf-8") if utf8 else to_ascii(text)) + end)
 
 
 def to_ascii(text: str) -> bytes:
-    """Readable plain ASCII: accents dropped (café → cafe), anything else becomes '?'."""
-    if text.isascii():  # most text, and every JSON line: no need to look at each character
-        return text.encode("ascii")
+    """Readable plain ASCII: accents dropped (café → cafe), anything else becomes '?'. (``write`` sends ASCII text
+    as it is, without looking at each character.)"""
     decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII_PUNCTUATION))
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return stripped.encode("ascii", "replace")

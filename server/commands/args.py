@@ -62,6 +62,7 @@ def target_and_text(args: str) -> tuple[str, str]:
 
 
 def required(args: str) -> str:
-    if not args.strip():
+    text = args.strip()
+    if not text:
         raise UsageError
-    return args.strip()
+    return text
