@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from collections import deque
 from typing import TYPE_CHECKING, Protocol
@@ -122,8 +121,8 @@ class Session:
         shown, rest = (lines, []) if len(lines) <= room + 1 else (lines[:room], lines[room:])
         if rest:
             shown.append(texts.MORE.format(left=len(rest)))
-        self._emit(dataclasses.replace(self._more, text="\n".join(shown)))
-        self._more = dataclasses.replace(self._more, text="\n".join(rest)) if rest else None
+        self._emit(self._more._replace(text="\n".join(shown)))
+        self._more = self._more._replace(text="\n".join(rest)) if rest else None
         return True
 
     @property
@@ -157,9 +156,9 @@ class Session:
             ) and any(isinstance(event, ev.Thrown) for event in message.data.events):
                 self._cubes_tip_due = False
                 text += "\n" + texts.CUBES_TIP
-            message = dataclasses.replace(message, text=text)
+            message = message._replace(text=text)
         elif message.kind in KIND_COLOURS and self.style.colour:
-            message = dataclasses.replace(message, text=painted(message.text, KIND_COLOURS[message.kind]))
+            message = message._replace(text=painted(message.text, KIND_COLOURS[message.kind]))
         self._emit(message)
 
     def _emit(self, message: Message) -> None:

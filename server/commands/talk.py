@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, required, target_and_text
@@ -10,6 +12,9 @@ from server.commands.turns import roll
 from server.moderation import may_talk
 from server.names import skeleton
 from server.session import Session
+
+if TYPE_CHECKING:
+    from server.app import GameServer
 
 
 @command("say", '"', category="talk")
@@ -23,7 +28,8 @@ async def say(session: Session, args: str) -> None:
     text = required(args)
     may_talk(session)
     server = session.server
-    server.deliver(server.world.say(session.player, text, also=_table_listeners(session)))
+    who = session.player
+    server.deliver(server.world.say(who, text, also=_table_listeners(server, who)))
 
 
 @command("pose", ":", category="talk")
@@ -36,11 +42,12 @@ async def pose(session: Session, args: str) -> None:
     text = required(args)
     may_talk(session)
     server = session.server
-    server.deliver(server.world.pose(session.player, text, also=_table_listeners(session)))
+    who = session.player
+    server.deliver(server.world.pose(who, text, also=_table_listeners(server, who)))
 
 
-def _table_listeners(session: Session) -> list[str]:
-    return session.server.tables.listeners(session.server.world.location(session.player).key)
+def _table_listeners(server: GameServer, who: str) -> list[str]:
+    return server.tables.listeners(server.world.location(who).key)
 
 
 @command("page", "p", category="talk")
