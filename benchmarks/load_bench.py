@@ -214,17 +214,24 @@ SERVER_CODE = "from server.main import main; main()"
 
 
 async def spawn(code: str, env: dict[str, str], cwd: Path, port: int) -> tuple[asyncio.subprocess.Process, float]:
-    """Start ``python -c code`` and wait until it accepts a connection; returns it and the seconds that took."""
+    """Start ``python -c code`` and wait until it serves a connection: accepts it and sends its first byte (telnet
+    negotiation, or a bare server's banner). A listening socket alone is not enough (the kernel completes the
+    handshake before the server's loop has even run). Returns the process and the seconds to that first byte."""
     started = time.perf_counter()
     process = await asyncio.create_subprocess_exec(sys.executable, "-c", code, cwd=cwd, env=env)
     for _ in range(2000):
         try:
-            _, writer = await asyncio.open_connection(HOST, port)
-            accepted = time.perf_counter() - started
-            writer.close()
-            return process, accepted
+            reader, writer = await asyncio.open_connection(HOST, port)
         except OSError:
             await asyncio.sleep(0.005)
+            continue
+        try:
+            first = await asyncio.wait_for(reader.read(1), 30)
+        finally:
+            writer.close()
+        if first:
+            return process, time.perf_counter() - started
+        await asyncio.sleep(0.005)  # closed without a word: not serving yet
     process.kill()
     raise RuntimeError("server did not start")
 

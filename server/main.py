@@ -26,7 +26,9 @@ full collection (about 150 ms with the event loop stopped) came every few second
 what lives for a move dies first: a collection runs only when the heap grows (or cyclic garbage piles up: this many
 objects at most), and a full one only when the heap has grown by a quarter. Once started, the server freezes what
 it holds (``gc.freeze``): a full collection then walks only what came later, not the ~43,000 objects of the start
-(7-12 ms each time with the event loop stopped, when a bystander's p99 is about 1 ms)."""
+(7-12 ms each time with the event loop stopped, when a bystander's p99 is about 1 ms). It freezes them without
+collecting first: a full collection there found about 25 unreachable objects among the 43,000, and took 9 - 18 ms of
+the start, with the listener already open."""
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -46,7 +48,6 @@ async def serve(settings: Settings) -> None:
     """Run until @shutdown, SIGTERM or SIGINT; all three shut down the same graceful way."""
     server = GameServer(settings)
     await server.start()
-    gc.collect()
     gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
     structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
     loop = asyncio.get_running_loop()
