@@ -6,8 +6,6 @@ need not pay when nobody asks for a hint."""
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +16,8 @@ from rooms.advice import SOLUTIONS, model_rules, table_file
 from rooms.messages import Delivery, Message
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from server.app import GameServer
 
 log = structlog.get_logger()
@@ -72,6 +72,9 @@ class Solver:
     def _start(self, rules: RuleSet) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
         if self._pool is None:
+            import multiprocessing  # with the pool's own modules, only when a solve is first asked for
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
         path = self.directory / table_file(rules)
         log.info("optimal.solving", goal=rules.goal, file=path.name)
