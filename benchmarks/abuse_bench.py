@@ -1,6 +1,8 @@
 """Abuse benchmark: ten bystanders talk while one client floods the server; their round trips beside a quiet run.
 
-The server runs as a child process with its real limits (only account creation is lifted, for the bystanders).
+The server runs as a child process with its real limits: only account creation is lifted, for the bystanders, and
+the command burst if a long run needs more than it for their talk (load_bench's lifted command rate and connections
+per address are not taken over: with them, a flooder of lines would be allowed a thousand commands a second).
 Ten bystanders in one room each ``say`` something five times a second and time the echo. Rounds alternate: a quiet
 round, then a round with one flooder, for each kind of flood, and a last quiet round:
 
@@ -33,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_bench import HOST, Bot, cpu_seconds, free_port, rss_mib, server_environment, spawn, write_world  # noqa: E402
+from server.settings import load_settings  # noqa: E402
 
 IAC, SB, NOP = b"\xff", b"\xfa", b"\xf1"
 FLOODS: dict[str, bytes] = {
@@ -101,15 +104,23 @@ async def run(args: argparse.Namespace) -> None:
         rooms = write_world(workdir / "world.toml", 1)
         port = free_port()
         env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_LOG_LEVEL": "error"}
+        for lifted in ("COSMIC_LIMITS__COMMAND_RATE", "COSMIC_LIMITS__MAX_CONNECTIONS_PER_ADDRESS"):
+            del env[lifted]  # load_bench's, for its bots: the flooder meets the real limits
+        plan = [x for kind in FLOODS for x in (None, kind)] + [None]  # each flood between two quiet rounds
+        said = int(RATE * args.seconds * len(plan)) + 10  # what each bystander says in the run, and its login
+        limits = load_settings().limits
+        burst = max(said, limits.command_burst)
+        env["COSMIC_LIMITS__COMMAND_BURST"] = str(burst)
         server, _ = await spawn("from server.main import main; main()", env, workdir, port)
         try:
             bots = [Bot(i) for i in range(BYSTANDERS)]
             for bot in bots:
                 await bot.connect(port, rooms[0])
             listeners = [asyncio.create_task(bot.listen()) for bot in bots]
-            print(f"{BYSTANDERS} bystanders saying something {RATE:g} times a second; {args.seconds:g} s a round")
+            print(f"{BYSTANDERS} bystanders saying something {RATE:g} times a second; {args.seconds:g} s a round; "
+                  f"{burst} commands at once, then {limits.command_rate:g} a second, for every connection")
             rounds: list[tuple[str | None, tuple[float, float], int, int, float, float, float]] = []
-            for flooding in [x for kind in FLOODS for x in (None, kind)] + [None]:  # each flood between two quiet
+            for flooding in plan:
                 latencies, lost, cut_off, before, after, busy = await round_(
                     port, bots, flooding, args.seconds, server.pid
                 )
