@@ -199,6 +199,9 @@ class Session:
 
     async def read_line(self) -> Line | None:
         """The next input line, or None once the connection is gone."""
+        if self._pending:  # sent together with the line just run: it waits its turn behind everyone else's input
+            await asyncio.sleep(0)
+            return None if self.sink.closed else self._pending.popleft()
         while not self._pending:
             try:
                 data = await self._reader.read(READ_CHUNK)
@@ -221,29 +224,28 @@ class Session:
         self.tell(texts.banner(self.server.settings.server_name), "banner")
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
-            if not line.text and not line.too_long:
-                continue
-            if not self._bucket.try_take():
-                await self._throttle()
-                if self.sink.closed:
-                    break  # the client left: what it queued is not run for nobody
-            else:
-                self._flood_noted = False
-            self._note_activity(line.text)
-            if line.too_long:
-                self.refuse(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "line_too_long")
-                continue
-            if line.invalid_utf8:
-                self.refuse(texts.INVALID_UTF8, "invalid_utf8")
-            self._executing = True
-            try:
-                await self.execute(line.text)
-            finally:
-                self._executing = False
+            if line.text or line.too_long:  # (a blank line runs nothing)
+                if not self._bucket.try_take():
+                    await self._throttle()
+                    if self.sink.closed:
+                        break  # the client left: what it queued is not run for nobody
+                else:
+                    self._flood_noted = False
+                self._note_activity(line.text)
+                if line.too_long:
+                    limit = self.server.settings.limits.max_line_length
+                    self.refuse(texts.LINE_TOO_LONG.format(limit=limit), "line_too_long")
+                else:
+                    if line.invalid_utf8:
+                        self.refuse(texts.INVALID_UTF8, "invalid_utf8")
+                    self._executing = True
+                    try:
+                        await self.execute(line.text)
+                    finally:
+                        self._executing = False
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
-                self._show_prompt()
-            elif self._prompt_due:  # more lines to run: the prompt follows them, or shows while they wait
-                asyncio.get_running_loop().call_soon(self._show_prompt)
+                self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
+                # them, or shows while they wait for the flood limit)
 
     async def execute(self, text: str) -> None:
         """Run one command line; any failure becomes a message, never a dropped connection. (One coroutine for the
@@ -283,6 +285,7 @@ class Session:
             self._flood_noted = True
             log.info("session.flood_limited", name=self.name, address=self.address)
             self.refuse(texts.FLOOD.format(rate=self._bucket.rate), "rate_limited")
+        self._show_prompt()
         while not self._bucket.try_take():
             await asyncio.sleep(self._bucket.seconds_until_token())
 

@@ -52,6 +52,20 @@ async def test_a_departed_clients_queued_commands_are_dropped_at_once(make_serve
             assert "queued 40" not in mara.text
 
 
+async def test_lines_sent_together_run_one_a_turn_behind_everyone_elses(make_server) -> None:
+    """A client's lines sent at once (a paste, a script, a flood's first burst) run one per turn of the event loop:
+    someone who speaks meanwhile is answered before the last of them. (They ran all at once: a flooder's first 500
+    commands held everyone up for tens of milliseconds.)"""
+    async with make_server() as server:
+        async with player(server, "Igor") as igor, player(server, "Mara") as mara:
+            igor.send_bytes(b"".join(b"say queued %d\r\n" % i for i in range(60)))  # under a KiB: one read, one slice
+            await mara.expect('Igor says, "queued 0"')
+            mara.send("say in between")
+            await mara.expect('Igor says, "queued 59"')
+            answered = mara.text.find('You say, "in between"')
+            assert 0 <= answered < mara.text.index('Igor says, "queued 59"')
+
+
 async def test_a_negotiation_flood_is_cut_off_and_others_carry_on(make_server) -> None:
     async with make_server(limits={"input_burst": 4096, "input_rate": 1024, "flood_penalty": 0}) as server:
         async with player(server, "Mara") as mara:
