@@ -60,7 +60,7 @@ async def test_a_whole_game_played_from_gmcp_alone(make_server) -> None:
                     break
                 if data["you_may"]:
                     client.send("stop" if "stop" in data["you_may"] else data["you_may"][0])
-            await watcher.expect(r'"status":"over"')
+            await watcher.expect(r'"status":"over"[^\n]*\n')  # the whole line, not its first packet
         assert {"Thrown", "Scored", "GameOver"} <= kinds and states[-1].winner in ("Ann", "Robby1.bot")
         watched = [SERVER_MESSAGE.validate_json(line) for line in watcher.text.splitlines() if '"type":"table"' in line]
         played = [state for state in states if state.status != "waiting"]
