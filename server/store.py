@@ -633,18 +633,26 @@ class Store:
         loop.call_soon_threadsafe(_settle, batch, outcomes)
 
     def _open(self, _: object) -> None:
+        """Add what the database lacks (tables, columns, the first channels) in one transaction: never half of it,
+        and one sync to disk where each statement on its own was one (about 20 for a new database: 75 - 160 ms)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = connect(self.path)
-        self._db.executescript(_SCHEMA)
-        for table, column in _ADDED_COLUMNS:
-            present = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
-            if column.split()[0] not in present:
-                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
-        if self._db.execute("SELECT COUNT(*) FROM channels").fetchone() == (0,):
-            self._db.executemany("INSERT INTO channels VALUES (?, ?, ?)", SEED_CHANNELS)
-            self._db.execute(
-                "INSERT INTO channel_members SELECT c.name, a.skeleton FROM channels c, accounts a WHERE c.autojoin = 1"
-            )
+        self._db = db = connect(self.path)
+        db.executescript("BEGIN IMMEDIATE;" + _SCHEMA)  # the script leaves its transaction open
+        try:
+            for table, column in _ADDED_COLUMNS:
+                present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+                if column.split()[0] not in present:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+            if db.execute("SELECT COUNT(*) FROM channels").fetchone() == (0,):
+                db.executemany("INSERT INTO channels VALUES (?, ?, ?)", SEED_CHANNELS)
+                db.execute(
+                    "INSERT INTO channel_members SELECT c.name, a.skeleton FROM channels c, accounts a WHERE c.autojoin = 1"
+                )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
     def _close(self, _: object) -> None:
         if self._db is not None:
