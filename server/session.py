@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Protocol
 
 import structlog
@@ -38,7 +39,7 @@ TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
 class Source(Protocol):
     """A connection's input as bytes, whatever carries it (telnetlib3's reader; a WebSocket's frames)."""
 
-    async def read(self, n: int) -> bytes:
+    def read(self, n: int) -> Awaitable[bytes]:
         """Up to ``n`` bytes; b"" once the connection is gone."""
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar
 
 from telnetlib3 import TelnetServer
 from telnetlib3.server_base import BaseServer
+from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import (
     AARDWOLF, ATCP, BINARY, CHARSET, CMD_EOR, DO, ECHO, EOR, GA, GMCP, IAC, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP,
@@ -138,6 +139,47 @@ class ReadGate:
         self.resume("reader")
 
 
+class TelnetInput(TelnetReader):
+    """telnetlib3's reader, handing bytes that arrive while the session waits straight to it: ``read`` gives back
+    the future it will get them by, and ``feed_data`` sets it, instead of the bytes going through the buffer to a
+    read coroutine and its waiting coroutine (the session waits for every line it is sent). Everything else (bytes
+    already waiting, the end, an error, a paused transport) is telnetlib3's own ``read``."""
+
+    _direct: asyncio.Future[bytes] | None = None
+    _wanted = 0
+
+    def read(self, n: int = -1) -> Awaitable[bytes]:
+        if n <= 0 or self._buffer or self._eof or self._exception is not None or self._paused:
+            return super().read(n)
+        if self._direct is not None and not self._direct.done():
+            raise RuntimeError("read() called while another coroutine is already waiting for incoming data")
+        self._direct, self._wanted = asyncio.get_running_loop().create_future(), n
+        return self._direct
+
+    def feed_data(self, data: bytes) -> None:
+        direct, self._direct = self._direct, None
+        if direct is None or direct.done() or not data:  # (done: the waiting session was cancelled)
+            super().feed_data(data)
+            return
+        if len(data) <= self._wanted:  # (always, in fact: telnetlib3 is handed a SLICE at a time)
+            direct.set_result(data)
+            return
+        direct.set_result(data[: self._wanted])
+        super().feed_data(data[self._wanted :])
+
+    def feed_eof(self) -> None:
+        super().feed_eof()
+        direct, self._direct = self._direct, None
+        if direct is not None and not direct.done():
+            direct.set_result(b"")
+
+    def set_exception(self, exc: Exception) -> None:
+        super().set_exception(exc)
+        direct, self._direct = self._direct, None
+        if direct is not None and not direct.done():
+            direct.set_exception(exc)
+
+
 class MuckTelnetServer(TelnetServer):
     """telnetlib3's server protocol, agreeing only to what this server implements.
 
@@ -161,6 +203,9 @@ class MuckTelnetServer(TelnetServer):
     """Takes a refused connection, told why, by its address (server.budget.Penalties.hold)."""
     outbox: ClassVar[Outbox]
     """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(reader_factory=TelnetInput, **kwargs)
 
     @classmethod
     def serving(
