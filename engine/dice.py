@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from engine.cubes import COMMON_FACES, Face, Throw, format_throw, parse_throw
-from engine.throws import throws
+from engine.throws import every_throw
 
 
 class DiceSource(Protocol):
@@ -25,6 +25,7 @@ class SeededDice:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self._random = random.Random(seed).random
+        self._throws = every_throw()
 
     def throw(self, commons: int, sun: bool) -> Throw:
         """One draw per cube, common cubes first; the throw is the one built for its code (engine.throws)."""
@@ -32,7 +33,7 @@ class SeededDice:
         code = 0
         for _ in range(commons + sun):
             code = code * 6 + int(r() * 6)
-        return throws(commons, sun)[code]
+        return self._throws[commons][sun][code]
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
         r = self._random

@@ -235,7 +235,7 @@ class Game:
         if turn.must_throw_all:
             return _YMNWTBYM
         state = self.state
-        rules = state.rules
+        rules = state.plain
         player = state.player(turn.player)
         if player.circles and turn.points < rules.opening_minimum:
             return _OPENING
@@ -262,8 +262,9 @@ class Game:
             refusal = houserules.eclipse_refusal(self.state, player.name, player.score + turn.points)
             assert refusal is not None
             return refusal
-        minimum = self.rules.opening_minimum
-        if self.rules.recovery:
+        rules = self.state.plain
+        minimum = rules.opening_minimum
+        if rules.recovery:
             return (
                 f"You have {player.circles} open circle(s) (Recovery): you need {minimum} points in this turn to"
                 f" stop; you have {turn.points} so far."
@@ -321,7 +322,7 @@ class Game:
         active = state.active
         if not active:
             self._emit(ev.GameOver(None, "no player is left in the game"))
-        elif self.rules.last_player_wins and len(active) == 1:
+        elif state.plain.last_player_wins and len(active) == 1:
             self._emit(ev.GameOver(active[0].name, "is the last player left in the game"))
         elif ll is not None and ll.leader == name:
             self._emit_all(lastlicks.leader_left(state))
@@ -339,7 +340,7 @@ class Game:
             thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
             thrown = Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun)
         self._emit(ev.Thrown(turn.player, thrown))
-        if state.rules.insurance:
+        if state.plain.insurance:
             entitled = houserules.entitled_to_cancel(state)
             if entitled:
                 self._emit(ev.InsuranceWindow(turn.player, entitled))
@@ -379,7 +380,7 @@ class Game:
     def _clearing_deadline(self, turn: TurnState) -> None:
         """Kill(n) and Suspend(n): a flash not cleared in n throws wimps out, or puts the turn off (in Last Licks,
         where a lick is one turn, Suspend acts as Kill)."""
-        rules = self.state.rules
+        rules = self.state.plain
         suspend = rules.suspend_throws
         if rules.kill and turn.clearing_throws >= rules.kill:
             self._wimp_out(turn, train_wreck=False, killed=True)
@@ -392,7 +393,7 @@ class Game:
 
     def _held(self, thrown: Throw, clearing: frozenset[Face]) -> Throw:
         """With reroll_only_matching, the cubes of a void throw that did not match stay on the table."""
-        if not self.rules.reroll_only_matching:
+        if not self.state.plain.reroll_only_matching:
             return NO_CUBES
         sun = thrown.sun if thrown.sun is not None and thrown.sun not in clearing else None
         return Throw(tuple(face for face in thrown.commons if face not in clearing), sun)
@@ -413,7 +414,7 @@ class Game:
         if scoring.flashes:
             for face in scoring.flashes:
                 self._emit(ev.FlashMade(player, face))
-        if scoring.special is not None or self.state.rules.insurance:
+        if scoring.special is not None or self.state.plain.insurance:
             earned = self._insurance_earned(turn, scoring)
             if earned:
                 self._emit(ev.InsuranceEarned(player, 1, earned))
@@ -429,7 +430,7 @@ class Game:
         if special is _FULL_HOUSE:
             return "Full House"
         kept = scoring.kept
-        if special is None and kept.sun is not None and len(kept.commons) == COMMON_CUBES and self.state.rules.insurance:
+        if special is None and kept.sun is not None and len(kept.commons) == COMMON_CUBES and self.state.plain.insurance:
             return "all five cubes scored in one throw"
         return None
 
@@ -439,9 +440,10 @@ class Game:
         assert turn is not None
         player = state.player(turn.player)
         before = player.score
-        filled = player.circles > 0 and turn.points >= state.rules.opening_minimum
+        rules = state.plain
+        filled = player.circles > 0 and turn.points >= rules.opening_minimum
         self._emit(ev.Banked(player.name, turn.points, before + turn.points, filled))
-        if state.rules.bump or state.rules.eclipse == 2:
+        if rules.bump or rules.eclipse == 2:
             self._emit_all(houserules.after_bank(state, player.name, before))
         self._turn_over(player.name)
 
@@ -461,7 +463,7 @@ class Game:
                 self._start_turn(state.last_licks.challengers[0])
             return
         player = state.player(name)
-        if player.out is None and player.score >= state.rules.goal_score:  # RuleSet.goal_reached, a method call less
+        if player.out is None and player.score >= state.plain.goal_score:  # RuleSet.goal_reached, a method call less
             self._emit_all(houserules.at_last_licks(state))
             if player.out is None:  # else Recovery Extension 2 put them out: no Last Licks, play goes on
                 self._emit_all(lastlicks.start(state, name))
@@ -474,7 +476,7 @@ class Game:
         following = state.next_after(name)
         if following is None:
             self._emit(ev.GameOver(None, "no player is left in the game"))
-        elif state.rules.last_player_wins and len(state.players) > 1 and len(state.active) == 1:
+        elif state.plain.last_player_wins and len(state.players) > 1 and len(state.active) == 1:
             self._emit(ev.GameOver(following, "is the last player left in the game"))
         else:
             self._start_turn(following)

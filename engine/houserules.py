@@ -19,7 +19,7 @@ TERMINAL_WRECKS = 7
 def eclipse_refusal(state: GameState, player: str, landing: int) -> str | None:
     """Eclipse: the score a stop would land on is off limits when another player occupies it (variant 2: or sits
     further up the same beam)."""
-    rules = state.rules
+    rules = state.plain
     if not rules.eclipse:
         return None
     for other in state.players:
@@ -34,7 +34,7 @@ def eclipse_refusal(state: GameState, player: str, landing: int) -> str | None:
 
 def after_bank(state: GameState, player: str, before: int) -> list[ev.Event]:
     """Bump sends players the lander landed on back to ``before``; Eclipse 2 pushes players down the beam."""
-    rules = state.rules
+    rules = state.plain
     landing = state.player(player).score
     events: list[ev.Event] = []
     if rules.bump:
@@ -48,7 +48,7 @@ def after_bank(state: GameState, player: str, before: int) -> list[ev.Event]:
 
 def _eclipse_cascade(state: GameState, player: str, landing: int) -> list[ev.Event]:
     """Everyone eclipsed from up the beam drops 5 at a time until free; whoever they then eclipse drops too."""
-    beam = state.rules.eclipse_beam
+    beam = state.plain.eclipse_beam
     scores = {p.name: p.score for p in state.active}
 
     def below(upper: str) -> list[str]:
@@ -76,7 +76,7 @@ def _eclipse_cascade(state: GameState, player: str, landing: int) -> list[ev.Eve
 
 def after_train_wreck(state: GameState, player: str) -> list[ev.Event]:
     """Recovery adds a circle (Extension 1: four open circles or seven wrecks is terminal); (n)TW counts wrecks."""
-    rules = state.rules
+    rules = state.plain
     me = state.player(player)
     events: list[ev.Event] = []
     if rules.recovery:
@@ -92,7 +92,7 @@ def after_train_wreck(state: GameState, player: str) -> list[ev.Event]:
 def at_last_licks(state: GameState) -> list[ev.Event]:
     """Recovery Extension 2: when Last Licks would begin, every player with a circle open is out, the one who reached
     the goal included (RULES.md: then Last Licks does not begin)."""
-    if not (state.rules.recovery and state.rules.recovery_ext2):
+    if not (state.plain.recovery and state.plain.recovery_ext2):
         return []
     return [
         ev.PlayerOut(p.name, "had a circle open when Last Licks was due (Recovery Extension 2)")
@@ -116,7 +116,7 @@ def cancel_cost(state: GameState, name: str) -> int:
 def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
     """Who may cancel the throw just made: the thrower first, then opponents in seating order (never in Last Licks)."""
     turn = state.turn
-    if not state.rules.insurance or state.last_licks is not None or turn is None:
+    if not state.plain.insurance or state.last_licks is not None or turn is None:
         return ()
     for player in state.players:
         if player.insurance >= OWN_THROW_COST:
@@ -130,7 +130,7 @@ def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
 
 def insurance_refusal(state: GameState, name: str) -> str | None:
     turn = state.turn
-    if not state.rules.insurance:
+    if not state.plain.insurance:
         return "This table does not play with Insurance Points."
     if state.last_licks is not None:
         return "Insurance Points cannot be spent during Last Licks."

@@ -25,7 +25,7 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
     ll = state.last_licks
     assert ll is not None
     score = state.player(player).score
-    variant = state.rules.last_licks
+    variant = state.plain.last_licks
     target = ll.target  # judged after the bank and what it caused (Bump, Eclipse): RULES.md, every variant
     passed = to_pass(target, score) <= 0
     events: list[ev.Event] = [ev.LastLickEnded(player, passed, target)]
@@ -54,7 +54,7 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
 
 def round_over(state: GameState, ll: LastLicks) -> list[ev.Event]:
     """No challenger is left: the leader wins, or (variant C) the best who passed leads a new round."""
-    if state.rules.last_licks == "C" and ll.passed:
+    if state.plain.last_licks == "C" and ll.passed:
         best = max(ll.passed, key=lambda name: state.player(name).score)  # ties: the first to reach it
         score = state.player(best).score
         return [ev.LeaderChanged(best, ll.leader, score, state.seat_order_after(best))]

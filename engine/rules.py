@@ -126,8 +126,13 @@ class RuleSet(BaseModel):
         return self.suspend or (10 if self.full_house else 0)
 
     def same_space(self, a: int, b: int) -> bool:
-        """Two scores on one space: equal, or 100, 300 and 500 under 1/3/5."""
-        return a == b or (self.one_three_five and a in ONE_THREE_FIVE and b in ONE_THREE_FIVE)
+        """Two scores on one space: equal, or 100, 300 and 500 under 1/3/5 (``PlainRules.same_space``)."""
+        return self.plain.same_space(a, b)
+
+    @cached_property
+    def plain(self) -> PlainRules:
+        """These rules as plain attributes, made once: what the engine reads during play."""
+        return PlainRules(self)
 
     @classmethod
     def from_options(cls, options: dict[str, Any] | None = None, base: RuleSet | None = None) -> RuleSet:
@@ -163,6 +168,22 @@ class RuleSet(BaseModel):
         """The lowest score that reaches the goal (RULES.md: reaching it starts Last Licks; with goal_must_be_passed,
         passing it)."""
         return self.goal + 1 if self.goal_must_be_passed else self.goal
+
+
+class PlainRules:
+    """A RuleSet's values as plain attributes (its fields, ``goal_score`` and ``suspend_throws``), made once per rule
+    set (``RuleSet.plain``). The engine reads options on every throw, and an attribute of a pydantic model costs about
+    three times a plain one: BaseModel's ``__getattr__`` keeps CPython from specializing the lookup."""
+
+    __slots__ = (*RuleSet.model_fields, "goal_score", "suspend_throws")
+
+    def __init__(self, rules: RuleSet) -> None:
+        for name in self.__slots__:
+            setattr(self, name, getattr(rules, name))
+
+    def same_space(self, a: int, b: int) -> bool:
+        """Two scores on one space: equal, or 100, 300 and 500 under 1/3/5."""
+        return a == b or (self.one_three_five and a in ONE_THREE_FIVE and b in ONE_THREE_FIVE)
 
 
 def _read_value(key: str, raw: Any) -> Any:

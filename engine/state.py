@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from engine import events as ev
 from engine.cubes import COMMON_CUBES, Face, Throw
-from engine.rules import RuleSet
+from engine.rules import PlainRules, RuleSet
 from engine.scoring import Scoring
 
 NO_CUBES = Throw(())
@@ -99,11 +99,14 @@ class GameState:
     """Rules adopted during a turn, in force from the start of the next one."""
     thrown_yet: bool = False
     """Whether any cube has been thrown in the game (before that, adopted rules take effect at once)."""
+    plain: PlainRules = field(init=False, repr=False, compare=False)
+    """``rules`` as plain values (``RuleSet.plain``): what the engine reads during play."""
     _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
     _after: dict[str, tuple[PlayerState, ...]] = field(default_factory=dict, repr=False, compare=False)
     """By player: everyone in seating order from the next seat round to the player's own (the seats never change)."""
 
     def __post_init__(self) -> None:
+        self.plain = self.rules.plain
         players = self.players
         self._index.update((p.name, p) for p in players)
         self._after.update((p.name, (*players[seat + 1 :], *players[: seat + 1])) for seat, p in enumerate(players))
@@ -357,6 +360,7 @@ def _proposal_defeated(state: GameState, event: ev.ProposalDefeated) -> None:
 
 def _rules_changed(state: GameState, event: ev.RulesChanged) -> None:
     state.rules = event.rules
+    state.plain = event.rules.plain
     state.adopted_rules = None
 
 

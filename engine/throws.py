@@ -36,6 +36,13 @@ def throws(commons: int, sun: bool) -> tuple[Throw, ...]:
     return built
 
 
+@cache
+def every_throw() -> tuple[tuple[tuple[Throw, ...], tuple[Throw, ...]], ...]:
+    """``throws(commons, sun)`` of every size, indexed ``[commons][sun]``: the dice bind it once, and find a throw by
+    two indexes instead of a cached call per throw."""
+    return tuple((throws(commons, False), throws(commons, True)) for commons in range(COMMON_CUBES + 1))
+
+
 def code_of(throw: Throw) -> int:
     """The code of any throw: by identity for the throws built here, else from its faces."""
     code = _BY_ID.get(id(throw))
