@@ -236,7 +236,7 @@ class Game:
             return _YMNWTBYM
         state = self.state
         rules = state.plain
-        player = state.player(turn.player)
+        player = state.by_name[turn.player]
         if player.circles and turn.points < rules.opening_minimum:
             return _OPENING
         if rules.eclipse and houserules.eclipse_refusal(state, player.name, player.score + turn.points):
@@ -438,7 +438,7 @@ class Game:
         state = self.state
         turn = state.turn
         assert turn is not None
-        player = state.player(turn.player)
+        player = state.by_name[turn.player]
         before = player.score
         rules = state.plain
         filled = player.circles > 0 and turn.points >= rules.opening_minimum
@@ -454,7 +454,7 @@ class Game:
         if state.proposals:
             self._emit_all(guidinglight.settle(state, turn_ended=name))
         if state.last_licks is not None:
-            if state.player(name).out is None:
+            if state.by_name[name].out is None:
                 self._emit_all(lastlicks.after_lick(state, name))
             ll = state.last_licks
             if not ll.challengers:
@@ -462,7 +462,7 @@ class Game:
             if not state.over:
                 self._start_turn(state.last_licks.challengers[0])
             return
-        player = state.player(name)
+        player = state.by_name[name]
         if player.out is None and player.score >= state.plain.goal_score:  # RuleSet.goal_reached, a method call less
             self._emit_all(houserules.at_last_licks(state))
             if player.out is None:  # else Recovery Extension 2 put them out: no Last Licks, play goes on

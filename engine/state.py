@@ -101,21 +101,22 @@ class GameState:
     """Whether any cube has been thrown in the game (before that, adopted rules take effect at once)."""
     plain: PlainRules = field(init=False, repr=False, compare=False)
     """``rules`` as plain values (``RuleSet.plain``): what the engine reads during play."""
-    _index: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
+    by_name: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
+    """The players by name (``player(name)`` without the call, where the engine looks one up on every move)."""
     _after: dict[str, tuple[PlayerState, ...]] = field(default_factory=dict, repr=False, compare=False)
     """By player: everyone in seating order from the next seat round to the player's own (the seats never change)."""
 
     def __post_init__(self) -> None:
         self.plain = self.rules.plain
         players = self.players
-        self._index.update((p.name, p) for p in players)
+        self.by_name.update((p.name, p) for p in players)
         self._after.update((p.name, (*players[seat + 1 :], *players[: seat + 1])) for seat, p in enumerate(players))
 
     def player(self, name: str) -> PlayerState:
-        return self._index[name]
+        return self.by_name[name]
 
     def has_player(self, name: str) -> bool:
-        return name in self._index
+        return name in self.by_name
 
     def seat_order_after(self, name: str) -> tuple[str, ...]:
         """The other players still in the game, in seating order starting after ``name``."""
@@ -123,7 +124,7 @@ class GameState:
 
     def turn_taker(self, name: str) -> str | None:
         """Who plays the turns of ``name``'s seat: ``name`` while in the game, else the next player still in."""
-        return name if self._index[name].out is None else self.next_after(name)
+        return name if self.by_name[name].out is None else self.next_after(name)
 
     def next_after(self, name: str) -> str | None:
         """Whose turn follows ``name``'s outside Last Licks (``name`` again when playing alone), None if no one's."""
@@ -203,8 +204,10 @@ def _thrown(state: GameState, event: ev.Thrown) -> None:
     state.thrown_yet = True
     if turn.clearing:
         turn.clearing_throws += 1
-    turn.at_once = turn.held is NO_CUBES
-    if not turn.at_once:
+    if turn.held is NO_CUBES:
+        turn.at_once = True
+    else:
+        turn.at_once = False
         turn.held = NO_CUBES
 
 
@@ -249,7 +252,7 @@ def _wimped_out(state: GameState, event: ev.WimpedOut) -> None:
 
 
 def _banked(state: GameState, event: ev.Banked) -> None:
-    player = state._index[event.player]
+    player = state.by_name[event.player]
     player.score = event.score
     if event.circle_filled:
         player.circles -= 1

@@ -66,13 +66,18 @@ class ScoringTable:
 
     def scorings(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
         """``score_throw(throw, rules, clearing, at_once)``, looked up (the table is its cache)."""
+        try:  # one chain of subscripts for a throw the dice returned (its code found by identity), already met
+            options = self._tables[at_once][clearing][_BY_ID[id(throw)]]
+        except KeyError:
+            return self._fill(throw, clearing, at_once)
+        return options if options is not None else self._fill(throw, clearing, at_once)
+
+    def _fill(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
         tables = self._tables[at_once]
         table = tables.get(clearing)
         if table is None:
             table = tables[clearing] = [None] * CODES
-        code = _BY_ID.get(id(throw))  # code_of's first step, a call less for the throws the dice return
-        if code is None:
-            code = code_of(throw)
+        code = code_of(throw)
         options = table[code]
         if options is None:
             options = table[code] = score_uncached(throw, self.rules, clearing, at_once)
