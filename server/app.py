@@ -23,7 +23,7 @@ from rooms.world import World
 from server import texts
 from server.mssp import mssp_variables
 from server.budget import ByteBudget, Penalties
-from server.ratelimit import LoginThrottle
+from server.ratelimit import CommandBuckets, LoginThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
 from server.store import Account, Channel, Store
@@ -59,6 +59,9 @@ class GameServer:
             limits.create_burst, limits.create_refill,
         )
         self.flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
+        self.command_buckets = CommandBuckets(
+            limits.command_burst, limits.command_rate, limits.max_connections_per_address
+        )
         self._wizards = {w.casefold() for w in settings.wizards}
         self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -213,6 +216,7 @@ class GameServer:
             log.warning("session.refused", address=address, reason=refusal)
             session.sink.send(Message(refusal, "error"))
             session.sink.close()
+            self.command_buckets.keep(address, session.bucket)
             return
         task = asyncio.current_task()
         assert task is not None
@@ -228,6 +232,7 @@ class GameServer:
             if not self._per_address[address]:
                 del self._per_address[address]
             session.close()
+            self.command_buckets.keep(address, session.bucket)
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
                 if session.left_from is not None:

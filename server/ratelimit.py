@@ -9,9 +9,11 @@ from collections.abc import Callable
 class TokenBucket:
     """Allows ``burst`` actions at once, then ``rate`` per second."""
 
-    def __init__(self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self, burst: float, rate: float, clock: Callable[[], float] = time.monotonic, tokens: float | None = None
+    ):
         self.burst, self.rate, self._clock = burst, rate, clock
-        self._tokens, self._stamp = float(burst), clock()
+        self._tokens, self._stamp = float(burst if tokens is None else tokens), clock()
 
     def try_take(self) -> bool:
         self._refill()
@@ -24,14 +26,26 @@ class TokenBucket:
         self._refill()
         return max(0.0, (1 - self._tokens) / self.rate)
 
-    def give_back(self) -> None:
-        """Return a token taken for something that turned out not to count."""
-        self._tokens = min(self.burst, self._tokens + 1)
+    def give_back(self, tokens: float = 1) -> None:
+        """Return tokens taken for something that turned out not to count."""
+        self._refill()
+        self._tokens = min(self.burst, self._tokens + tokens)
+
+    def take_up_to(self, most: float) -> float:
+        """Take as many whole tokens as there are, up to ``most``; how many were taken."""
+        self._refill()
+        taken = min(most, float(int(self._tokens)))
+        self._tokens -= taken
+        return taken
+
+    @property
+    def tokens(self) -> float:
+        self._refill()
+        return self._tokens
 
     @property
     def full(self) -> bool:
-        self._refill()
-        return self._tokens >= self.burst
+        return self.tokens >= self.burst
 
     def _refill(self) -> None:
         now = self._clock()
@@ -69,6 +83,39 @@ class AddressThrottle:
     def _forget_full(self) -> None:
         for address in [a for a, b in self._buckets.items() if b.full]:
             del self._buckets[address]
+
+
+class CommandBuckets:
+    """Connections' command buckets (``burst`` commands at once, then ``rate`` a second each), their bursts drawn from
+    their address's share: ``most`` connections' worth (as many as it may hold at once), refilling at their rate.
+    People behind one address (a NAT) each get a burst, but connecting again gives no more than holding ``most``
+    connections would: a flooder of lines that reconnected after each burst of 500 got a thousand commands a second.
+    A closed connection's unused burst goes back to its address."""
+
+    PRUNE_AT = 1024
+
+    def __init__(self, burst: float, rate: float, most: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self._burst, self._rate, self._most, self._clock = burst, rate, most, clock
+        self._shares: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> TokenBucket:
+        """A new connection's bucket, with what its address's share can give of a burst."""
+        share = self._shares.get(address)
+        if share is None:
+            if len(self._shares) >= self.PRUNE_AT:
+                self._forget_full()
+            share = self._shares[address] = TokenBucket(self._burst * self._most, self._rate * self._most, self._clock)
+        return TokenBucket(self._burst, self._rate, self._clock, tokens=share.take_up_to(self._burst))
+
+    def keep(self, address: str, bucket: TokenBucket) -> None:
+        """A connection from ``address`` closed: what is left of its burst goes back to the address."""
+        share = self._shares.get(address)
+        if share is not None:
+            share.give_back(int(bucket.tokens))
+
+    def _forget_full(self) -> None:
+        for address in [a for a, share in self._shares.items() if share.full]:
+            del self._shares[address]
 
 
 class LoginThrottle:

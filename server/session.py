@@ -18,7 +18,6 @@ from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Stage
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
-from server.ratelimit import TokenBucket
 from server.render.colour import KIND_COLOURS, painted
 from server.render.prompt import status_prompt
 from server.render.scorehandler import Style, render_once
@@ -67,7 +66,9 @@ class Session:
         self._reader = reader
         self._splitter = LineSplitter(limits.max_line_length)
         self._pending: deque[Line] = deque()
-        self._bucket = TokenBucket(limits.command_burst, limits.command_rate)
+        self.bucket = server.command_buckets.take(address)
+        """Commands at once, then a steady rate (``limits.command_burst``, ``command_rate``); what is left of its burst
+        goes back to the address at the end."""
         self._flood_noted = False
         self.left_from: str | None = None
         """The room the player was in when this connection left the world (they come back there)."""
@@ -226,7 +227,7 @@ class Session:
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)
-                if not self._bucket.try_take():
+                if not self.bucket.try_take():
                     await self._throttle()
                     if self.sink.closed:
                         break  # the client left: what it queued is not run for nobody
@@ -285,10 +286,10 @@ class Session:
         if not self._flood_noted:
             self._flood_noted = True
             log.info("session.flood_limited", name=self.name, address=self.address)
-            self.refuse(texts.FLOOD.format(rate=self._bucket.rate), "rate_limited")
+            self.refuse(texts.FLOOD.format(rate=self.bucket.rate), "rate_limited")
         self._show_prompt()
-        while not self._bucket.try_take():
-            await asyncio.sleep(self._bucket.seconds_until_token())
+        while not self.bucket.try_take():
+            await asyncio.sleep(self.bucket.seconds_until_token())
 
     def _note_activity(self, text: str) -> None:
         """Any line keeps the connection alive; only real commands reset WHO's idle time."""

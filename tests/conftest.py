@@ -159,8 +159,10 @@ async def _greeted(client: C) -> AsyncIterator[C]:
 
 
 @asynccontextmanager
-async def raw_client(server: GameServer) -> AsyncIterator[RawClient]:
-    async with _greeted(RawClient(*await asyncio.open_connection("127.0.0.1", server.port))) as client:
+async def raw_client(server: GameServer, address: str = "127.0.0.1") -> AsyncIterator[RawClient]:
+    """A raw client from ``address`` (any of 127.0.0.0/8: another address on the same machine)."""
+    connection = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(address, 0))
+    async with _greeted(RawClient(*connection)) as client:
         yield client
 
 

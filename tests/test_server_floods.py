@@ -58,12 +58,34 @@ async def test_lines_sent_together_run_one_a_turn_behind_everyone_elses(make_ser
     commands held everyone up for tens of milliseconds.)"""
     async with make_server() as server:
         async with player(server, "Igor") as igor, player(server, "Mara") as mara:
+            await mara.command("say ready", 'You say, "ready"')  # her login's last save is over: she reads at once
             igor.send_bytes(b"".join(b"say queued %d\r\n" % i for i in range(60)))  # under a KiB: one read, one slice
             await mara.expect('Igor says, "queued 0"')
             mara.send("say in between")
             await mara.expect('Igor says, "queued 59"')
             answered = mara.text.find('You say, "in between"')
             assert 0 <= answered < mara.text.index('Igor says, "queued 59"')
+
+
+async def test_connecting_again_gives_no_fresh_command_burst(make_server) -> None:
+    """A connection's burst is drawn from its address's share: connections side by side (people behind one address)
+    each have one, but a flooder of lines that connected again after each burst of 500 got a thousand commands a
+    second. Other addresses have their own share."""
+    limits = {"command_burst": 3, "command_rate": 0.01, "max_connections_per_address": 2}
+    async with make_server(limits=limits) as server:
+        async with raw_client(server) as flooder, raw_client(server) as beside:
+            flooder.send_bytes(b"xyzzy\r\n" * 3)
+            beside.send_bytes(b"xyzzy\r\n" * 3)
+            for client in (flooder, beside):
+                for _ in range(3):
+                    await client.expect("Huh?")
+                assert "too fast" not in client.text
+        async with raw_client(server) as again, raw_client(server, "127.0.0.2") as elsewhere:
+            again.send("xyzzy")
+            elsewhere.send("xyzzy")
+            await again.expect("You are sending commands too fast")  # not a fresh burst
+            await elsewhere.expect("Huh?")
+            assert "too fast" not in elsewhere.text
 
 
 async def test_a_negotiation_flood_is_cut_off_and_others_carry_on(make_server) -> None:
