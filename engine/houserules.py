@@ -49,29 +49,33 @@ def after_bank(state: GameState, player: str, before: int) -> list[ev.Event]:
 def _eclipse_cascade(state: GameState, player: str, landing: int) -> list[ev.Event]:
     """Everyone eclipsed from up the beam drops 5 at a time until free; whoever they then eclipse drops too."""
     beam = state.plain.eclipse_beam
-    scores = {p.name: p.score for p in state.active}
-
-    def below(upper: str) -> list[str]:
-        top = scores[upper]
-        return [n for n, s in scores.items() if n != upper and 0 < s < top and (top - s) % beam == 0]
-
-    def eclipser(name: str) -> str | None:
-        own = scores[name]
-        return next(
-            (n for n, s in scores.items() if n != name and s > 0 and s >= own and (s - own) % beam == 0), None
-        )
-
+    scores = {p.name: p.score for p in state.players if p.out is None}
+    queue = _below(scores, beam, player)
     events: list[ev.Event] = []
-    queue = below(player)
-    while queue:
+    while queue:  # nearly every bank finds no one below on the beam, and stops here
         name = queue.pop(0)
-        by = eclipser(name)
+        by = _eclipser(scores, beam, name)
         while by is not None and scores[name] > 0:
             scores[name] = max(0, scores[name] - ECLIPSE_STEP)
             events.append(ev.Eclipsed(name, by, scores[name]))
-            by = eclipser(name)
-        queue.extend(n for n in below(name) if n not in queue)
+            by = _eclipser(scores, beam, name)
+        queue.extend(n for n in _below(scores, beam, name) if n not in queue)
     return events
+
+
+def _below(scores: dict[str, int], beam: int, upper: str) -> list[str]:
+    """The players further down ``upper``'s beam."""
+    top = scores[upper]
+    return [n for n, s in scores.items() if n != upper and 0 < s < top and (top - s) % beam == 0]
+
+
+def _eclipser(scores: dict[str, int], beam: int, name: str) -> str | None:
+    """The first player on ``name``'s space or further up its beam."""
+    own = scores[name]
+    for n, s in scores.items():
+        if n != name and s > 0 and s >= own and (s - own) % beam == 0:
+            return n
+    return None
 
 
 def after_train_wreck(state: GameState, player: str) -> list[ev.Event]:
