@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from math import floor
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -32,12 +33,13 @@ class SeededDice:
         self._throws = every_throw()
 
     def throw(self, commons: int, sun: bool) -> Throw:
-        """One draw per cube, common cubes first; the throw is the one built for its code (engine.throws). A face is
-        ``int(r() * 6.0)``: the same number as ``int(r() * 6)``, and float times float is the interpreter's fast case."""
+        """One draw per cube, common cubes first; the throw is the one built for its code (engine.throws). A face's
+        index is ``floor(r() * 6.0)``, the same number as ``int(r() * 6)`` (r() is never negative), computed by the
+        interpreter's fast cases: float times float, and a one-argument builtin function (``int`` is a class call)."""
         r = self._random
         code = 0
         for _ in _CUBES[commons + sun]:
-            code = code * 6 + int(r() * 6.0)
+            code = code * 6 + floor(r() * 6.0)
         return self._throws[commons][sun][code]
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
