@@ -44,7 +44,7 @@ class SeededDice:
 
     def roll_off(self, cubes: int) -> tuple[Face, ...]:
         r = self._random
-        return tuple([COMMON_FACES[int(r() * 6)] for _ in range(cubes)])
+        return tuple([COMMON_FACES[floor(r() * 6.0)] for _ in range(cubes)])
 
 
 class DiceExhausted(RuntimeError):
