@@ -33,7 +33,6 @@ from engine.dice import DiceSource
 from engine.rules import RuleSet
 from engine.scoring import Outcome, Scoring, Special
 from engine.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
-from engine.throws import ScoringTable, scoring_table
 
 
 class StopBlock(Enum):
@@ -78,7 +77,6 @@ class Game:
         """The turn's moves ``legal_actions`` last listed: applying one of them before anything else happens (the log
         is still ``_offered_at`` long) needs no second check."""
         self._offered_at = 0
-        self._scoring: tuple[RuleSet, ScoringTable] = (self.state.rules, scoring_table(self.state.rules))
 
     @classmethod
     def start(cls, players: Sequence[str], rules: RuleSet, dice: DiceSource) -> Game:
@@ -104,7 +102,6 @@ class Game:
         game.events = list(events)
         game.state = fold(game.events)
         game._offered, game._offered_at = (), 0
-        game._scoring = (game.state.rules, scoring_table(game.state.rules))
         return game
 
     def _emit(self, event: ev.Event) -> None:
@@ -356,10 +353,7 @@ class Game:
         """The throw on the table stands: void, wimpout, one scoring, or a choice for the player."""
         thrown = turn.last_throw
         assert thrown is not None
-        rules, table = self._scoring
-        if rules is not self.state.rules:  # the Guiding Light adopted new rules
-            self._scoring = rules, table = self.state.rules, scoring_table(self.state.rules)
-        options = table.scorings(thrown, turn.clearing, turn.at_once)
+        options = self.state.scoring.scorings(thrown, turn.clearing, turn.at_once)
         outcome = options[0].outcome
         if outcome is _VOID:
             self._emit(ev.Voided(turn.player, _matched(thrown, turn.clearing), self._held(thrown, turn.clearing)))

@@ -9,6 +9,7 @@ from engine import events as ev
 from engine.cubes import COMMON_CUBES, Face, Throw
 from engine.rules import PlainRules, RuleSet
 from engine.scoring import Scoring
+from engine.throws import ScoringTable, scoring_table
 
 NO_CUBES = Throw(())
 
@@ -101,13 +102,15 @@ class GameState:
     """Whether any cube has been thrown in the game (before that, adopted rules take effect at once)."""
     plain: PlainRules = field(init=False, repr=False, compare=False)
     """``rules`` as plain values (``RuleSet.plain``): what the engine reads during play."""
+    scoring: ScoringTable = field(init=False, repr=False, compare=False)
+    """How throws score under ``rules`` (``engine.throws``)."""
     by_name: dict[str, PlayerState] = field(default_factory=dict, repr=False, compare=False)
     """The players by name (``player(name)`` without the call, where the engine looks one up on every move)."""
     _after: dict[str, tuple[PlayerState, ...]] = field(default_factory=dict, repr=False, compare=False)
     """By player: everyone in seating order from the next seat round to the player's own (the seats never change)."""
 
     def __post_init__(self) -> None:
-        self.plain = self.rules.plain
+        _in_force(self, self.rules)
         players = self.players
         self.by_name.update((p.name, p) for p in players)
         self._after.update((p.name, (*players[seat + 1 :], *players[: seat + 1])) for seat, p in enumerate(players))
@@ -362,9 +365,15 @@ def _proposal_defeated(state: GameState, event: ev.ProposalDefeated) -> None:
 
 
 def _rules_changed(state: GameState, event: ev.RulesChanged) -> None:
-    state.rules = event.rules
-    state.plain = event.rules.plain
+    _in_force(state, event.rules)
     state.adopted_rules = None
+
+
+def _in_force(state: GameState, rules: RuleSet) -> None:
+    """``rules`` take effect, with what the engine derives from them once."""
+    state.rules = rules
+    state.plain = rules.plain
+    state.scoring = scoring_table(rules)
 
 
 def _game_over(state: GameState, event: ev.GameOver) -> None:
