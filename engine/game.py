@@ -144,7 +144,7 @@ class Game:
         if player is not None and player != turn.player:
             return ()
         if turn.options:
-            actions: tuple[Action, ...] = tuple(Choose(option) for option in turn.options)
+            actions: tuple[Action, ...] = tuple([Choose(option) for option in turn.options])
         else:
             actions = _ROLL_ONLY if self._stop_block(turn) else _ROLL_OR_STOP
         self._offered = actions
@@ -484,4 +484,4 @@ class Game:
 
 
 def _matched(thrown: Throw, clearing: frozenset[Face]) -> tuple[Face, ...]:
-    return tuple(face for face in thrown.faces if face in clearing)
+    return tuple([face for face in thrown.faces if face in clearing])

@@ -35,7 +35,7 @@ def eclipse_refusal(state: GameState, player: str, landing: int) -> str | None:
 def after_bank(state: GameState, player: str, before: int) -> list[ev.Event]:
     """Bump sends players the lander landed on back to ``before``; Eclipse 2 pushes players down the beam."""
     rules = state.plain
-    landing = state.player(player).score
+    landing = state.by_name[player].score
     events: list[ev.Event] = []
     if rules.bump:
         for other in state.active:
@@ -81,7 +81,7 @@ def _eclipser(scores: dict[str, int], beam: int, name: str) -> str | None:
 def after_train_wreck(state: GameState, player: str) -> list[ev.Event]:
     """Recovery adds a circle (Extension 1: four open circles or seven wrecks is terminal); (n)TW counts wrecks."""
     rules = state.plain
-    me = state.player(player)
+    me = state.by_name[player]
     events: list[ev.Event] = []
     if rules.recovery:
         events.append(ev.CircleAdded(player, me.circles + 1))
@@ -109,7 +109,7 @@ def spendable(state: GameState, name: str) -> int:
     """Insurance Points a player may spend now: none earned in the turn in progress."""
     turn = state.turn
     fresh = turn.insurance_earned if turn is not None and turn.player == name else 0
-    return state.player(name).insurance - fresh
+    return state.by_name[name].insurance - fresh
 
 
 def cancel_cost(state: GameState, name: str) -> int:
@@ -129,7 +129,7 @@ def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
         return ()  # no one can spend: the common case, decided without working out who is entitled
     thrower = turn.player
     candidates = (thrower, *state.seat_order_after(thrower))
-    return tuple(name for name in candidates if spendable(state, name) >= cancel_cost(state, name))
+    return tuple([name for name in candidates if spendable(state, name) >= cancel_cost(state, name)])
 
 
 def insurance_refusal(state: GameState, name: str) -> str | None:
