@@ -89,6 +89,10 @@ class Tables:
         self._stopped = False
         self._seated: dict[str, Live] = {}
         """The table each player was last found sitting at: checked first by ``seat_of``."""
+        self._followed: dict[str, Live | None] = {}
+        """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
+        closed (``_audiences_changed`` empties it): a status prompt goes with every burst of output a player gets,
+        and one in the lobby would otherwise cost two passes over every open table."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -115,15 +119,21 @@ class Tables:
         return None
 
     def followed(self, name: str) -> Live | None:
-        """The table ``name`` sits at, else the first one they watch (asked for every status prompt: plain loops, no
-        generators)."""
-        seated = self.seat_of(name)
-        if seated is not None:
-            return seated
-        for live in self.live.values():
-            if name in live.table.watchers:
-                return live
-        return None
+        """The table ``name`` sits at, else the first one they watch (asked for every status prompt)."""
+        if name in self._followed:
+            return self._followed[name]
+        found = self.seat_of(name)
+        if found is None:
+            for live in self.live.values():
+                if name in live.table.watchers:
+                    found = live
+                    break
+        self._followed[name] = found
+        return found
+
+    def _audiences_changed(self) -> None:
+        """Someone sat, stood, watched or stopped watching, or a table opened or closed: ``followed`` asks again."""
+        self._followed.clear()
 
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
@@ -188,6 +198,7 @@ class Tables:
             self._opening.discard(number)
         table = Table(number, room, rules, [name])
         live = self.live[number] = Live(table, game_id, self.dice, self.settings.bot_pace, moved_at=time.time())
+        self._audiences_changed()
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
         world = self.server.world
@@ -223,9 +234,12 @@ class Tables:
         live.moved_at = time.time()
         self._disarm(live)
         table = live.table
+        now_heard = table.audience
+        if now_heard != heard:
+            self._audiences_changed()
         ending = self._ending(table)
         await self._save(live, ending)
-        audience = list(dict.fromkeys([*heard, *table.audience]))
+        audience = list(dict.fromkeys([*heard, *now_heard]))
         self._deliver(news, audience)
         if live.teacher is not None:
             self.server.deliver(live.teacher(news))
@@ -372,6 +386,7 @@ class Tables:
         """Take the table away (a finished game's results are already saved with its last move) and say why."""
         table = live.table
         del self.live[table.number]
+        self._audiences_changed()
         for name in [name for name, seat in self._seated.items() if seat is live]:
             del self._seated[name]  # the index keeps no closed table (nor its game) alive
         self._disarm(live)

@@ -44,3 +44,24 @@ async def test_lines_sent_together_get_one_prompt_after_the_last_even_a_blank_on
         client.send_bytes(b"say one\r\nsay two\r\n\r\n")
         await client.expect(r'You say, "one"\nYou say, "two"\n> ')
         assert client.raw.count(b"> " + IAC + GA) == 1
+
+
+async def test_the_prompt_follows_the_table_one_watches_sits_at_or_no_longer_has(make_server) -> None:
+    """Whoever sits, watches, stops watching, or sees their table close gets a prompt that says so at once (the
+    server keeps each player's followed table between such changes)."""
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Wat") as wat:
+        await wat.command("look", r"Obvious exits[^\n]*\n> ")
+        await ann.command("table open goal=100", r"\[T1 waiting: Ann[^\n]*\] > ")
+        await wat.command("look", r"Obvious exits[^\n]*\n> ")
+        await wat.command("watch 1", r"\[T1 waiting: Ann[^\n]*\] > ")
+        await wat.command("unwatch 1", r"\n> ")
+        await wat.command("watch 1", r"\[T1 waiting: Ann[^\n]*\] > ")
+        await ann.command("leave yes", r"\n> ")
+        await wat.command("look", r"Obvious exits[^\n]*\n> ")
+        await wat.command("table open goal=100", r"\[T1 waiting: Wat[^\n]*\] > ")
+        await ann.command("sit 1", r"\[T1 waiting: Wat, Ann[^\n]*\] > ")
+        await wat.command("look", r"Obvious exits[^\n]*\n\[T1 waiting: Wat, Ann[^\n]*\] > ")
+        async with player(server, "Wizard") as wizard, player(server, "Mara") as mara:
+            await mara.command("watch 1", r"\[T1 waiting: Wat, Ann[^\n]*\] > ")
+            await wizard.command("@table close 1", "closed")
+            await mara.command("look", r"Obvious exits[^\n]*\n> ")
