@@ -13,10 +13,10 @@ round, then a round with one flooder, for each kind of flood, and a last quiet r
 
 A flooder the server cuts off connects again at once (one connection at a time). Each kind floods from its own
 loopback address (127.0.0.2, 127.0.0.3...): the penalty one kind earns does not make the next kind's flood a mere
-string of refusals. Printed per round: bystanders'
-p50 and p99 (a flood's p99 also as a ratio of the mean p99 of the quiet rounds just before and after it), answers that never came, how often the flooder was cut
-off, the server's RSS before and after, and its CPU time as a share of the round (the figure the machine's noise
-touches least). Bounded: every round lasts ``--seconds``; loopback only.
+string of refusals. Printed per round: bystanders' p50 and p99 (a flood's p99 also as a ratio of the mean p99 of the
+quiet rounds just before and after it), answers that never came, how often the flooder was cut off, the server's RSS
+before and after, and its CPU time as a share of the round (the figure the machine's noise touches least); then the
+worst ratio, the RSS growth, and the machine's load average. Bounded: every round lasts ``--seconds``; loopback only.
 
     .venv/bin/python benchmarks/abuse_bench.py --seconds 8
 """
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import sys
 import tempfile
@@ -120,6 +121,7 @@ async def run(args: argparse.Namespace) -> None:
             print(f"{BYSTANDERS} bystanders saying something {RATE:g} times a second; {args.seconds:g} s a round; "
                   f"{burst} commands at once, then {limits.command_rate:g} a second, for every connection")
             rounds: list[tuple[str | None, tuple[float, float], int, int, float, float, float]] = []
+            loads = os.getloadavg()  # the machine is shared: say how busy it was
             for flooding in plan:
                 latencies, lost, cut_off, before, after, busy = await round_(
                     port, bots, flooding, args.seconds, server.pid
@@ -138,6 +140,7 @@ async def run(args: argparse.Namespace) -> None:
                       f"{lost:>6}{cut_off:>9}{before:>10.1f} M{after:>9.1f} M{busy:>11.0%}")
             growth = rounds[-1][5] - rounds[0][4]
             print(f"worst p99/quiet: {worst:.2f} (target <= 2)   RSS growth over the run: {growth:.1f} M (target < 50)")
+            print(f"load average (1 min) at the start and the end: {loads[0]:.2f}, {os.getloadavg()[0]:.2f}")
             for listener in listeners:
                 listener.cancel()
         finally:
