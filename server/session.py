@@ -212,6 +212,8 @@ class Session:
             if not data:
                 return None
             self._pending.extend(self._splitter.feed(data))
+            if not self._pending:  # no line end yet: the next chunk waits its turn (bytes without one pile up in a
+                await asyncio.sleep(0)  # flood, and reading and splitting each 4 KiB of them costs ~50 us)
         return self._pending.popleft()
 
     async def ask_secret(self, prompt: str) -> str | None:

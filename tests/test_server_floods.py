@@ -6,9 +6,11 @@ cut off lately is refused and held, so that reconnecting at once gains nothing."
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 
 import pytest
 from telnetlib3.server import TelnetServer
+from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
 from conftest import RawClient, player, raw_client
@@ -65,6 +67,37 @@ async def test_lines_sent_together_run_one_a_turn_behind_everyone_elses(make_ser
             await mara.expect('Igor says, "queued 59"')
             answered = mara.text.find('You say, "in between"')
             assert 0 <= answered < mara.text.index('Igor says, "queued 59"')
+
+
+async def test_input_without_line_ends_is_read_a_chunk_a_turn(make_server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bytes that end no line pile up in the reader while nothing reads them (a flooder's, before its session starts):
+    its session reads them one chunk per turn of the event loop, not all at once (reading and splitting 4 KiB costs
+    ~50 us, so the 384 KiB that can wait held everyone up for 5 ms)."""
+    turn, read_in_turn = [0], Counter[int]()
+    read = TelnetReader.read
+
+    async def counted(self: TelnetReader, n: int = -1) -> bytes:
+        data = await read(self, n)
+        read_in_turn[turn[0]] += 1
+        return data
+
+    def tick() -> None:  # counts the turns of the loop
+        turn[0] += 1
+        ticking.append(asyncio.get_running_loop().call_soon(tick))
+
+    monkeypatch.setattr(TelnetReader, "read", counted)
+    async with make_server() as server:
+        reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+        writer.write(b"x" * 200_000 + b"\r\nxyzzy\r\n")  # before the session starts: it all waits to be read
+        ticking = [asyncio.get_running_loop().call_soon(tick)]
+        try:
+            client = RawClient(reader, writer)
+            await client.expect("longer than")
+            await client.expect("Huh?")
+        finally:
+            ticking[-1].cancel()
+            writer.close()
+    assert sum(read_in_turn.values()) > 40 and max(read_in_turn.values()) <= 2
 
 
 async def test_connecting_again_gives_no_fresh_command_burst(make_server) -> None:
