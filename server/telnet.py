@@ -111,6 +111,9 @@ SLICE = 1024
 """Bytes handed to telnetlib3 in one turn of the event loop. It reads telnet negotiation one byte at a time in Python
 (about a microsecond a byte), and a read brings up to 256 KiB: at once, an ``IAC SB`` or ``IAC NOP`` flood would
 hold everyone else up for a quarter of a second."""
+NEGOTIATION_SLICE = 256
+"""The slice after one that held negotiation: 1 KiB of ``IAC NOP`` took telnetlib3 about 0.6 ms, several times a
+bystander's whole round trip."""
 
 
 class ReadGate:
@@ -232,6 +235,7 @@ class MuckTelnetServer(TelnetServer):
         self._raw = transport
         self._gate = ReadGate(transport)
         self._backlog = bytearray()
+        self._slice = SLICE
         self.reader.set_transport(self._gate)  # type: ignore[arg-type]  # reading pauses while its buffer is full
         self._mssp_sent = False
         self.writer.always_wont |= REFUSED
@@ -287,11 +291,11 @@ class MuckTelnetServer(TelnetServer):
             self._feed()
 
     def _feed(self) -> None:
-        """Hand telnetlib3 the next ``SLICE`` bytes; the rest waits, unread, for the next turns of the loop."""
+        """Hand telnetlib3 the next slice; the rest waits, unread, for the next turns of the loop."""
         if not self._backlog or self.writer.is_closing():
             return
-        chunk = bytes(self._backlog[:SLICE])
-        del self._backlog[:SLICE]
+        chunk = bytes(self._backlog[: self._slice])
+        del self._backlog[: self._slice]
         if not self._read(chunk):
             return
         if self._backlog:
@@ -307,6 +311,7 @@ class MuckTelnetServer(TelnetServer):
         before = self.writer.byte_count  # telnetlib3 counts the bytes it reads one at a time
         super().data_received(chunk)
         negotiation = self.writer.byte_count - before
+        self._slice = NEGOTIATION_SLICE if negotiation else SLICE
         if not negotiation:  # text alone (nearly every read): nothing to pay for, and no DO MSSP
             return True
         if not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):

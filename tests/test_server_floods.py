@@ -14,7 +14,7 @@ from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
 from conftest import RawClient, player, raw_client
-from server.telnet import SLICE
+from server.telnet import NEGOTIATION_SLICE, SLICE
 
 MEGABYTE_OF_LINES = b"say flood\r\n" * 95_000  # about 1 MB of commands, far more than the command rate lets run
 
@@ -222,3 +222,22 @@ async def test_telnetlib3_is_handed_a_slice_at_a_time(make_server, monkeypatch: 
             igor.send_bytes(b"say " + b"x" * 200_000 + b"\r\nsay after the paste\r\n")
             await igor.expect('You say, "after the paste"')
     assert sum(sizes) > 200_000 and max(sizes) <= SLICE
+
+
+async def test_negotiation_is_handed_over_in_smaller_slices(make_server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a slice that held negotiation, telnetlib3 gets ``NEGOTIATION_SLICE`` bytes a turn: it reads each byte of
+    it alone, so a whole slice of ``IAC NOP`` held the others up for 0.6 ms, several times a bystander's round trip."""
+    sizes: list[int] = []
+    handed = TelnetServer.data_received
+
+    def counted(self: TelnetServer, data: bytes) -> None:
+        sizes.append(len(data))
+        handed(self, data)
+
+    monkeypatch.setattr(TelnetServer, "data_received", counted)
+    async with make_server() as server:
+        async with raw_client(server) as flooder:
+            sizes.clear()
+            flooder.send_bytes((IAC + NOP) * 20_000)
+            assert await hung_up(flooder) != ""
+    assert len(sizes) > 10 and max(sizes[1:]) <= NEGOTIATION_SLICE
