@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from engine import Game, RuleError, RuleSet, Throw
 from engine import events as ev
@@ -138,6 +139,16 @@ class TableView:
     adopted: RuleSet | None = None
 
 
+class Aside(NamedTuple):
+    """Words for one player right after one of a move's events (the tutorial's notes): they read it where it
+    belongs, before what comes next and before what they may do."""
+
+    after: int
+    """The index of the event in ``TableNews.events``."""
+    to: str
+    text: str
+
+
 @dataclass(frozen=True, slots=True)
 class TableNews:
     """One move at a table: what happened, in order, and the table as it now stands."""
@@ -147,6 +158,7 @@ class TableNews:
     view: TableView
     game_events: tuple[ev.Event, ...] = ()
     """The engine events among ``events`` (to be stored)."""
+    asides: tuple[Aside, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ import structlog
 from engine import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, parse_throw
 from engine.events import event_from_dict, event_to_dict
 from rooms.messages import Delivery, Message, Refusal
-from rooms.tables import Opened, Sat, Status, Table, TableNews, parse_options
+from rooms.tables import Aside, Opened, Sat, Status, Table, TableNews, parse_options
 from server import texts
 from server.dice import SystemDice
 from server.render.board import scoreboard, table_line
@@ -67,8 +67,8 @@ class Live:
     timer: asyncio.TimerHandle | None = None
     abandon: asyncio.TimerHandle | None = None
     """Runs while every person seated is away: when it fires the table is closed."""
-    teacher: Callable[[TableNews], list[Delivery]] | None = None
-    """The tutorial's notes on each move (server.tutorial), sent right after it."""
+    teacher: Callable[[TableNews], tuple[Aside, ...]] | None = None
+    """The tutorial's notes on each move (server.tutorial), shown with it after the events they explain."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One move at a time: each is saved and shown before the next is made."""
     moved_at: float | None = None
@@ -240,9 +240,9 @@ class Tables:
         ending = self._ending(table)
         await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *now_heard]))
-        self._deliver(news, audience)
         if live.teacher is not None:
-            self.server.deliver(live.teacher(news))
+            news = replace(news, asides=live.teacher(news))
+        self._deliver(news, audience)
         if ending is not None:
             await self._close(live, ending, audience)
         else:

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 
 from engine import DiceSource, Face, SeededDice, Throw, parse_throw
 from engine import events as ev
-from rooms.messages import Delivery, Message
-from rooms.tables import TableNews
+from rooms.tables import Aside, TableNews
 
 TEACHER = "Teacher"
 GOAL = 100
@@ -106,14 +105,18 @@ class Lesson:
     learner: str
     said: set[int] = field(default_factory=set)
 
-    def __call__(self, news: TableNews) -> list[Delivery]:
-        lines = []
-        for event in news.events:
+    def __call__(self, news: TableNews) -> tuple[Aside, ...]:
+        """The notes this move calls for, each to be read right after its event."""
+        asides = []
+        for after, event in enumerate(news.events):
+            told = []
             for index, note in enumerate(NOTES):
                 if index not in self.said and isinstance(event, note.event) and note.when(event, self.learner):
                     self.said.add(index)
-                    lines.append(f"[tutorial] {note.text}")
-        return [Delivery(self.learner, Message("\n".join(lines), "tutorial"))] if lines else []
+                    told.append(f"[tutorial] {note.text}")
+            if told:
+                asides.append(Aside(after, self.learner, "\n".join(told)))
+        return tuple(asides)
 
 
 def tutor_dice(seed: int) -> TutorDice:

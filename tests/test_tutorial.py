@@ -1,5 +1,5 @@
 """The tutorial played to its end, as a learner who does what the notes say: each rule is explained once, the first
-time it matters, and the game ends."""
+time it matters, right after the event it explains, and the game ends."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ MOVES = [
     ("roll", r"\[tutorial\] All five cubes have scored, so you must throw all five again"),
     ("roll", r"\[tutorial\] The Flaming Sun is wild"),
     ("keep sun 10", r"You may: roll, stop\."),
-    ("stop", r"\[tutorial\] You banked your turn[\s\S]*TRAIN WRECK![\s\S]*--- Your turn[\s\S]*\[tutorial\] WIMPOUT"),
+    ("stop", r"You are in the game!\n\[tutorial\] You banked your turn[\s\S]*--- Teacher\.bot's turn[\s\S]*"
+             r"TRAIN WRECK!\n\[tutorial\] WIMPOUT[\s\S]*--- Your turn"),
     ("roll", r"You may: roll\."),
     ("roll", r"WIMPOUT! You lose 50 points\.[\s\S]*Teacher\.bot stops[\s\S]*--- Your turn"),
     ("roll", r"You may: roll\."),
@@ -31,3 +32,6 @@ async def test_the_tutorial_is_played_to_its_end(make_server) -> None:
         await ann.expect("Table 1 is closed: the game is over")
         said = ann.text.count("[tutorial]")
         assert said == len(NOTES)  # every rule explained, each once
+        lines = [line for line in ann.text.splitlines() if not line.startswith("  ")]  # (not wrapped lines' rest)
+        for before, line in zip(lines, lines[1:]):  # a note comes right after what it explains, before 'You may:'
+            assert not (line.startswith("[tutorial]") and before.startswith("You may:")), (before, line)

@@ -363,6 +363,7 @@ def concerned(news: TableNews) -> frozenset[str]:
             names.update(_strings(getattr(event, field.name)))
         if isinstance(event, SEAT_READERS):
             names.update(seat.name for seat in view.seats)
+    names.update(aside.to for aside in news.asides)
     names.discard("")
     return frozenset(names)
 
@@ -378,10 +379,13 @@ def _strings(value: object) -> Iterator[str]:
 def render(news: TableNews, viewer: str, style: Style) -> str:
     """Everything one person sees of one move at a table."""
     words = _Words(news, viewer, style)
+    asides = {aside.after: aside.text for aside in news.asides if aside.to == viewer}
     lines: list[str] = []
-    for event in news.events:
+    for index, event in enumerate(news.events):
         handler: Callable[[Any], list[str]] = getattr(words, type(event).__name__)
         lines.extend(paint(handler(event), event_colour(event, viewer)) if style.colour else handler(event))
+        if index in asides:
+            lines.append(asides[index])
     steps = next_steps(news, viewer)
     lines.extend(paint(steps, YOUR_TURN) if style.colour else steps)
     return "\n".join(lines)
