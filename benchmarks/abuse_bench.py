@@ -11,7 +11,9 @@ round, then a round with one flooder, for each kind of flood, and a last quiet r
 - ``sb payload``: ``IAC SB`` followed by an endless payload;
 - ``nop``: ``IAC NOP`` pairs without end.
 
-A flooder the server cuts off connects again at once (one connection at a time). Each kind floods from its own
+A flooder the server cuts off connects again at once (one connection at a time). It runs in a process of its own, as
+it would on another machine: in the bystanders' process its work held up the loop that times them, and theirs
+slowed the flood. Each kind floods from its own
 loopback address (127.0.0.2, 127.0.0.3...): the penalty one kind earns does not make the next kind's flood a mere
 string of refusals. Printed per round: bystanders' p50 and p99 (a flood's p99 also as a ratio of the mean p99 of the
 quiet rounds just before and after it), answers that never came, how often the flooder was cut off, the server's RSS
@@ -73,19 +75,42 @@ async def flood(port: int, kind: str, until: float) -> int:
     return cut_off
 
 
+async def flood_when_told(port: int, kind: str) -> None:
+    """The flooder's own process: ready once imported, it floods for the seconds it is sent, then prints how often
+    it was cut off."""
+    print("ready", flush=True)
+    seconds = float(await asyncio.to_thread(sys.stdin.readline))
+    print(await flood(port, kind, time.perf_counter() + seconds), flush=True)
+
+
+async def start_flooder(port: int, kind: str) -> asyncio.subprocess.Process:
+    """A flooder in a process of its own, ready to start: in the bystanders' process, its writes (the kernel copying
+    each 64 KiB) and reads held up the loop that times them, which a flooder elsewhere never does."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--flood", kind, "--port", str(port),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    await process.stdout.readline()
+    return process
+
+
 async def round_(
     port: int, bots: list[Bot], kind: str | None, seconds: float, pid: int
 ) -> tuple[list[float], int, int, float, float, float]:
     for bot in bots:
         bot.latencies.clear()
         bot.timeouts = 0
+    flooder = await start_flooder(port, kind) if kind else None
     before, cpu = rss_mib(pid), cpu_seconds(pid)
     started = time.perf_counter()
     until = started + seconds
     serial = [0]
-    flooder = asyncio.create_task(flood(port, kind, until)) if kind else None
+    if flooder is not None:
+        assert flooder.stdin is not None
+        flooder.stdin.write(f"{seconds}\n".encode())
     await asyncio.gather(*(bot.talk(RATE, until, serial) for bot in bots))
-    cut_off = await flooder if flooder else 0
+    cut_off = int((await flooder.communicate())[0]) if flooder else 0
     await asyncio.sleep(0.5)
     latencies = sorted(t for bot in bots for t in bot.latencies)
     busy = (cpu_seconds(pid) - cpu) / (time.perf_counter() - started)
@@ -151,7 +176,12 @@ async def run(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--seconds", type=float, default=8.0, help="length of each round (at most 60)")
+    parser.add_argument("--flood", choices=list(FLOODS), help=argparse.SUPPRESS)  # a flooder's own process
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.flood:
+        asyncio.run(flood_when_told(args.port, args.flood))
+        return
     if not 1 <= args.seconds <= 60:
         parser.error("--seconds is 1 to 60")
     asyncio.run(run(args))
