@@ -7,6 +7,10 @@ from typing import Protocol
 
 from rooms.messages import Message
 
+MAX_QUEUED_BYTES = 8 << 20
+"""Output waiting for a client that does not read (what it asked for, and what others send it: talk, table news):
+past this it is hung up on, not buffered without end. The same for telnet and the web."""
+
 
 class Sink(Protocol):
     """One connection's output, rendered the way that connection wants it."""

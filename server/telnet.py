@@ -23,6 +23,7 @@ from server import texts
 from server.budget import ByteBudget
 from server.gmcp import Gmcp
 from server.render.colour import plain, wrap
+from server.sink import MAX_QUEUED_BYTES
 from server.terminal import Terminal, read_terminal
 
 log = structlog.get_logger()
@@ -88,6 +89,15 @@ class CoalescedTransport:
             self._pending.clear()
             if not self._transport.is_closing():
                 self._transport.write(data)
+                if self._transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
+                    self._hang_up()
+
+    def _hang_up(self) -> None:
+        """Drop a client that reads nothing (its socket's buffers full, and more piling up): what waits for it is
+        thrown away, and the session ends as if it had left."""
+        log.warning("telnet.slow_reader", address=self.get_extra_info("peername", ("?",))[0],
+                    queued_bytes=self._transport.get_write_buffer_size())
+        self._transport.abort()
 
     def close(self) -> None:
         self.flush()  # a farewell written just before hanging up still goes out

@@ -23,6 +23,7 @@ from server.budget import ByteBudget
 from server.jsonsink import JsonSink
 from server.render.scorehandler import Style
 from server.session import Session
+from server.sink import MAX_QUEUED_BYTES
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -43,9 +44,6 @@ longer than ``limits.max_line_length`` inside it is refused as on telnet, a bigg
 PAUSE_INPUT_BYTES = 1 << 20
 """While more output than this waits to be sent, the connection's next command is not read: a burst of commands is
 answered as fast as the browser reads, no faster (reading resumes below a quarter of it)."""
-MAX_QUEUED_BYTES = 8 << 20
-"""Output waiting for a browser that does not read, sent to it by others (talk, table news): past this it is hung
-up on, not buffered without end."""
 HEARTBEAT = 30.0
 """Seconds between pings, so a connection that silently died (a phone that lost its network) is noticed."""
 

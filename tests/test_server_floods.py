@@ -1,7 +1,8 @@
 """Floods: a connection's input is bounded (the server stops reading it while its queue is full, and forgets what a
 client queued once it leaves), and whoever sends more bytes than the budget, telnet negotiation included, is cut
 off while everyone else carries on. What one client sends is handed to telnetlib3 a slice at a time, and an address
-cut off lately is refused and held, so that reconnecting at once gains nothing."""
+cut off lately is refused and held, so that reconnecting at once gains nothing. Output is bounded too: a client that
+reads nothing is hung up on once too much waits for it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
 from conftest import RawClient, player, raw_client
+from server import telnet
 from server.telnet import NEGOTIATION_SLICE, SLICE
 
 MEGABYTE_OF_LINES = b"say flood\r\n" * 95_000  # about 1 MB of commands, far more than the command rate lets run
@@ -241,3 +243,13 @@ async def test_negotiation_is_handed_over_in_smaller_slices(make_server, monkeyp
             flooder.send_bytes((IAC + NOP) * 20_000)
             assert await hung_up(flooder) != ""
     assert len(sizes) > 10 and max(sizes[1:]) <= NEGOTIATION_SLICE
+
+
+async def test_a_client_that_reads_nothing_is_hung_up_on_and_others_carry_on(make_server, monkeypatch) -> None:
+    monkeypatch.setattr(telnet, "MAX_QUEUED_BYTES", 512 << 10)  # the same rule, at a size a test reaches quickly
+    async with make_server(limits={"command_burst": 100_000}) as server, player(server, "Ann") as ann:
+        async with player(server, "Mallory") as mallory:  # from here on, nothing reads Mallory's socket
+            mallory.send_bytes(b"help\r\n" * 20_000)  # tens of MB of answers, read by nobody
+            await ann.expect("Mallory has disconnected.")
+            assert not any(session.name == "Mallory" for session in server.connections)
+        await ann.command("say fine", 'You say, "fine"')
