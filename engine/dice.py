@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from math import floor
 from collections.abc import Iterable
+from math import floor
 from typing import Protocol
 
 from engine.cubes import ALL_CUBES, COMMON_FACES, Face, Throw, format_throw, parse_throw

@@ -64,21 +64,25 @@ class AddressThrottle:
         self._buckets: dict[str, TokenBucket] = {}
 
     def try_take(self, address: str) -> bool:
+        return self.bucket(address).try_take()
+
+    def bucket(self, address: str) -> TokenBucket:
+        """``address``'s bucket, a full one for an address not seen lately."""
         bucket = self._buckets.get(address)
         if bucket is None:
             if len(self._buckets) >= self.PRUNE_AT:
                 self._forget_full()
             bucket = self._buckets[address] = TokenBucket(self._burst, self._rate, self._clock)
-        return bucket.try_take()
+        return bucket
 
     def seconds_until_token(self, address: str) -> float:
         bucket = self._buckets.get(address)
         return 0.0 if bucket is None else bucket.seconds_until_token()
 
-    def give_back(self, address: str) -> None:
+    def give_back(self, address: str, tokens: float = 1) -> None:
         bucket = self._buckets.get(address)
         if bucket is not None:
-            bucket.give_back()
+            bucket.give_back(tokens)
 
     def _forget_full(self) -> None:
         for address in [a for a, b in self._buckets.items() if b.full]:
@@ -92,30 +96,18 @@ class CommandBuckets:
     connections would: a flooder of lines that reconnected after each burst of 500 got a thousand commands a second.
     A closed connection's unused burst goes back to its address."""
 
-    PRUNE_AT = 1024
-
     def __init__(self, burst: float, rate: float, most: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self._burst, self._rate, self._most, self._clock = burst, rate, most, clock
-        self._shares: dict[str, TokenBucket] = {}
+        self._burst, self._rate, self._clock = burst, rate, clock
+        self._shares = AddressThrottle(burst * most, rate * most, clock)
 
     def take(self, address: str) -> TokenBucket:
         """A new connection's bucket, with what its address's share can give of a burst."""
-        share = self._shares.get(address)
-        if share is None:
-            if len(self._shares) >= self.PRUNE_AT:
-                self._forget_full()
-            share = self._shares[address] = TokenBucket(self._burst * self._most, self._rate * self._most, self._clock)
+        share = self._shares.bucket(address)
         return TokenBucket(self._burst, self._rate, self._clock, tokens=share.take_up_to(self._burst))
 
     def keep(self, address: str, bucket: TokenBucket) -> None:
         """A connection from ``address`` closed: what is left of its burst goes back to the address."""
-        share = self._shares.get(address)
-        if share is not None:
-            share.give_back(int(bucket.tokens))
-
-    def _forget_full(self) -> None:
-        for address in [a for a, share in self._shares.items() if share.full]:
-            del self._shares[address]
+        self._shares.give_back(address, int(bucket.tokens))
 
 
 class LoginThrottle:

@@ -15,8 +15,9 @@ import json
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -637,8 +638,7 @@ class Store:
         and one sync to disk where each statement on its own was one (about 20 for a new database: 75 - 160 ms)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = db = connect(self.path)
-        db.executescript("BEGIN IMMEDIATE;" + _SCHEMA)  # the script leaves its transaction open
-        try:
+        with transaction(db, _SCHEMA):
             for table, column in _ADDED_COLUMNS:
                 present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
                 if column.split()[0] not in present:
@@ -648,11 +648,6 @@ class Store:
                 db.execute(
                     "INSERT INTO channel_members SELECT c.name, a.skeleton FROM channels c, accounts a WHERE c.autojoin = 1"
                 )
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
 
     def _close(self, _: object) -> None:
         if self._db is not None:
@@ -680,11 +675,27 @@ def connect(path: Path) -> sqlite3.Connection:
     return db
 
 
+@contextmanager
+def transaction(db: sqlite3.Connection, script: str = "") -> Iterator[None]:
+    """One transaction, committed at the end of the block or rolled back whole; ``script`` (statements) runs first
+    inside it (``executescript`` would commit an open transaction first, so it opens this one)."""
+    if script:
+        db.executescript("BEGIN IMMEDIATE;" + script)
+    else:
+        db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
 def commit_group(db: sqlite3.Connection, works: list[Callable[[sqlite3.Connection], Any]]) -> list[tuple[Any, Exception | None]]:
     """Run writes in one transaction, each in its own savepoint: one that fails is undone alone."""
     outcomes: list[tuple[Any, Exception | None]] = []
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with transaction(db):
         for work in works:
             db.execute("SAVEPOINT work")
             try:
@@ -693,11 +704,6 @@ def commit_group(db: sqlite3.Connection, works: list[Callable[[sqlite3.Connectio
                 db.execute("ROLLBACK TO work")
                 outcomes.append((None, error))
             db.execute("RELEASE work")
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
     return outcomes
 
 

@@ -169,9 +169,14 @@ class TelnetInput(TelnetReader):
         self._direct, self._wanted = asyncio.get_running_loop().create_future(), n
         return self._direct
 
-    def feed_data(self, data: bytes) -> None:
+    def _waiting(self) -> asyncio.Future[bytes] | None:
+        """The read waiting for bytes, if any (taken: it gets what comes next); not one the session gave up on."""
         direct, self._direct = self._direct, None
-        if direct is None or direct.done() or not data:  # (done: the waiting session was cancelled)
+        return direct if direct is not None and not direct.done() else None
+
+    def feed_data(self, data: bytes) -> None:
+        direct = self._waiting()
+        if direct is None or not data:
             super().feed_data(data)
             return
         if len(data) <= self._wanted:  # (always, in fact: telnetlib3 is handed a SLICE at a time)
@@ -182,14 +187,14 @@ class TelnetInput(TelnetReader):
 
     def feed_eof(self) -> None:
         super().feed_eof()
-        direct, self._direct = self._direct, None
-        if direct is not None and not direct.done():
+        direct = self._waiting()
+        if direct is not None:
             direct.set_result(b"")
 
     def set_exception(self, exc: Exception) -> None:
         super().set_exception(exc)
-        direct, self._direct = self._direct, None
-        if direct is not None and not direct.done():
+        direct = self._waiting()
+        if direct is not None:
             direct.set_exception(exc)
 
 

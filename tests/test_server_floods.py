@@ -208,41 +208,39 @@ async def test_typed_control_characters_are_text_not_negotiation(make_server) ->
             await igor.command("say still here", 'You say, "still here"')
 
 
-async def test_telnetlib3_is_handed_a_slice_at_a_time(make_server, monkeypatch: pytest.MonkeyPatch) -> None:
-    """However much one read brings (up to 256 KiB), telnetlib3 gets ``SLICE`` bytes per turn of the loop: reading
-    negotiation costs it about a microsecond a byte, and nobody else is served meanwhile."""
+@pytest.fixture
+def handed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The size of every piece of input handed to telnetlib3, in order."""
     sizes: list[int] = []
-    handed = TelnetServer.data_received
+    data_received = TelnetServer.data_received
 
     def counted(self: TelnetServer, data: bytes) -> None:
         sizes.append(len(data))
-        handed(self, data)
+        data_received(self, data)
 
     monkeypatch.setattr(TelnetServer, "data_received", counted)
+    return sizes
+
+
+async def test_telnetlib3_is_handed_a_slice_at_a_time(make_server, handed: list[int]) -> None:
+    """However much one read brings (up to 256 KiB), telnetlib3 gets ``SLICE`` bytes per turn of the loop: reading
+    negotiation costs it about a microsecond a byte, and nobody else is served meanwhile."""
     async with make_server() as server:
         async with player(server, "Igor") as igor:
             igor.send_bytes(b"say " + b"x" * 200_000 + b"\r\nsay after the paste\r\n")
             await igor.expect('You say, "after the paste"')
-    assert sum(sizes) > 200_000 and max(sizes) <= SLICE
+    assert sum(handed) > 200_000 and max(handed) <= SLICE
 
 
-async def test_negotiation_is_handed_over_in_smaller_slices(make_server, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_negotiation_is_handed_over_in_smaller_slices(make_server, handed: list[int]) -> None:
     """After a slice that held negotiation, telnetlib3 gets ``NEGOTIATION_SLICE`` bytes a turn: it reads each byte of
     it alone, so a whole slice of ``IAC NOP`` held the others up for 0.6 ms, several times a bystander's round trip."""
-    sizes: list[int] = []
-    handed = TelnetServer.data_received
-
-    def counted(self: TelnetServer, data: bytes) -> None:
-        sizes.append(len(data))
-        handed(self, data)
-
-    monkeypatch.setattr(TelnetServer, "data_received", counted)
     async with make_server() as server:
         async with raw_client(server) as flooder:
-            sizes.clear()
+            handed.clear()
             flooder.send_bytes((IAC + NOP) * 20_000)
             assert await hung_up(flooder) != ""
-    assert len(sizes) > 10 and max(sizes[1:]) <= NEGOTIATION_SLICE
+    assert len(handed) > 10 and max(handed[1:]) <= NEGOTIATION_SLICE
 
 
 async def test_a_client_that_reads_nothing_is_hung_up_on_and_others_carry_on(make_server, monkeypatch) -> None:
