@@ -347,7 +347,9 @@ class Table:
                 news = self._apply(name, Withdraw(name, why), dice)
             self.seats.remove(name)
             self.absent.discard(name)
-            return TableNews(self.number, (*news.events, Stood(name)), self.view(), news.game_events)
+            # Told first: leaving is what puts them out, and what that causes (a winner, the next turn) follows.
+            asides = tuple(aside._replace(after=aside.after + 1) for aside in news.asides)
+            return TableNews(self.number, (Stood(name), *news.events), self.view(), news.game_events, asides)
         if self.status is Status.OVER and name in self.seats:
             self.seats.remove(name)
             return self._news(Stood(name))

@@ -122,3 +122,14 @@ def test_wrapping_never_splits_a_quoted_command() -> None:
             for quoted in ("'help <rule>'", "'leave yes'", "'@set cubes=compact'"):
                 assert any(quoted in line for line in lines), (width, lines)
             assert all(len(line) <= width for line in lines)
+
+
+def test_a_player_who_leaves_a_game_is_seen_leaving_before_what_it_causes() -> None:
+    table, dice = game(("10 2 3 4 s6",), goal=10, opening_minimum=0)
+    table.play("Ann", "roll", dice)
+    table.play("Ann", "stop", dice)  # Ann reaches the goal: Bob has his Last Lick, and leaves instead
+    assert render(table.leave("Bob", dice), "Ann", COMPACT).splitlines() == [
+        "Bob leaves table 7.",
+        "Bob is out of the game: Bob left the table.",
+        "*** Ann WINS the game at table 7 (Ann won Last Licks)! ***",
+    ]
