@@ -356,7 +356,8 @@ class Game:
         options = self.state.scoring.scorings(thrown, turn.clearing, turn.at_once)
         outcome = options[0].outcome
         if outcome is _VOID:
-            self._emit(ev.Voided(turn.player, _matched(thrown, turn.clearing), self._held(thrown, turn.clearing)))
+            matched = _matched(thrown, turn.clearing)
+            self._emit(ev.Voided(turn.player, matched, self._held(thrown, matched)))
             self._clearing_deadline(turn)
         elif outcome is _WIMPOUT or outcome is _TRAIN_WRECK:
             self._wimp_out(turn, outcome is _TRAIN_WRECK)
@@ -385,12 +386,12 @@ class Game:
                 self._emit(ev.TurnSuspended(turn.player))
                 self._turn_over(turn.player)
 
-    def _held(self, thrown: Throw, clearing: frozenset[Face]) -> Throw:
+    def _held(self, thrown: Throw, matched: tuple[Face, ...]) -> Throw:
         """With reroll_only_matching, the cubes of a void throw that did not match stay on the table."""
         if not self.state.plain.reroll_only_matching:
             return NO_CUBES
-        sun = thrown.sun if thrown.sun is not None and thrown.sun not in clearing else None
-        return Throw(tuple(face for face in thrown.commons if face not in clearing), sun)
+        sun = thrown.sun if thrown.sun is not None and thrown.sun not in matched else None
+        return Throw(tuple([face for face in thrown.commons if face not in matched]), sun)
 
     def _score(self, turn: TurnState, scoring: Scoring) -> None:
         player = turn.player
@@ -484,4 +485,6 @@ class Game:
 
 
 def _matched(thrown: Throw, clearing: frozenset[Face]) -> tuple[Face, ...]:
-    return tuple([face for face in thrown.faces if face in clearing])
+    """The faces that void a clearing throw: those of a flash being cleared, or, when none shows, the Flaming Sun,
+    whose only values were faces being cleared (RULES.md, Full House: interpretation 2, "Reroll from Sun Match")."""
+    return tuple([face for face in thrown.faces if face in clearing]) or (Face.SUN,)

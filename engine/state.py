@@ -217,7 +217,9 @@ def _thrown(state: GameState, event: ev.Thrown) -> None:
 def _voided(state: GameState, event: ev.Voided) -> None:
     turn: TurnState = state.turn  # type: ignore[assignment]  # a turn event comes during a turn
     turn.voided = True
-    turn.held = event.held
+    # No cube stays on the table (every cube matched, or the Reroll Clause rethrows them all) is NO_CUBES, the identity
+    # ``_thrown`` and the roll check: also for an event read back from storage, whose empty ``held`` is a copy.
+    turn.held = event.held if len(event.held) else NO_CUBES
 
 
 def _choice_offered(state: GameState, event: ev.ChoiceOffered) -> None:

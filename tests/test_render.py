@@ -133,3 +133,20 @@ def test_a_player_who_leaves_a_game_is_seen_leaving_before_what_it_causes() -> N
         "Bob is out of the game: Bob left the table.",
         "*** Ann WINS the game at table 7 (Ann won Last Licks)! ***",
     ]
+
+
+def test_a_sun_match_while_clearing_5s_and_10s_is_told_as_one() -> None:
+    """RULES.md, Full House: [2 3 4 6 sun] while clearing 5s and 10s is interpretation 2, "Reroll from Sun Match".
+    The player was told "That matches the flash of  being cleared" (no face), and that without a 5 or a 10 something
+    must score."""
+    table, dice = game(("10 10 5 5 S", "2 3 4 6 S"), full_house=True)
+    table.play("Ann", "roll", dice)
+    lines = render(table.play("Ann", "roll", dice), "Ann", COMPACT).splitlines()
+    assert lines[1] == (
+        "The Flaming Sun is the only scorer, and its 5 or 10 would match a flash being cleared: a sun match, so it"
+        " does not count (the Reroll Clause): those cubes are thrown again."
+    )
+    assert lines[2] == (
+        "Turn total 150; 5 cubes to throw, clearing 5s and 10s: a 5 or a 10 voids the throw, so does a sun that is the"
+        " only scorer; without one, something must score."
+    )

@@ -88,6 +88,9 @@ class _Words:
         return unmarked
 
     def Voided(self, e: ev.Voided) -> list[str]:
+        if e.matched == (Face.SUN,):  # RULES.md, Full House: interpretation 2, "Reroll from Sun Match"
+            return ["The Flaming Sun is the only scorer, and its 5 or 10 would match a flash being cleared: a sun "
+                    "match, so it does not count (the Reroll Clause): those cubes are thrown again."]
         return [f"That matches the flash of {_faces(tuple(sorted(set(e.matched))))} being cleared, so it does not "
                 "count (the Reroll Clause): those cubes are thrown again."]
 
@@ -322,7 +325,8 @@ def clearing_note(clearing: tuple[int, ...]) -> str:
     if not clearing:
         return ""
     faces = " or ".join(f"a {Face(face).label}" for face in clearing)
-    return f", clearing {_faces(clearing)}: {faces} voids the throw; without one, something must score"
+    sun = ", so does a sun that is the only scorer" if Face.FIVE in clearing and Face.TEN in clearing else ""
+    return f", clearing {_faces(clearing)}: {faces} voids the throw{sun}; without one, something must score"
 
 
 def last_lick_need(view: TableView, name: str) -> int | None:
