@@ -5,7 +5,7 @@ connection back to it) or a WebSocket, one object a frame."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from rooms.messages import Message
 from rooms.tables import TableNews
@@ -47,6 +47,13 @@ class JsonSink:
     @property
     def width(self) -> int:
         return self.out.width
+
+    @property
+    def paused(self) -> bool:
+        return self.out.paused
+
+    def caught_up(self) -> Awaitable[None]:
+        return self.out.caught_up()
 
     def _write(self, line: str) -> None:
         if not line.isascii():  # rare (talk, names): escape as \uXXXX, so any client reads it whatever its encoding

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 log = structlog.get_logger()
 READ_CHUNK = 4096
 KEEPALIVE = "idle"
+PAUSE_LOG_EVERY = 60.0
+"""Seconds between a connection's ``session.output_paused`` lines (a client reading just slower than it is sent
+would pause for every few hundred KiB)."""
 TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
 """What ``ignore`` silences: talk whose ``who`` field is someone you ignore."""
 
@@ -70,6 +73,9 @@ class Session:
         """Commands at once, then a steady rate (``limits.command_burst``, ``command_rate``); what is left of its burst
         goes back to the address at the end."""
         self._flood_noted = False
+        self._pauses = 0
+        """Times this connection's commands waited for it to read its output since the last log line about it."""
+        self._pause_logged = -PAUSE_LOG_EVERY
         self.left_from: str | None = None
         """The room the player was in when this connection left the world (they come back there)."""
         self._more: Message | None = None
@@ -200,7 +206,10 @@ class Session:
     # --- input ---------------------------------------------------------------------------
 
     async def read_line(self) -> Line | None:
-        """The next input line, or None once the connection is gone."""
+        """The next input line, or None once the connection is gone; none while the client is far behind on its
+        output (``server.sink.PAUSE_INPUT_BYTES``)."""
+        if self.sink.paused:
+            await self._wait_for_output()
         if self._pending:  # sent together with the line just run: it waits its turn behind everyone else's input
             await asyncio.sleep(0)
             return None if self.sink.closed else self._pending.popleft()
@@ -215,6 +224,16 @@ class Session:
             if not self._pending:  # no line end yet: the next chunk waits its turn (bytes without one pile up in a
                 await asyncio.sleep(0)  # flood, and reading and splitting each 4 KiB of them costs ~50 us)
         return self._pending.popleft()
+
+    async def _wait_for_output(self) -> None:
+        """Until the client has read most of its output: its commands wait, and its input is not read meanwhile (telnet
+        pauses its transport; a browser's next frame is not asked for). Logged once a minute at most, with how many times since."""
+        self._pauses += 1
+        now = time.monotonic()
+        if now - self._pause_logged >= PAUSE_LOG_EVERY:
+            log.info("session.output_paused", name=self.name, address=self.address, times=self._pauses)
+            self._pauses, self._pause_logged = 0, now
+        await self.sink.caught_up()
 
     async def ask_secret(self, prompt: str) -> str | None:
         """Prompt for hidden input (a password); None if the connection went away."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Protocol
 
 from rooms.messages import Message
@@ -10,6 +11,14 @@ from rooms.messages import Message
 MAX_QUEUED_BYTES = 8 << 20
 """Output waiting for a client that does not read (what it asked for, and what others send it: talk, table news):
 past this it is hung up on, not buffered without end. The same for telnet and the web."""
+PAUSE_INPUT_BYTES = 1 << 20
+"""While more output than this waits for a client (telnet or web), its input is not read and its next command waits:
+a burst of commands is answered as fast as the client reads, no faster, and the rest of what it sent waits in the
+kernel. Only others' talk and table news can then push it on to ``MAX_QUEUED_BYTES``."""
+RESUME_INPUT_BYTES = PAUSE_INPUT_BYTES // 4
+"""Input is read again once the output waiting has drained to this (a quarter, as asyncio's transports resume
+writers): resuming just under the pause would stop and start reading for every command (system calls each time), and resuming at nothing would leave the client's socket idle while its next commands are
+read and run. A quarter still queued keeps the socket busy meanwhile."""
 
 
 class Sink(Protocol):
@@ -37,6 +46,13 @@ class Sink(Protocol):
     def width(self) -> int:
         """Columns the client shows (what cube art is laid out to)."""
 
+    @property
+    def paused(self) -> bool:
+        """Whether more than ``PAUSE_INPUT_BYTES`` waits to be sent: the client's next command waits."""
+
+    def caught_up(self) -> Awaitable[None]:
+        """Until the output waiting has drained to ``RESUME_INPUT_BYTES`` (or the connection is gone)."""
+
 
 class LineOut(Protocol):
     """A connection's raw output, one line at a time (what JSON lines are written to)."""
@@ -51,3 +67,8 @@ class LineOut(Protocol):
 
     @property
     def width(self) -> int: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    def caught_up(self) -> Awaitable[None]: ...

@@ -23,7 +23,7 @@ from server import texts
 from server.budget import ByteBudget
 from server.gmcp import Gmcp
 from server.render.colour import plain, wrap
-from server.sink import MAX_QUEUED_BYTES
+from server.sink import MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 from server.terminal import Terminal, read_terminal
 
 log = structlog.get_logger()
@@ -127,8 +127,9 @@ bystander's whole round trip."""
 
 
 class ReadGate:
-    """A transport's reading, paused for either of two reasons (the telnet reader's buffer is full; bytes wait to be
-    handed to telnetlib3) and resumed once neither holds. Given to the reader as its transport."""
+    """A transport's reading, paused for any of three reasons (the telnet reader's buffer is full; bytes wait to be
+    handed to telnetlib3; the client is behind on its output) and resumed once none holds. Given to the reader as its
+    transport."""
 
     def __init__(self, transport: asyncio.BaseTransport) -> None:
         self._transport = transport
@@ -221,6 +222,8 @@ class MuckTelnetServer(TelnetServer):
     """Takes a refused connection, told why, by its address (server.budget.Penalties.hold)."""
     outbox: ClassVar[Outbox]
     """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
+    caught_up: asyncio.Event
+    """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(reader_factory=TelnetInput, **kwargs)
@@ -252,6 +255,9 @@ class MuckTelnetServer(TelnetServer):
         self._backlog = bytearray()
         self._slice = SLICE
         self.reader.set_transport(self._gate)  # type: ignore[arg-type]  # reading pauses while its buffer is full
+        self.caught_up = asyncio.Event()
+        self.caught_up.set()
+        transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
         self._mssp_sent = False
         self.writer.always_wont |= REFUSED
         self.writer.always_dont |= REFUSED | {MSSP}  # MSSP goes from server to client only
@@ -290,6 +296,20 @@ class MuckTelnetServer(TelnetServer):
             super().data_received(bytes(self._backlog))
             self._backlog.clear()
         super().connection_lost(exc)
+        self.caught_up.set()  # a session waiting for the client to read sees the end
+
+    def pause_writing(self) -> None:
+        """The transport's own flow control (limits set at connect): more than ``PAUSE_INPUT_BYTES`` waits for the
+        client, so its input is not read, and the session's next command waits (``TelnetSink.caught_up``)."""
+        super().pause_writing()
+        self.caught_up.clear()
+        self._gate.pause("output")
+
+    def resume_writing(self) -> None:
+        """The output waiting has drained to ``RESUME_INPUT_BYTES``: input is read again."""
+        super().resume_writing()
+        self.caught_up.set()
+        self._gate.resume("output")
 
     def data_received(self, data: bytes) -> None:
         if self.budget is None or self._raw.is_closing():  # (the writer's is_closing asks through two layers)
@@ -451,6 +471,18 @@ class TelnetSink:
     @property
     def width(self) -> int:
         return self._protocol.width
+
+    @property
+    def paused(self) -> bool:
+        return not self._protocol.caught_up.is_set()
+
+    @property
+    def backlog(self) -> int:
+        """Bytes waiting to be sent (beyond the socket's own buffers)."""
+        return self._transport.get_write_buffer_size()
+
+    def caught_up(self) -> Awaitable[None]:
+        return self._protocol.caught_up.wait()
 
     @property
     def height(self) -> int:

@@ -23,7 +23,7 @@ from server.budget import ByteBudget
 from server.jsonsink import JsonSink
 from server.render.scorehandler import Style
 from server.session import Session
-from server.sink import MAX_QUEUED_BYTES
+from server.sink import MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -41,17 +41,15 @@ SECURITY_HEADERS = {
 MAX_FRAME = 1 << 20
 """Bytes in one incoming frame. A frame is read whole before it is split into lines, so this bounds memory; a line
 longer than ``limits.max_line_length`` inside it is refused as on telnet, a bigger frame closes with 1009."""
-PAUSE_INPUT_BYTES = 1 << 20
-"""While more output than this waits to be sent, the connection's next command is not read: a burst of commands is
-answered as fast as the browser reads, no faster (reading resumes below a quarter of it)."""
 HEARTBEAT = 30.0
 """Seconds between pings, so a connection that silently died (a phone that lost its network) is noticed."""
 
 
 class WebSocketSource:
     """A WebSocket's frames as input bytes: each frame is a line (or several, split on newlines), handed out a line
-    (at most ``n`` bytes) at a time, each once the browser has caught up with the output: a big frame of commands
-    never becomes a big queue of lines, nor its answers a big queue of output."""
+    (at most ``n`` bytes) at a time, so that the session asks for each once the browser has caught up with the output
+    (``Session.read_line``): a big frame of commands never becomes a big queue of lines, nor its answers a big queue
+    of output."""
 
     def __init__(self, ws: web.WebSocketResponse, out: WebSocketOut, budget: ByteBudget,
                  flooded: Callable[[], None]) -> None:
@@ -60,7 +58,6 @@ class WebSocketSource:
         self._at = 0
 
     async def read(self, n: int) -> bytes:
-        await self._out.caught_up()
         if self._out.closed:  # hung up on, or closing: the rest of a frame is not for anyone now
             return b""
         if self._at >= len(self._frame):
@@ -143,7 +140,7 @@ class WebSocketOut:
             while (line := await self._queue.get()) is not None:
                 self._queued_bytes -= len(line)
                 await self._ws.send_str(line)
-                if self._queued_bytes <= PAUSE_INPUT_BYTES // 4:
+                if self._queued_bytes <= RESUME_INPUT_BYTES:
                     self._caught_up.set()
         except ConnectionError:
             pass  # the browser went away; the session sees its reads end

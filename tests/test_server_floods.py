@@ -1,20 +1,24 @@
 """Floods: a connection's input is bounded (the server stops reading it while its queue is full, and forgets what a
 client queued once it leaves), and whoever sends more bytes than the budget, telnet negotiation included, is cut
 off while everyone else carries on. What one client sends is handed to telnetlib3 a slice at a time, and an address
-cut off lately is refused and held, so that reconnecting at once gains nothing. Output is bounded too: a client that
-reads nothing is hung up on once too much waits for it."""
+cut off lately is refused and held, so that reconnecting at once gains nothing. Output is bounded too: a client far
+behind on reading has its input wait, and one that reads nothing is hung up on once others send it too much."""
 
 from __future__ import annotations
 
 import asyncio
+import re
+import socket
 from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import pytest
 from telnetlib3.server import TelnetServer
 from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
-from conftest import RawClient, player, raw_client
+from conftest import BANNER_END, RawClient, player, raw_client
 from server import telnet
 from server.telnet import NEGOTIATION_SLICE, SLICE
 
@@ -243,11 +247,94 @@ async def test_negotiation_is_handed_over_in_smaller_slices(make_server, handed:
     assert len(handed) > 10 and max(handed[1:]) <= NEGOTIATION_SLICE
 
 
+@asynccontextmanager
+async def silent_player(server, name: str) -> AsyncIterator[RawClient]:  # type: ignore[no-untyped-def]
+    """A player who logs in, then reads nothing until told to (``client.expect``), through a small receive window:
+    the server's output stalls soon, not after the kernel's megabytes."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 16 << 10)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", server.port))
+    client = RawClient(*await asyncio.open_connection(sock=sock, limit=16 << 10))
+    try:
+        await client.expect(BANNER_END)
+        await client.command(f"create {name} secret1", "Obvious exits")
+        yield client
+    finally:
+        await client.aclose()
+
+
+async def read_all(client: RawClient) -> None:
+    """Read what the server sends ``client`` into its text, until cancelled."""
+    while chunk := await client._chunk():
+        client.text += chunk
+
+
+async def until_still(count: Callable[[], int], ready: Callable[[], bool]) -> int:
+    """``count()`` once it has stayed the same for a while, ``ready()`` all along (bounded: 20 s at most)."""
+    seen, still = -1, 0
+    for _ in range(400):
+        now = count()
+        still = still + 1 if now == seen and ready() else 0
+        if still == 10:
+            break
+        seen = now
+        await asyncio.sleep(0.05)
+    return seen
+
+
 async def test_a_client_that_reads_nothing_is_hung_up_on_and_others_carry_on(make_server, monkeypatch) -> None:
-    monkeypatch.setattr(telnet, "MAX_QUEUED_BYTES", 512 << 10)  # the same rule, at a size a test reaches quickly
+    """Its own commands only make its input wait (the next test); what others send it is what hangs it up."""
+    monkeypatch.setattr(telnet, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
+    monkeypatch.setattr(telnet, "RESUME_INPUT_BYTES", 16 << 10)
+    monkeypatch.setattr(telnet, "MAX_QUEUED_BYTES", 512 << 10)
     async with make_server(limits={"command_burst": 100_000}) as server, player(server, "Ann") as ann:
         async with player(server, "Mallory") as mallory:  # from here on, nothing reads Mallory's socket
-            mallory.send_bytes(b"help\r\n" * 20_000)  # tens of MB of answers, read by nobody
+            mallory.send_bytes(b"help\r\n" * 20_000)  # 12 MB of answers, read by nobody
+            session = next(s for s in server.connections if s.name == "Mallory")
+            await until_still(lambda: session.sink.backlog, lambda: session.sink.paused)  # the server holding back
+            assert session.sink.paused and session.sink.backlog < (64 << 10) + 4096
+            await ann.command("say still here", 'You say, "still here"')
+            assert session in server.connections  # held back, not hung up on
+            for _ in range(200):
+                ann.send("say " + "z" * 3900)
             await ann.expect("Mallory has disconnected.")
             assert not any(session.name == "Mallory" for session in server.connections)
         await ann.command("say fine", 'You say, "fine"')
+
+
+@pytest.mark.parametrize("json", [False, True])
+async def test_a_client_that_does_not_read_has_its_commands_wait_then_run_in_order(
+    make_server, monkeypatch, json: bool
+) -> None:
+    """Commands sent by a client that reads none of their answers stop being run once more than ``PAUSE_INPUT_BYTES``
+    of its output waits (its input is no longer read), while everyone else is served; once it reads, the rest run, in
+    order, none lost. The same in JSON mode. (They all ran, their answers queued without bound until the hang-up at
+    8 MiB.)"""
+    monkeypatch.setattr(telnet, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rule, at sizes a test reaches quickly
+    monkeypatch.setattr(telnet, "RESUME_INPUT_BYTES", 16 << 10)
+    sent = 6000  # ~1.3 MB of answers to Mallory (and as much to Ann): far beyond what the kernel holds for her
+    pad = "x" * 200
+    async with make_server(limits={"command_burst": 100_000, "input_burst": 10**9}) as server:
+        async with player(server, "Ann") as ann, silent_player(server, "Mallory") as mallory:
+            await ann.expect("Mallory has connected.")
+            session = next(s for s in server.connections if s.name == "Mallory")
+            out = session.sink
+            # the server's socket buffer kept small, as the kernel's are for a client far away (on loopback they grow
+            # to 4 MiB): past them, what waits for Mallory is the server's own memory
+            out._transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 16 << 10)
+            if json:
+                await mallory.command("@json on", '"json"')
+            mallory.send_bytes(b"".join(b"say %05d %s\r\n" % (n, pad.encode()) for n in range(sent)))
+            reading = asyncio.create_task(read_all(ann))  # Ann reads all she is sent meanwhile
+            try:
+                ran = await until_still(lambda: ann.text.count("Mallory says"), lambda: "Mallory says" in ann.text)
+            finally:
+                reading.cancel()
+                await asyncio.wait([reading])
+            assert 0 < ran < sent  # held back once far behind: not all run (nor hung up on)
+            assert session.sink.paused and out.backlog < (64 << 10) + 4096  # one answer past the pause
+            await ann.command("say still here", 'You say, "still here"')  # others are served meanwhile
+            await mallory.expect(r'You say, \\?"%05d ' % (sent - 1))  # she reads: the rest run
+            said = [int(n) for n in re.findall(r'You say, \\?"(\d{5}) ', mallory.text)]
+            assert said == list(range(sent))  # in order, none lost
