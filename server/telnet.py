@@ -199,6 +199,25 @@ class TelnetInput(TelnetReader):
             direct.set_exception(exc)
 
 
+class TelnetInputParser(TelnetWriter):
+    """telnetlib3's writer (which also reads the client's negotiation), ignoring subnegotiations it cannot use.
+
+    A malformed one (NAWS not four bytes, a CHARSET REQUEST without offers, GMCP nested past the JSON parser's depth,
+    a translation table...) raised inside telnetlib3, which logged the traceback a line at a time: any client could
+    write tracebacks into the server's log at will. A client's MCCP2 or MCCP3 start (only a server starts MCCP2; MCCP3
+    is refused) made telnetlib3 drop the rest of what it had read, or try to inflate what followed."""
+
+    def handle_subnegotiation(self, buf: Any) -> None:
+        option = buf[0] if buf else b""
+        if option in (MCCP2_COMPRESS, MCCP3_COMPRESS):
+            log.debug("telnet.subnegotiation_ignored", option=option.hex())
+            return
+        try:
+            super().handle_subnegotiation(buf)
+        except Exception as exc:  # the client's malformed bytes: nothing of ours to fix
+            log.debug("telnet.subnegotiation_ignored", option=option.hex(), error=type(exc).__name__)
+
+
 class MuckTelnetServer(TelnetServer):
     """telnetlib3's server protocol, agreeing only to what this server implements.
 
@@ -226,7 +245,7 @@ class MuckTelnetServer(TelnetServer):
     """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(reader_factory=TelnetInput, **kwargs)
+        super().__init__(reader_factory=TelnetInput, writer_factory=TelnetInputParser, **kwargs)
 
     @classmethod
     def serving(
