@@ -1,5 +1,6 @@
 """The bare servers ``server_bench.py`` measures the project's server against: a line echo on asyncio and one on
-telnetlib3 (the project's telnetlib3 options). A module of their own, importing nothing else, so their startup is
+telnetlib3 (the project's telnetlib3 options), and for startup the telnetlib3 one after one pydantic-settings model,
+a structlog line and a SQLite database opened (the floor of a start on the project's named stack). A module of their own, importing nothing else, so their startup is
 the libraries' alone (``server_bench`` pulls in the load harness, and with it the project)."""
 
 from __future__ import annotations
@@ -49,4 +50,25 @@ async def bare_telnetlib3(host: str, port: int) -> None:
     await asyncio.Event().wait()
 
 
-BARE = {"asyncio": bare_asyncio, "telnetlib3": bare_telnetlib3}
+async def bare_telnetlib3_stack(host: str, port: int) -> None:
+    """The bare telnetlib3 server on the rest of the project's named stack: its address read through one
+    pydantic-settings model, a structlog line, a SQLite database opened (one table): the least a start on that stack
+    can cost (startup only; it then serves as ``bare_telnetlib3`` does)."""
+    import sqlite3
+
+    import structlog
+    from pydantic_settings import BaseSettings, SettingsConfigDict
+
+    class Listen(BaseSettings):
+        model_config = SettingsConfigDict(env_prefix="BARE_")
+        host: str
+        port: int
+
+    listen = Listen(host=host, port=port)
+    with sqlite3.connect("bare.sqlite3") as database:
+        database.execute("CREATE TABLE IF NOT EXISTS said (line TEXT)")
+    structlog.get_logger().info("bare.listening", port=listen.port)
+    await bare_telnetlib3(listen.host, listen.port)
+
+
+BARE = {"asyncio": bare_asyncio, "telnetlib3": bare_telnetlib3, "telnetlib3+stack": bare_telnetlib3_stack}

@@ -7,10 +7,13 @@ something, waits for ``You say, "..."`` and says the next thing, for ``--duratio
 (interleaved rounds, the order rotating) and each round's figures are compared pair by pair: commands/s, p50/p99
 round trip and the server's CPU per command (from /proc), reported as the median and range of the per-round ratios.
 Startup is measured the same way: from spawning the process until it serves a connection (accepts it and sends its
-first byte), the kinds interleaved, after one untimed start of each kind. Every server runs from compiled bytecode, as
-an installed server does (pip compiles a package's modules when it installs them; an editable install writes them at
-its first start): the cache is the run's own (``PYTHONPYCACHEPREFIX``), so ``PYTHONDONTWRITEBYTECODE`` in the
-environment would otherwise have the project's modules compiled from source at every start, and the libraries' not.
+first byte), the kinds interleaved, after one untimed start of each kind, with a fourth kind beside them: the bare
+telnetlib3 server after one pydantic-settings model, a structlog line and a SQLite database opened (the floor of a
+start on the project's named stack). Every server runs
+from compiled bytecode, as an installed server does (pip compiles a package's modules when it installs them; an
+editable install writes them at its first start): the cache is the run's own (``PYTHONPYCACHEPREFIX``), so
+``PYTHONDONTWRITEBYTECODE`` in the environment would otherwise have the project's modules compiled from source at
+every start, and the libraries' not.
 Targets: CPU per ``say`` <= 1.5x the bare telnetlib3 server; startup <= 2x.
 
     .venv/bin/python benchmarks/server_bench.py
@@ -42,6 +45,9 @@ from load_bench import (
 )
 
 KINDS = ("project", "telnetlib3", "asyncio")
+FLOOR = "telnetlib3+stack"
+"""Started in the startup rounds only: the bare telnetlib3 server after one pydantic-settings model, a structlog line
+and a SQLite database opened, the least a start on the project's named stack can cost."""
 
 
 def bare_code(kind: str, port: int) -> str:
@@ -140,11 +146,12 @@ class Startup:
 async def startups(rounds: int, workdir: Path, world: Path) -> dict[str, list[Startup]]:
     """Each kind from spawn to the first connection served, the kinds interleaved, after one untimed start of each
     (which compiles its modules); each server is stopped at once."""
-    for kind in KINDS:
+    kinds = (*KINDS, FLOOR)
+    for kind in kinds:
         await stop((await start(kind, workdir / f"startup-{kind}-first", world))[0])
-    measured: dict[str, list[Startup]] = {kind: [] for kind in KINDS}
+    measured: dict[str, list[Startup]] = {kind: [] for kind in kinds}
     for index in range(rounds):
-        for kind in KINDS:
+        for kind in kinds:
             server, served = await start(kind, workdir / f"startup-{kind}-{index}", world)
             measured[kind].append(Startup(served, cpu_spent(server.process.pid)))
             await stop(server)
@@ -219,6 +226,10 @@ def report(args: argparse.Namespace, results: dict[str, list[Round]], boot: dict
               f"p99 {spread([p.p99 / b.p99 for p, b in pairs])}, "
               f"startup {spread([p.seconds / b.seconds for p, b in zip(boot['project'], boot[bare])])} "
               f"(CPU {spread([p.cpu / b.cpu for p, b in zip(boot['project'], boot[bare])])})")
+    floor = list(zip(boot[FLOOR], boot["telnetlib3"]))
+    print(f"{FLOOR}/telnetlib3 (the floor of a start on the named stack): "
+          f"startup {spread([f.seconds / b.seconds for f, b in floor])} "
+          f"(CPU {spread([f.cpu / b.cpu for f, b in floor])})")
     print("targets: CPU per say <= 1.5x bare telnetlib3; startup <= 2x bare telnetlib3")
 
 

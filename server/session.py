@@ -227,7 +227,8 @@ class Session:
 
     async def _wait_for_output(self) -> None:
         """Until the client has read most of its output: its commands wait, and its input is not read meanwhile (telnet
-        pauses its transport; a browser's next frame is not asked for). Logged once a minute at most, with how many times since."""
+        pauses its transport; a browser's next frame is not asked for). Logged once a minute at most, with how many
+        times since."""
         self._pauses += 1
         now = time.monotonic()
         if now - self._pause_logged >= PAUSE_LOG_EVERY:

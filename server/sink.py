@@ -17,8 +17,9 @@ a burst of commands is answered as fast as the client reads, no faster, and the 
 kernel. Only others' talk and table news can then push it on to ``MAX_QUEUED_BYTES``."""
 RESUME_INPUT_BYTES = PAUSE_INPUT_BYTES // 4
 """Input is read again once the output waiting has drained to this (a quarter, as asyncio's transports resume
-writers): resuming just under the pause would stop and start reading for every command (system calls each time), and resuming at nothing would leave the client's socket idle while its next commands are
-read and run. A quarter still queued keeps the socket busy meanwhile."""
+writers): resuming just under the pause would stop and start reading for every command (system calls each time),
+and resuming at nothing would leave the client's socket idle while its next commands are read and run. A quarter
+still queued keeps the socket busy meanwhile."""
 
 
 class Sink(Protocol):
