@@ -225,6 +225,11 @@ class Session:
                 await asyncio.sleep(0)  # flood, and reading and splitting each 4 KiB of them costs ~50 us)
         return self._pending.popleft()
 
+    def run_next(self, line: Line) -> None:
+        """A line read as the answer to a question that it did not answer ('Leave? (yes/no)'): it runs next, as a
+        command of its own, checked and throttled as every line is."""
+        self._pending.appendleft(line)
+
     async def _wait_for_output(self) -> None:
         """Until the client has read most of its output: its commands wait, and its input is not read meanwhile (telnet
         pauses its transport; a browser's next frame is not asked for). Logged once a minute at most, with how many

@@ -209,10 +209,11 @@ async def leave(session: Session, args: str) -> None:
         answer = await session.read_line()
         if answer is None:
             return
-        if answer.text.strip().lower() not in CONFIRM:
+        said = answer.text.strip().lower()
+        if answer.too_long or said not in CONFIRM:
             session.tell(texts.LEAVE_CANCELLED.format(number=live.table.number))
-            if answer.text.strip().lower() not in ("n", "no", ""):
-                await session.execute(answer.text)
+            if answer.too_long or said not in ("n", "no"):
+                session.run_next(answer)  # not inside 'leave': 'leave' answering 'leave' would nest without end
             return
     await tables.act(live, lambda: live.table.leave(name, live.dice))
 

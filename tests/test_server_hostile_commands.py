@@ -1,0 +1,37 @@
+"""Commands misused on purpose or by accident, over real sockets: wrong state, odd answers to the server's questions,
+names and numbers no one should type. Each gets a message; the sender, a bystander and the table carry on, and the
+log holds no traceback."""
+
+from __future__ import annotations
+
+from conftest import RawClient
+from hostile_helpers import server_log
+from tables_helpers import seated
+
+
+async def answered(client: RawClient, marker: str) -> None:
+    """The connection still reads and answers commands (``help`` on a topic that does not exist)."""
+    client.send(f"help {marker}")
+    await client.expect(f'no help on "{marker}"')
+
+
+async def test_an_answer_to_leave_s_question_runs_as_a_command_of_its_own(make_server) -> None:
+    """'leave' in a game asks first; an answer that is not yes (nor no) is then run as a command. It was run inside
+    'leave': 'leave' answering 'leave' nested without end (RecursionError, command.failed, after a few hundred), past
+    the command throttle, and an answer too long to be a line was run cut short instead of refused."""
+    async with make_server(tables={"turn_timer": 600}, limits={"command_burst": 100_000}) as server:
+        async with seated(server, ["Ann", "Bob"]) as (ann, bob):
+            with server_log() as log:
+                ann.send_bytes(b"leave\r\n" * 2000)
+                await answered(ann, "after")
+                ann.send_bytes(b"leave\r\nsay " + b"x" * 5000 + b"\r\n")
+                await ann.expect(r"Leave\? \(yes/no\)")
+                await ann.expect("You stay at table 1.")
+                await ann.expect("That line was longer than 4000 bytes and was ignored.")
+                await answered(ann, "later")
+                await bob.command("say still playing", 'You say, "still playing"')
+                await ann.expect('Bob says, "still playing"')
+                await ann.command("score", r"Ann\s+0\s+not yet")
+            log.assert_clean()
+            assert "You say" not in ann.text
+            assert server.tables.seat_of("Ann") is not None
