@@ -250,13 +250,18 @@ class GameServer:
         return None
 
     async def enter(self, session: Session, account: Account) -> None:
-        """Log a session in as ``account``, taking over any older connection of the same player."""
+        """Log a session in as ``account``, taking over any older connection of the same player. Everything is read
+        first: from taking the player's place to their arrival nothing awaits, so connections logging in as one
+        player at once take over one after another (each had taken the place of none, and played on beside the
+        others), and no one finds the player in the world but not connected."""
+        skeleton = account.skeleton
+        options, ignoring = await self.store.preferences(skeleton), await self.store.ignored(skeleton)
+        channels, restrictions = await self.store.memberships(skeleton), await self.store.restrictions(skeleton)
+        location = await self.store.location(skeleton)
         old = self.players.pop(account.name, None)
         session.account, session.doing = account, account.doing
-        session.options = await self.store.preferences(account.skeleton)
-        session.ignoring = await self.store.ignored(account.skeleton)
-        session.channels = await self.store.memberships(account.skeleton)
-        session.restrictions = await self.store.restrictions(account.skeleton)
+        session.options, session.ignoring, session.channels = options, ignoring, channels
+        session.restrictions = restrictions
         session.builder = account.builder
         session.wizard = self.has_powers(account)
         if session.wizard:
@@ -269,8 +274,8 @@ class GameServer:
             old.close(texts.TAKEN_OVER)
             self.deliver(self.world.reconnect(account.name))
         else:
-            self.deliver(self.world.arrive(account.name, await self.store.location(account.skeleton)))
-        await self.store.touch([account.skeleton])
+            self.deliver(self.world.arrive(account.name, location))
+        await self.store.touch([skeleton])
         await self.tables.returned(session)
 
     def has_powers(self, account: Account) -> bool:

@@ -4,7 +4,10 @@ log holds no traceback."""
 
 from __future__ import annotations
 
-from conftest import RawClient
+import asyncio
+from contextlib import AsyncExitStack
+
+from conftest import RawClient, player, raw_client
 from hostile_helpers import server_log
 from tables_helpers import seated
 
@@ -35,3 +38,30 @@ async def test_an_answer_to_leave_s_question_runs_as_a_command_of_its_own(make_s
             log.assert_clean()
             assert "You say" not in ann.text
             assert server.tables.seat_of("Ann") is not None
+
+
+async def test_connections_logging_in_as_one_player_at_once_take_over_one_after_another(make_server) -> None:
+    """Three connections send 'connect Ann' together: one plays on, the other two are told they were taken over and
+    hung up on. Each used to take the place of none (the first had not finished arriving when the next looked): all
+    three stayed connected as Ann, each acting for her, and what was sent to Ann went to one of them only."""
+    async with make_server() as server:
+        async with player(server, "Ann"), player(server, "Bob") as bob:
+            pass
+        async with AsyncExitStack() as stack:
+            bob = await stack.enter_async_context(player(server, "Bob", create=False))
+            anns = [await stack.enter_async_context(raw_client(server)) for _ in range(3)]
+            with server_log() as log:
+                for ann in anns:
+                    ann.send("connect Ann secret1")
+                for ann in anns:
+                    await ann.expect("Obvious exits")
+                for number, ann in enumerate(anns):
+                    ann.send(f"say I am connection {number}")
+                said = await bob.expect(r'Ann says, "I am connection \d')
+                await answered(bob, "after")
+                assert bob.text.count("Ann says") == 1
+                for ann in anns[: int(said[-1])] + anns[int(said[-1]) + 1 :]:
+                    assert "taken over by a new login" in ann.text + await ann.closed()
+                await bob.command("look Ann", "Ann")
+            log.assert_clean()
+
