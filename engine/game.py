@@ -477,8 +477,13 @@ class Game:
             self._start_turn(following)
 
     def _start_turn(self, name: str) -> None:
-        """Rules adopted since the last turn began take effect now; a suspended turn resumes where it stopped."""
+        """Rules adopted since the last turn began take effect now; a suspended turn resumes where it stopped.
+
+        Proposals settle again first: what ended the turn may have put a player out (a failed Last Lick, variant D,
+        Recovery Extension 2), leaving a proposal approved by everyone still in."""
         state = self.state
+        if state.proposals:
+            self._emit_all(guidinglight.settle(state))
         if state.adopted_rules is not None:
             self._emit(ev.RulesChanged(state.adopted_rules))
         self._emit(ev.TurnResumed(name) if name in state.suspended else ev.TurnStarted(name))

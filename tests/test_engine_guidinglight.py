@@ -138,3 +138,20 @@ def test_a_change_already_open_is_not_proposed_twice() -> None:
     assert game.why_not("Bob", Propose("kill", "5")) is None
     game.apply("Bob", Vote(1, False), LoadedDice([]))
     assert game.why_not("Bob", Propose("bump", "on")) is None  # defeated, so it may be proposed again
+
+
+def test_a_player_going_out_at_the_end_of_a_turn_leaves_a_proposal_approved_by_everyone_still_in() -> None:
+    """RULES.md: a change passes by unanimous approval of the players still in the game, and one adopted during a
+    game takes effect at the start of the next turn. Bob, who had not voted, fails his Last Lick and is out: everyone
+    still in has approved, so bump is in force from Cy's turn on. Before, the proposal stayed open through Cy's whole
+    turn (it was settled before the failed lick put Bob out) and bump came a turn late."""
+    game = position(RuleSet(goal=200, opening_minimum=0), {"Ann": 180, "Bob": 150, "Cy": 100}, "Ann")
+    dice = LoadedDice(["5 5 5 2 s2", "10 s2", "2 3 4 6 s2"])
+    game.apply("Ann", ROLL, dice)
+    game.apply("Ann", ROLL, dice)
+    game.apply("Ann", STOP, dice)  # Ann 240: Last Licks, Bob then Cy
+    game.apply("Cy", Propose("bump", "on"), dice)
+    game.apply("Ann", Vote(1, True), dice)
+    events = game.apply("Bob", ROLL, dice)  # a Train Wreck: Bob did not pass, and is out
+    assert kinds(events)[-4:] == ["PlayerOut", "ProposalAdopted", "RulesChanged", "TurnStarted"]
+    assert game.state.rules.bump and not game.state.proposals
