@@ -7,6 +7,7 @@ reason a move is refused.
 from __future__ import annotations
 
 from engine import events as ev
+from engine.rules import PlainRules
 from engine.state import GameState
 
 OWN_THROW_COST = 2
@@ -48,17 +49,18 @@ def after_bank(state: GameState, player: str, before: int) -> list[ev.Event]:
 
 def _eclipse_cascade(state: GameState, player: str, landing: int) -> list[ev.Event]:
     """Everyone eclipsed from up the beam drops 5 at a time until free; whoever they then eclipse drops too."""
-    beam = state.plain.eclipse_beam
+    rules = state.plain
+    beam = rules.eclipse_beam
     scores = {p.name: p.score for p in state.players if p.out is None}
     queue = _below(scores, beam, player)
     events: list[ev.Event] = []
     while queue:  # nearly every bank finds no one below on the beam, and stops here
         name = queue.pop(0)
-        by = _eclipser(scores, beam, name)
+        by = _eclipser(scores, rules, name)
         while by is not None and scores[name] > 0:
             scores[name] = max(0, scores[name] - ECLIPSE_STEP)
             events.append(ev.Eclipsed(name, by, scores[name]))
-            by = _eclipser(scores, beam, name)
+            by = _eclipser(scores, rules, name)
         queue.extend(n for n in _below(scores, beam, name) if n not in queue)
     return events
 
@@ -69,11 +71,12 @@ def _below(scores: dict[str, int], beam: int, upper: str) -> list[str]:
     return [n for n, s in scores.items() if n != upper and 0 < s < top and (top - s) % beam == 0]
 
 
-def _eclipser(scores: dict[str, int], beam: int, name: str) -> str | None:
-    """The first player on ``name``'s space or further up its beam."""
+def _eclipser(scores: dict[str, int], rules: PlainRules, name: str) -> str | None:
+    """The first player on ``name``'s space (1/3/5: 100, 300 and 500 are one) or further up its beam."""
     own = scores[name]
+    beam = rules.eclipse_beam
     for n, s in scores.items():
-        if n != name and s > 0 and s >= own and (s - own) % beam == 0:
+        if n != name and s > 0 and (rules.same_space(s, own) or (s > own and (s - own) % beam == 0)):
             return n
     return None
 

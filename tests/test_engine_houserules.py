@@ -285,6 +285,18 @@ def test_eclipse_2_whoever_the_escaper_now_eclipses_drops_too() -> None:
     assert eclipsed == [("Ann", "Bob", 215), ("Cy", "Ann", 10)]
 
 
+def test_eclipse_2_with_one_three_five_escaping_onto_300_while_someone_holds_100_goes_back_again() -> None:
+    """The Guide's 1/3/5 makes 100, 300 and 500 one space for Eclipse 1 and 2; "If the score you escape to is also
+    eclipsed by someone else - go back again." Cy stops on 505, eclipsing Bob's 305 from up the beam: Bob escapes to
+    300, the space Ann holds at 100, so Bob goes back again to 295, and Ann, whom he never stood over, keeps 100.
+    Before, Bob stayed on 300 and eclipsed Ann down to 95."""
+    game = position(RuleSet(eclipse=2, one_three_five=True, goal=1000), {"Ann": 100, "Bob": 305, "Cy": 445}, "Cy")
+    events = play(game, "Cy", "5 5 5 2 s2", "10 s2")
+    eclipsed = [(e.player, e.by, e.score) for e in events if isinstance(e, ev.Eclipsed)]
+    assert eclipsed == [("Bob", "Cy", 300), ("Bob", "Ann", 295)]
+    assert (score(game, "Ann"), score(game, "Bob"), score(game, "Cy")) == (100, 295, 505)
+
+
 def test_eclipse_2_a_score_down_the_beam_from_a_player_is_off_limits() -> None:
     game = position(RuleSet(eclipse=2, eclipse_beam=200), {"Ann": 420, "Bob": 200}, "Bob")
     play(game, "Bob", "10 2 3 4 s6", "10 2 3 s6", stop=False)
