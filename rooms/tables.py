@@ -491,7 +491,8 @@ class Table:
         if self.status is not Status.WAITING:
             raise Refusal(f"The game at table {self.number} has already started.")
         if len(self.seats) < MIN_PLAYERS:
-            raise Refusal(f"A game needs at least {MIN_PLAYERS} players sitting at the table.")
+            raise Refusal(f"A game needs at least {MIN_PLAYERS} players sitting at the table: wait for someone to "
+                          f"'sit {self.number}', or 'table bot add' seats a house bot.")
         self.game = Game.start(self.seats, self.rules, dice)
         return self._news(game_events=self.game.events)
 

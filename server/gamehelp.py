@@ -23,6 +23,9 @@ total, or throw the cubes that did not score to get more. A throw where
 nothing scores is a WIMPOUT: the turn's points are lost. The first player to
 reach the goal (500, or what the table set) starts LAST LICKS: everyone else
 gets one last turn to pass them.
+To find a game: 'tables' lists the tables open and 'sit 1' joins table 1;
+'table open' opens your own, 'table bot add' seats a house bot to play
+against, and 'start' begins the game.
 At a table: 'roll' (or 'r') throws, 'stop' (or 's') banks. After each throw
 you are told what you may do. 'score' shows the board, 'rules' the rules.
 More: help cubes, scoring, flash, sun, freight train, wimpout, opening roll,
@@ -126,8 +129,9 @@ THE GUIDING LIGHT: the table can change its rules during a game. Anyone
 seated may 'propose bump' (a rule on), 'propose goal 300', or an honour rule
 in quotes ('propose "no dice off the table"'). Your own yes is counted; every
 other player still in must 'vote yes'; one 'vote no' defeats it. It starts
-with the next turn. Not agreed by the end of the proposer's next turn, it
-expires. House bots vote yes at once. 'rules' shows who has voted."""),
+with the next turn (at once if no cube of this turn has been thrown yet).
+Not agreed by the end of the proposer's next turn, it expires. House bots
+vote yes at once. 'rules' shows who has voted."""),
     Topic(("house rules", "house rule", "options", "table options"), """\
 HOUSE RULES are switched on when a table is opened ('table open bump ntw=3')
 or later by the Guiding Light. Each has its topic: help bump, insurance,

@@ -43,6 +43,13 @@ CREATE_THROTTLED = "Too many new characters from your address; try again in {sec
 PASSWORD_PROMPT = "Password: "
 TAKEN_OVER = "Your connection has been taken over by a new login."
 CREATED = "Welcome, {name}! Your character has been created."
+NEWCOMER = """\
+New here? Places to start:
+  tutorial           a practice game against Teacher.bot, explained as it goes
+  help how to play   the game in a few lines ('help' lists every command)
+  tables             the tables open now: 'sit <number>' joins one
+  table open         a table of your own: 'table bot add' seats a house bot
+  @channel list      the talk channels: '+<channel> <message>' talks on one"""
 WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."
 WELCOME_BACK = "Welcome back, {name}."
 PASSWORD_AGAIN_PROMPT = "Password again: "
@@ -112,8 +119,10 @@ CHANNEL_DESTROYED = "Channel {channel} destroyed."
 
 # --- tables ---------------------------------------------------------------------------------
 TABLE_OPENED = "{who} opens table {number} here: {rules} 'sit {number}' to play, 'watch {number}' to watch."
+TABLE_OPENED_NEXT = "'table bot add' seats a house bot, or wait for others to 'sit'; then 'start'."
 TABLE_CLOSED = "Table {number} is closed: {why}"
-TABLE_CLOSED_GAME = "the game is over (game #{game}: 'replay {game}'). 'table open' starts another."
+TABLE_CLOSED_GAME = "the game is over (game #{game}: 'replay {game}').\n'table open' starts another game."
+"""Two lines: as one it was wider than 80 columns, and its last word wrapped alone."""
 TABLE_CLOSED_EMPTY = "everyone left before the game began."
 TABLE_CLOSED_AWAY = "everyone at it was away for {time}."
 TABLE_ABANDONED = "nobody is left at it, so game #{game} is recorded as abandoned."

@@ -101,8 +101,8 @@ def test_a_choice_shows_the_choices_not_a_stale_turn_total() -> None:
 def test_ymnwtbym_reads_right_for_the_thrower_and_the_others() -> None:
     table, dice = game(("10 10 5 5 s10",))
     news = table.play("Ann", "roll", dice)
-    assert "All five cubes have scored: you may not want to, but you must throw all five again!" in render(news, "Ann", COMPACT)
-    assert "All five cubes have scored: Ann may not want to, but must throw all five again!" in render(news, "Bob", COMPACT)
+    assert "All five cubes scored: you may not want to, but you must throw all five again!" in render(news, "Ann", COMPACT)
+    assert "All five cubes scored: Ann may not want to, but must throw all five again!" in render(news, "Bob", COMPACT)
 
 
 def test_allowed_but_discouraged_combinations_are_noted_with_the_rules() -> None:

@@ -69,7 +69,8 @@ def test_start_needs_two_seated_players_and_a_seated_starter() -> None:
     table = table_of("Ann")
     with refused("Only a player sitting at table 1 can start its game."):
         table.start("Bob", LoadedDice([]))
-    with refused("A game needs at least 2 players sitting at the table."):
+    with refused("A game needs at least 2 players sitting at the table: wait for someone to 'sit 1', or "
+                 "'table bot add' seats a house bot."):
         table.start("Ann", LoadedDice([]))
     table.sit("Bob")
     news = table.start("Ann", LoadedDice(["6 10"]))

@@ -31,7 +31,7 @@ async def test_a_game_won_through_last_licks(make_server, tmp_path) -> None:
             await ann.expect("You are in the game!")
             await bob.expect("LAST LICKS! Ann leads with 105. Bob: one last turn to pass 105.")
             await bob.expect("--- Your turn")
-            await bob.command("roll", "You did not pass 105.")
+            await bob.command("roll", "You are out of the game: you did not pass Ann's 105 in Last Licks.")
             for client in (ann, bob, cy):
                 await client.expect(r"\*\*\* Ann WINS the game at table 1 \(Ann won Last Licks\)! \*\*\*")
                 await client.expect(r"Table 1 is closed: the game is over \(game #1")

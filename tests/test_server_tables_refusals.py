@@ -34,7 +34,8 @@ async def test_refusals_finding_a_table(make_server, tmp_path) -> None:
             await refused(ann, "table open", "You are sitting at table 1: 'leave' it first.")
             await refused(ann, "sit", "You are already sitting at table 1.")
             await refused(ann, "watch", "You are sitting at table 1: you see everything already.")
-            await refused(ann, "start", "A game needs at least 2 players sitting at the table.")
+            await refused(ann, "start", "A game needs at least 2 players sitting at the table: wait for someone to "
+                                        "'sit 1', or 'table bot add' seats a house bot.")
             await refused(ann, "roll", "The game at table 1 has not started yet.")
             await refused(ann, "propose bump", "Before the game starts, change the rules with 'table set <option>=<value>'.")
             await bob.command("table open", "You sit down at table 2.")

@@ -81,7 +81,7 @@ async def test_a_game_goes_on_after_the_server_is_killed(tmp_path: Path) -> None
                 await ann.command("roll", r"You throw: \[5\] \[s2\]")
                 await ann.expect("The flash of 10s is cleared!")
                 await ann.command("stop", "You stop and bank 105: score 105.")
-                await bob.command("roll", "You did not pass 105.")
+                await bob.command("roll", "You are out of the game: you did not pass Ann's 105 in Last Licks.")
                 await ann.expect(r"\*\*\* Ann WINS the game at table 1")
                 await ann.command("replay 1", r"Ann throws: \[10\] \[10\] \[10\] \[3\] \[s4\]")
                 await ann.expect(r"Ann throws: \[5\] \[s2\]")

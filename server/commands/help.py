@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from server import texts
-from server.commands.registry import REGISTRY, Command, Stage, command
+from server.commands.registry import CATEGORIES, REGISTRY, Command, Stage, command
 from server.gamehelp import find_topic, topic_list
 from server.session import Session
 from server.telnet import TelnetSink
@@ -39,8 +39,8 @@ async def help_(session: Session, args: str) -> None:
         session.page(text if isinstance(session.sink, TelnetSink) else reflowed(text), "help")
         return
     usable = sorted(
-        (c for c in REGISTRY.commands() if _visible(session, c) and c.stage & session.stage),
-        key=lambda c: c.category,
+        (c for c in REGISTRY.commands() if _listed(session, c) and c.stage & session.stage),
+        key=lambda c: CATEGORIES.index(c.category),
     )
     lines = ['Commands (type "help <command>" for more):']
     for category, group in groupby(usable, key=lambda c: c.category):
@@ -79,6 +79,11 @@ def _usage(line: str) -> bool:
 
 def _visible(session: Session, cmd: Command) -> bool:
     return session.wizard or not cmd.wizard
+
+
+def _listed(session: Session, cmd: Command) -> bool:
+    """In the index: what this player can use (building only for builders; 'help @dig' still explains it)."""
+    return _visible(session, cmd) and (cmd.category != "building" or session.builder or session.wizard)
 
 
 @command("more", stage=Stage.ANY, category="general")

@@ -85,6 +85,7 @@ async def create(session: Session, args: str) -> None:
     log.info("account.created", name=account.name, address=session.address)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     await server.enter(session, account)
+    session.tell(texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
 
 
 def _refuse_taken(session: Session, name: str, existing: str) -> None:

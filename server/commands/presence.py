@@ -14,18 +14,20 @@ _ROW = "{name:<18}{on_for:>10} {idle:>4}   {doing}"
 
 @command("WHO", stage=Stage.ANY, category="general")
 async def who(session: Session, args: str) -> None:
-    """WHO
+    """WHO [name]
 
     List the connected players: how long they have been on, how long since
-    they last did something, and what they are doing (see @doing).
+    they last did something, and what they are doing (see @doing). 'WHO an'
+    lists only those whose names start with "an" (the count is of everyone).
     """
-    server, now = session.server, time.monotonic()
+    server, now, start = session.server, time.monotonic(), args.strip().casefold()
     rows = [_ROW.format(name="Player Name", on_for="On For", idle="Idle", doing="Doing...")]
     rows += [
         _ROW.format(
             name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active), doing=s.doing
         )
         for s in server.players.values()
+        if s.player.casefold().startswith(start)
     ]
     count = len(server.players)
     noun = "player is" if count == 1 else "players are"

@@ -26,6 +26,10 @@ Handler = Callable[["Session", str], Awaitable[None]]
 Fallback = Callable[["Session", str], Awaitable[bool]]
 
 
+CATEGORIES = ("login", "world", "table", "turn", "talk", "records", "general", "account", "building", "admin")
+"""The help index's sections in its order: first what a newcomer needs to find and play a game, last what few use."""
+
+
 class Stage(enum.Flag):
     """Where a command works: on the login screen, once connected, or both."""
 
@@ -77,6 +81,8 @@ class Registry:
         def register(handler: Handler) -> Handler:
             if not handler.__doc__:
                 raise TypeError(f"command {name!r} needs a docstring: it is the help text")
+            if category not in CATEGORIES:
+                raise ValueError(f"command {name!r}: category {category!r} is not one of {CATEGORIES}")
             cmd = Command(name, handler, aliases, stage, wizard, category)
             for word in (name, *aliases):
                 table = self._prefixes if _is_prefix(word) else self._words

@@ -89,6 +89,7 @@ async def table(session: Session, args: str) -> None:
     action, _, words = rest.strip().partition(" ")
     if verb == "open":
         await _tables(session).open(session.player, rest.split())
+        session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.set_rules(session.player, rest.split()))

@@ -79,10 +79,14 @@ class _Words:
             return [f"{self.verb(e.player, 'throw', 'throws')}:", *art(e.throw, self.style.width, mark)]
         return [f"{self.verb(e.player, 'throw', 'throws')}: {compact(e.throw, mark)}"]
 
+    def _after(self, e: object) -> object:
+        """The event right after ``e`` in this news, if any."""
+        events = self.news.events
+        return next((events[i + 1] for i, event in enumerate(events[:-1]) if event is e), None)
+
     def _scoring_marker(self, e: ev.Thrown) -> Marker:
         """In colour, the cubes of this throw that scored (told by the Scored event right after it)."""
-        events = self.news.events
-        after = next((events[i + 1] for i, event in enumerate(events[:-1]) if event is e), None)
+        after = self._after(e)
         if self.style.colour and isinstance(after, ev.Scored) and after.player == e.player:
             return scoring_cubes(e.throw, after.scoring.kept)
         return unmarked
@@ -118,8 +122,8 @@ class _Words:
 
     def MustThrowAll(self, e: ev.MustThrowAll) -> list[str]:
         if e.player == self.viewer:
-            return ["All five cubes have scored: you may not want to, but you must throw all five again!"]
-        return [f"All five cubes have scored: {e.player} may not want to, but must throw all five again!"]
+            return ["All five cubes scored: you may not want to, but you must throw all five again!"]
+        return [f"All five cubes scored: {e.player} may not want to, but must throw all five again!"]
 
     def WimpedOut(self, e: ev.WimpedOut) -> list[str]:
         if e.killed:
@@ -163,6 +167,9 @@ class _Words:
     def LastLickEnded(self, e: ev.LastLickEnded) -> list[str]:
         if e.passed:
             return [f"{self.verb(e.player, 'pass', 'passes')} {e.target}!"]
+        after = self._after(e)
+        if isinstance(after, ev.PlayerOut) and after.player == e.player:
+            return []  # its line says it: "You are out of the game: you did not pass Ann's 105 in Last Licks."
         return [f"{self.verb(e.player, 'did', 'did')} not pass {e.target}."]
 
     def LeaderChanged(self, e: ev.LeaderChanged) -> list[str]:
@@ -212,6 +219,8 @@ class _Words:
         return [f"{self.verb(e.player, 'vote', 'votes')} {'yes' if e.yes else 'no'} on proposal {e.number}."]
 
     def ProposalAdopted(self, e: ev.ProposalAdopted) -> list[str]:
+        if isinstance(self._after(e), ev.RulesChanged):  # adopted before the turn's first throw
+            return [f"Proposal {e.number} is adopted by everyone: before the first throw, it takes effect now."]
         return [f"Proposal {e.number} is adopted by everyone: it takes effect at the start of the next turn."]
 
     def ProposalDefeated(self, e: ev.ProposalDefeated) -> list[str]:
