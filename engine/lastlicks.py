@@ -31,9 +31,10 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
     events: list[ev.Event] = [ev.LastLickEnded(player, passed, target)]
     failed_out = ev.PlayerOut(player, f"did not pass {ll.leader}'s {target} in Last Licks")
     if variant == "single":
-        if passed:
+        best = _highest(state, ll.leader, player)
+        if best != ll.leader:
             rest = tuple(name for name in ll.challengers if name != player)
-            events.append(ev.LeaderChanged(player, ll.leader, score, rest))
+            events.append(ev.LeaderChanged(best, ll.leader, state.player(best).score, rest))
     elif variant == "C":
         if not passed:
             events.append(failed_out)
@@ -50,6 +51,14 @@ def after_lick(state: GameState, player: str) -> list[ev.Event]:
         )
         events.append(ev.LeaderChanged(player, ll.leader, score, others))
     return events
+
+
+def _highest(state: GameState, leader: str, player: str) -> str:
+    """Variant single: the highest score still in after ``player``'s lick, ties to the earlier to reach it (the leader,
+    then those who had their score before this lick, ``player`` last). Usually the leader or ``player``, but a Bump
+    under 1/3/5 can send the leader below a player whose lick is over (RULES.md: the highest score wins)."""
+    others = [name for name in state.seat_order_after(leader) if name != player]
+    return max((leader, *others, player), key=lambda name: state.player(name).score)
 
 
 def round_over(state: GameState, ll: LastLicks) -> list[ev.Event]:

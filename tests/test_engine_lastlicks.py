@@ -306,6 +306,27 @@ def test_single_with_four_players_no_second_turn_for_anyone() -> None:
     assert after(bank(game, "Di", 35)) == [ev.LastLickEnded("Di", False, 35), ev.GameOver("Cy", "won Last Licks")]
 
 
+def test_single_when_a_bump_under_one_three_five_drops_the_leader_the_highest_score_still_wins() -> None:
+    """RULES.md, single: each other player gets one last turn, then the highest score wins. Ann reaches 500; Bob's
+    lick fails but leaves him on 480 (single puts no one out); Cy lands on 300, the space of Ann's 500 under 1/3/5,
+    and bumps her back to 260. Cy passed Ann, but Bob's 480 is the highest score: Bob wins. Before, Cy won on 300."""
+    from positions import position
+
+    game = position(RuleSet(goal=500, last_licks="single", bump=True, one_three_five=True),
+                     {"Ann": 440, "Bob": 480, "Cy": 260}, "Ann")
+    dice = LoadedDice(["5 5 5 2 s2", "10 s2", WRECK, "10 10 2 3 s6", "10 10 s6"])
+    for player, action in [("Ann", ROLL), ("Ann", ROLL), ("Ann", STOP), ("Bob", ROLL), ("Cy", ROLL), ("Cy", ROLL)]:
+        game.apply(player, action, dice)  # Ann 500 starts Last Licks; Bob wrecks; Cy throws 40
+    events = game.apply("Cy", STOP, dice)
+    assert after(events) == [
+        ev.Bumped("Ann", "Cy", 260),
+        ev.LastLickEnded("Cy", True, 260),
+        ev.LeaderChanged("Bob", "Ann", 480, ()),
+        ev.GameOver("Bob", "won Last Licks"),
+    ]
+    assert Game.replay(game.events).state == game.state
+
+
 # -- Supernova and instant win during Last Licks -----------------------------------------------------------------------
 
 
