@@ -155,3 +155,18 @@ def test_a_player_going_out_at_the_end_of_a_turn_leaves_a_proposal_approved_by_e
     events = game.apply("Bob", ROLL, dice)  # a Train Wreck: Bob did not pass, and is out
     assert kinds(events)[-4:] == ["PlayerOut", "ProposalAdopted", "RulesChanged", "TurnStarted"]
     assert game.state.rules.bump and not game.state.proposals
+
+
+def test_adopted_at_the_start_of_a_turn_before_its_first_throw_still_waits_for_the_next_turn() -> None:
+    """RULES.md: once the game has begun, a change takes effect at the start of the next turn, never inside the turn
+    in progress, and a turn is in progress from its start, before its first throw; only before the game's first throw
+    does a change take effect at once ('help guiding light' said 'at once if no cube of this turn has been thrown')."""
+    game = position(RuleSet(opening_minimum=0), {"Ann": 100, "Bob": 100}, "Ann")
+    dice = LoadedDice(["10 2 3 4 s6", "5 5 5 5 s2"])
+    game.apply("Ann", ROLL, dice)
+    game.apply("Ann", STOP, dice)  # Bob's turn begins
+    game.apply("Bob", Propose("fourth_number_scores", "on"), dice)
+    assert kinds(game.apply("Ann", Vote(1, True), dice)) == ["VoteCast", "ProposalAdopted"]
+    assert game.state.rules.fourth_number_scores is False
+    events = game.apply("Bob", ROLL, dice)  # four 5s in this turn still score 50
+    assert [e.scoring.points for e in events if isinstance(e, ev.Scored)] == [50]

@@ -26,6 +26,14 @@ def test_every_table_option_has_plain_words() -> None:
         "Recovery", "Recovery Extension 2", "Kill 4", "no Hints"]
 
 
+def test_help_guiding_light_says_when_an_adopted_change_takes_effect() -> None:
+    """RULES.md: at the start of the next turn, never inside the turn in progress; at once only before the game
+    starts (the engine: before its first throw). It said 'at once if no cube of this turn has been thrown yet', but
+    a turn is in progress from its start (tests/test_engine_guidinglight.py plays it)."""
+    text = " ".join(find_topic("guiding light").text.split())
+    assert "It starts with the next turn (at once before the game's first throw)." in text
+
+
 async def test_a_help_topic_is_found_by_each_of_its_names(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann:
         for word in ("sun", "flaming sun", "The Flaming Sun", "wild"):
