@@ -67,7 +67,7 @@ OPTIONS: dict[str, OptionWords] = {
     "recovery_ext2": OptionWords("Recovery Extension 2", "recovery_ext2",
                                  _on("anyone with an open circle when Last Licks would start is out.")),
     "eclipse": OptionWords("Eclipse", "eclipse=1|2", lambda v: "you may not stop on a score another player holds" + (
-        " nor on its beam; eclipsed from up the beam, you drop 5 points." if v == 2 else ".")),
+        " nor below it on its beam; eclipsed from up the beam, you drop 5 points." if v == 2 else ".")),
     "eclipse_beam": OptionWords("Eclipse beam", "eclipse_beam=200",
                                 lambda v: f"for Eclipse 2, scores {v} apart are on the same beam."),
     "full_house": OptionWords("Full House", "full_house",

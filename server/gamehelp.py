@@ -114,7 +114,8 @@ Then the next challenger tries the leader, until only one player remains."""),
     Topic(("last licks b", "variant b", "lastlicks b"), """\
 LAST LICKS, VARIANT B (the Guide's): in seating order, each next player tries
 to beat the leader. A player who fails is out. A player who passes becomes the
-leader the following players must beat; the old leader is not affected."""),
+leader the following players must beat; the old leader is not affected at
+once: their lick against the new leader comes when their seat comes round."""),
     Topic(("last licks c", "variant c", "lastlicks c"), """\
 LAST LICKS, VARIANT C (the Guide's): everyone tries to beat the leader's
 score; those who fail are out, those who pass stay in. The best new score
@@ -168,9 +169,9 @@ would begin is out."""),
     Topic(("eclipse", "beam", "eclipsed"), """\
 ECLIPSE (house rule 'eclipse=1' or 'eclipse=2'; never with Bump): variant 1, a
 score another player holds is off limits: you must keep throwing rather than
-stop on it. Variant 2 also closes every score on the same beam of the board
-(scores 200 apart by default), and if someone stops up your beam you drop 5
-points to escape."""),
+stop on it. Variant 2 also closes the scores below it on its beam of the
+board (scores 200 apart by default); stop up the beam from someone (420 over
+their 220) and they drop 5 points, and again while still eclipsed."""),
     Topic(("full house",), """\
 FULL HOUSE (house rule 'full_house'): two pairs and the Flaming Sun score
 both flashes at once, both to be cleared; it earns an Insurance Point, and

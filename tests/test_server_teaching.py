@@ -34,6 +34,23 @@ def test_help_guiding_light_says_when_an_adopted_change_takes_effect() -> None:
     assert "It starts with the next turn (at once before the game's first throw)." in text
 
 
+def test_eclipse_2_and_variant_b_are_told_as_the_guide_has_them() -> None:
+    """Eclipse 2 closes the scores radiating out from a player, below them on their beam; stopping up the beam is
+    allowed (the Guide's 420 over 220) and eclipses them. Variant B's old leader is 'not immediately affected' and
+    gets a lick when their seat comes round. The topics said Eclipse 2 closes every score on the beam, 'rules' said
+    'nor on its beam', and variant B said the old leader is not affected at all."""
+    eclipse = " ".join(find_topic("eclipse").text.split())
+    assert "Variant 2 also closes the scores below it on its beam" in eclipse
+    assert "stop up the beam from someone (420 over their 220) and they drop 5 points" in eclipse
+    assert OPTIONS["eclipse"].meaning(2) == (
+        "you may not stop on a score another player holds nor below it on its beam; eclipsed from up the beam, you"
+        " drop 5 points."
+    )
+    variant_b = " ".join(find_topic("variant b").text.split())
+    assert "the old leader is not affected at once: their lick against the new leader comes when their seat comes" \
+        " round." in variant_b
+
+
 async def test_a_help_topic_is_found_by_each_of_its_names(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann:
         for word in ("sun", "flaming sun", "The Flaming Sun", "wild"):
