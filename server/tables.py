@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from contextlib import suppress
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -348,12 +349,19 @@ class Tables:
             session.send(Message("", "table", {"table": str(view.table)}, data=TableNews(view.table, (), view)))
 
     async def _gone(self, name: str) -> None:
+        """Each table in turn, each move awaiting its save: meanwhile the player may be back (nothing more is noted:
+        marked away, they could be voted out while connected) and a table may close (nothing to note there)."""
         for live in list(self.live.values()):
             table = live.table
-            if name in table.watchers:
-                await self.act(live, lambda: table.unwatch(name))
-            elif table.is_seated(name):
-                await self.act(live, lambda: table.set_absent(name, True))
+
+            def away(table: Table = table) -> TableNews | None:
+                if name in self.server.players:
+                    return None
+                return table.unwatch(name) if name in table.watchers else table.set_absent(name, True)
+
+            if name in table.watchers or table.is_seated(name):
+                with suppress(Refusal):  # the table closed meanwhile
+                    await self.act(live, away)
 
     # -- inside ------------------------------------------------------------------------------------------------------
 

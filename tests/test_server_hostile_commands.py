@@ -5,10 +5,13 @@ log holds no traceback."""
 from __future__ import annotations
 
 import asyncio
+import gc
 from contextlib import AsyncExitStack
+from typing import Any
 
 from conftest import RawClient, player, raw_client
 from hostile_helpers import server_log
+from server.app import GameServer
 from tables_helpers import seated
 
 
@@ -65,3 +68,68 @@ async def test_connections_logging_in_as_one_player_at_once_take_over_one_after_
                 await bob.command("look Ann", "Ann")
             log.assert_clean()
 
+
+
+class HeldSaves:
+    """A slow disk, for one game: its table's saves wait until released (a lost connection's news at one table then
+    waits, and what happens meanwhile at the others is what a quick reconnect or a closing table would do)."""
+
+    def __init__(self, server: GameServer, game_id: int) -> None:
+        self.held, self.release = asyncio.Event(), asyncio.Event()
+        save = server.store.save_table
+
+        async def held_save(game: int, *args: Any) -> None:
+            if game == game_id and not self.release.is_set():
+                self.held.set()
+                await self.release.wait()
+            await save(game, *args)
+
+        server.store.save_table = held_save  # type: ignore[method-assign]
+
+
+async def test_a_player_back_before_their_lost_connection_is_noted_is_not_marked_away(make_server) -> None:
+    """Ann watches table 1 and plays at table 2; her connection drops, and she is back while table 1 still saves that
+    she stopped watching. She used to be marked away at table 2 once that save was done, though connected: Bob could
+    vote her out of the game at once."""
+    async with make_server(tables={"turn_timer": 600}) as server:
+        async with player(server, "Carl") as carl, player(server, "Bob") as bob:
+            await carl.command("table open", "You sit down at table 1.")
+            async with player(server, "Ann") as ann:
+                await ann.command("watch 1", "You are now watching table 1")
+                await ann.command("table open", "You sit down at table 2.")
+                await bob.command("sit 2", "You sit down at table 2.")
+                await ann.command("start", "Roll-off")
+                saves = HeldSaves(server, server.tables.get(1).game_id)
+            with server_log() as log:
+                await saves.held.wait()
+                async with player(server, "Ann", create=False) as ann:
+                    await ann.expect(r"Table 2: playing")
+                    saves.release.set()
+                    await carl.expect("Ann is no longer watching table 1")
+                    await answered(ann, "back")
+                    await bob.command("vote remove Ann", "Ann is here: only an absent player can be voted out.")
+                    await ann.command("score", r"Ann\s+0\s+not yet")
+            log.assert_clean()
+
+
+async def test_a_table_closing_while_a_lost_connection_is_noted_elsewhere_logs_no_traceback(make_server) -> None:
+    """Ann watches tables 1 and 2 and her connection drops; while table 1 saves that she stopped watching, table 2
+    closes. Noting her gone at table 2 then failed (the table was gone) in a task of its own: 'Task exception was
+    never retrieved', with a traceback, in the log."""
+    async with make_server() as server:
+        async with player(server, "Carl") as carl, player(server, "Bob") as bob:
+            await carl.command("table open", "You sit down at table 1.")
+            await bob.command("table open", "You sit down at table 2.")
+            async with player(server, "Ann") as ann:
+                await ann.command("watch 1", "You are now watching table 1")
+                await ann.command("watch 2", "You are now watching table 2")
+                saves = HeldSaves(server, server.tables.get(1).game_id)
+            with server_log() as log:
+                await saves.held.wait()
+                await bob.command("leave", "Table 2 is closed")
+                saves.release.set()
+                await carl.expect("Ann is no longer watching table 1")
+                await answered(carl, "after")
+                await answered(bob, "after")
+                gc.collect()  # a failed task's exception is logged when the task is collected
+            log.assert_clean()
