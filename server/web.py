@@ -8,6 +8,7 @@ flood throttle, login and every command are telnet's), and its output is a :clas
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import structlog
 from aiohttp import WSMsgType, web
+from aiohttp.http_exceptions import HttpProcessingError
+from aiohttp.log import server_logger
 from aiohttp.typedefs import Handler
 
 from rooms.messages import Message
@@ -158,6 +161,18 @@ class WebSession(Session):
         return Style(cubes="compact", screenreader=True, width=self.sink.width)
 
 
+class RequestLog(logging.LoggerAdapter[logging.Logger]):
+    """aiohttp's server log, but a request it could not parse (a path or header past its limits, a bad length, not
+    HTTP/1.x) is a debug line, not an error with a traceback: any client can send one, as often as it likes. It is
+    answered 400 all the same; a failure of our own handlers is still logged as one."""
+
+    def exception(self, msg: object, *args: object, exc_info: object = True, **kwargs: object) -> None:
+        if isinstance(exc_info, HttpProcessingError):
+            log.debug("web.bad_request", address=args[0] if args else None, why=exc_info.message[:120])
+            return
+        super().exception(msg, *args, exc_info=exc_info, **kwargs)  # type: ignore[arg-type]
+
+
 class WebClient:
     """The HTTP side of the server: ``/`` (the page and its files), ``/ws``, ``/health``, ``/who``."""
 
@@ -171,7 +186,7 @@ class WebClient:
         app.router.add_get("/who", self._who)
         app.router.add_get("/{name}", self._page)
         self._files = {f.name: f.read_bytes() for f in PAGE.iterdir() if f.name[f.name.rfind("."):] in CONTENT_TYPES}
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=RequestLog(server_logger))
 
     @classmethod
     async def start(cls, server: GameServer) -> WebClient:
