@@ -3,9 +3,11 @@ render for each person (text, compact, screen reader, JSON). No sockets, no time
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import count
 from typing import NamedTuple
 
 from engine import Game, RuleError, RuleSet, Throw
@@ -25,6 +27,8 @@ MAX_SEATS = 8
 MIN_PLAYERS = 2
 BOT_SUFFIX = ".bot"
 """House bots are named ``Robby.bot``: no account name can contain a dot, so no bot passes for a person."""
+BOT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}")
+"""ASCII, as player names are: every client shows it and every player can type it ('table bot remove')."""
 
 
 class Status(str, Enum):
@@ -397,12 +401,14 @@ class Table:
         if len(self.seats) >= MAX_SEATS:
             raise Refusal(f"Table {self.number} is full ({MAX_SEATS} seats).")
         words = list(words)
-        name = words.pop(0) if words and words[0] not in BOT_KINDS else f"Robby{len(self.bots) + 1}"
-        if not (name.isalnum() and name[:1].isalpha() and len(name) <= 12):
+        taken = {seat.casefold(): seat for seat in self.seats}
+        name = words.pop(0) if words and words[0] not in BOT_KINDS else next(
+            f"Robby{n}" for n in count(1) if f"robby{n}{BOT_SUFFIX}" not in taken)
+        if not BOT_NAME.fullmatch(name):
             raise Refusal("A bot's name is up to 12 letters and digits, starting with a letter.")
         full = name + BOT_SUFFIX
-        if full in self.seats:
-            raise Refusal(f"{full} is already at this table.")
+        if full.casefold() in taken:
+            raise Refusal(f"{taken[full.casefold()]} is already at this table.")
         self.bots[full] = house_bot(words)
         self.seats.append(full)
         return self._news(Sat(full))

@@ -133,3 +133,25 @@ async def test_a_table_closing_while_a_lost_connection_is_noted_elsewhere_logs_n
                 await answered(bob, "after")
                 gc.collect()  # a failed task's exception is logged when the task is collected
             log.assert_clean()
+
+
+async def test_house_bot_names_are_ones_every_player_can_type_and_tell_apart(make_server) -> None:
+    """A bot's name is ASCII letters and digits, unique at its table whatever the case, and the next free RobbyN when
+    none is given. 'Ωmega' was taken (an ASCII client saw '?mega.bot' and could not type it to send it away), 'max'
+    sat beside 'Max', and after 'table bot remove Robby1' every 'table bot add' was refused: 'Robby2.bot is already
+    at this table'."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        with server_log() as log:
+            await ann.command("table open", "You sit down at table 1.")
+            for name in ("\u03a9mega", "a\u00b2", "\u2165", "\uff21bc", "R2.D2"):
+                await ann.command(f"table bot add {name}", "A bot's name is up to 12 letters and digits")
+            await ann.command("table bot add Max", "Max.bot sits down at table 1.")
+            await ann.command("table bot add max", "Max.bot is already at this table.")
+            await ann.command("table bot add", "Robby1.bot sits down at table 1.")
+            await ann.command("table bot add", "Robby2.bot sits down at table 1.")
+            await ann.command("table bot remove Robby1", "Robby1.bot leaves table 1.")
+            await ann.command("table bot add", "Robby1.bot sits down at table 1.")
+            await ann.command("table bot add robby3", "robby3.bot sits down at table 1.")
+            await ann.command("table bot add", "Robby4.bot sits down at table 1.")
+            await ann.command("score", r"Max\.bot[\s\S]*Robby2\.bot[\s\S]*Robby1\.bot[\s\S]*robby3\.bot[\s\S]*Robby4\.bot")
+        log.assert_clean()
