@@ -323,6 +323,8 @@ class Table:
             raise Refusal("The game is on: 'leave' leaves the game (your score is lost), or play on.")
         self.seats.remove(name)
         self.absent.discard(name)
+        if self.game is None:  # a house bot standing up before the game (sent away, or removed by a wizard) is gone
+            self.bots.pop(name, None)
         return self._bots_follow(self._news(Stood(name)))
 
     def watch(self, name: str) -> TableNews:
@@ -421,10 +423,7 @@ class Table:
         bot = next((name for name in self.bots if name.casefold() in wanted and name in self.seats), None)
         if bot is None:
             raise Refusal(f"There is no house bot called {word.strip()} at table {self.number}.")
-        news = self.leave(bot, dice, f"was sent away by {by}")
-        if self.game is None:
-            del self.bots[bot]
-        return news
+        return self.leave(bot, dice, f"was sent away by {by}")
 
     def occupant(self, word: str) -> str:
         """Whoever sits at or watches the table under this name, any case."""

@@ -155,3 +155,17 @@ async def test_house_bot_names_are_ones_every_player_can_type_and_tell_apart(mak
             await ann.command("table bot add", "Robby4.bot sits down at table 1.")
             await ann.command("score", r"Max\.bot[\s\S]*Robby2\.bot[\s\S]*Robby1\.bot[\s\S]*robby3\.bot[\s\S]*Robby4\.bot")
         log.assert_clean()
+
+
+async def test_a_house_bot_a_wizard_removed_before_the_game_is_gone_from_the_table(make_server) -> None:
+    """'@table kick 1 Robby1.bot' before the game stood the bot up but kept it among the table's bots: when the last
+    person then left, the bots' standing up with them failed (command.failed), and the table stayed open with nobody
+    at it."""
+    async with make_server() as server, player(server, "Wizard") as wizard, player(server, "Bob") as bob:
+        with server_log() as log:
+            await wizard.command("table open", "You sit down at table 1.")
+            await wizard.command("table bot add", "Robby1.bot sits down at table 1.")
+            await wizard.command("@table kick 1 Robby1.bot", "You remove Robby1.bot from table 1.")
+            await wizard.command("leave", "Table 1 is closed: everyone left before the game began.")
+            await bob.command("tables", "There are no tables open.")
+        log.assert_clean()
