@@ -699,12 +699,22 @@ def commit_group(db: sqlite3.Connection, works: list[Callable[[sqlite3.Connectio
         for work in works:
             db.execute("SAVEPOINT work")
             try:
-                outcomes.append((work(db), None))
+                outcomes.append((_kept_here(work(db)), None))
             except Exception as error:
                 db.execute("ROLLBACK TO work")
                 outcomes.append((None, error))
             db.execute("RELEASE work")
     return outcomes
+
+
+def _kept_here(value: T) -> T | None:
+    """A write's result, but never a cursor: one freed on the event loop resets its statement there, and SQLite's
+    statement cache may meanwhile have handed that very statement to this thread's next write (``touch`` failed with
+    'bad parameter or other API misuse', about one in a thousand under load). It is closed here, on this thread."""
+    if isinstance(value, sqlite3.Cursor):
+        value.close()
+        return None
+    return value
 
 
 def _settle(batch: list[Pending], outcomes: list[tuple[Any, Exception | None]]) -> None:

@@ -9,6 +9,7 @@ from contextlib import closing
 from pathlib import Path
 
 from conftest import RawClient, player
+from server import store as store_module
 from server.store import NameTaken, Store
 from tables_helpers import loaded_server, seated
 
@@ -128,5 +129,28 @@ async def test_a_commit_follows_the_one_on_its_way_without_the_event_loop(tmp_pa
         assert next_started.wait(10)  # the event loop blocked here: the thread went on alone
         assert await asyncio.gather(first, *later) == ["first", "later", "last"]
         assert len(commits) == 2
+    finally:
+        await store.close()
+
+
+async def test_no_cursor_leaves_the_database_thread(tmp_path: Path, monkeypatch) -> None:
+    """A write's cursor is closed on the database thread: freed on the event loop, it reset its statement there while
+    the thread could be running the same cached statement for the next write (``touch`` failed with 'bad parameter or
+    other API misuse' about once in a thousand logins under load: the soak benchmark's games)."""
+    handed: list[object] = []
+    settle = store_module._settle
+    monkeypatch.setattr(store_module, "_settle", lambda batch, outcomes: (
+        handed.extend(value for value, _ in outcomes), settle(batch, outcomes))[-1])
+    store = Store(tmp_path)
+    await store.open()
+    try:
+        account = await store.create("Igor", "lgor", "hash")
+        await asyncio.gather(
+            store.touch([account.skeleton]), store.set_location(account.skeleton, "lobby"),
+            store.set_preference(account.skeleton, "cubes", "compact"), store.set_ignored(account.skeleton, "Ann", True),
+            store.set_member("games", account.skeleton, True), store.record("Wiz", "mute", "Igor", ""),
+            store.set_doing(account.skeleton, "rolling"), store.close_table(1, "closed"),
+        )
+        assert handed[1:] and not [value for value in handed if isinstance(value, sqlite3.Cursor)], handed
     finally:
         await store.close()
