@@ -29,7 +29,7 @@ from server.settings import DEFAULTS, Settings
 from server.store import Account, Channel, Store
 from server.tables import Tables
 from server.solving import Solver
-from server.telnet import MuckTelnetServer, TelnetSink
+from server.telnet import MuckTelnetServer, TelnetSink, let_clients_go
 from server.tls import server_context
 
 if TYPE_CHECKING:
@@ -68,6 +68,8 @@ class GameServer:
         self._listener: telnetlib3.Server | None = None
         self.web: WebClient | None = None
         self._tls_listener: telnetlib3.Server | None = None
+        self._releasing: list[asyncio.Task[None]] = []
+        """Each listener's ``let_clients_go``."""
         self.started = time.time()
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -95,7 +97,7 @@ class GameServer:
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir))
 
     async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> telnetlib3.Server:
-        return await telnetlib3.create_server(
+        listener = await telnetlib3.create_server(
             self.settings.host,
             port,
             protocol_factory=MuckTelnetServer.serving(self.mssp, self.input_budget, self.flooders.hold),
@@ -108,6 +110,8 @@ class GameServer:
             compression=tls is None,  # MCCP2 for clients that agree, never over TLS
             ssl=tls,
         )
+        self._releasing.append(asyncio.create_task(let_clients_go(listener)))
+        return listener
 
     def input_budget(self, address: str) -> ByteBudget | None:
         """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second, negotiation at
@@ -164,8 +168,9 @@ class GameServer:
 
     async def _stop(self) -> None:
         """Tell everyone, save, hang up, close the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in [self._sweeper, *self._releasing]:
+            if task is not None:
+                task.cancel()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)

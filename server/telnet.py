@@ -7,6 +7,7 @@ import unicodedata
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, ClassVar
 
+import telnetlib3
 from telnetlib3 import TelnetServer
 from telnetlib3.server_base import BaseServer
 from telnetlib3.stream_reader import TelnetReader
@@ -413,6 +414,15 @@ class MuckTelnetServer(TelnetServer):
     def _check_encoding(self) -> bool:
         """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""
         return True
+
+
+async def let_clients_go(listener: telnetlib3.Server) -> None:
+    """telnetlib3 queues every negotiated connection for ``Server.wait_for_client``, up to 1,000 of them, closed
+    ones too, each with its reader's buffer, its writer and any MCCP2 compressor (about 19 KiB a connection in
+    benchmarks/soak_bench.py, far more for a MUD client's). The shell serves connections here: this takes each off
+    the queue as it comes, so none is kept after it ends."""
+    while True:
+        await listener.wait_for_client()
 
 
 def cut_off(writer: TelnetWriter, budget: ByteBudget) -> None:
