@@ -240,8 +240,6 @@ class GameServer:
             self.command_buckets.keep(address, session.bucket)
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
-                if session.left_from is not None:
-                    await self.store.set_location(session.account.skeleton, session.left_from)
             self._tasks.discard(task)
             log.info("session.disconnected", address=address, name=session.name)
 
@@ -300,9 +298,15 @@ class GameServer:
         name = session.name
         if name is not None and self.players.get(name) is session:
             del self.players[name]
-            session.left_from = self.world.location(name).key
             self.deliver(self.world.depart(name))
             self.tables.left(name)
+
+    async def moved(self, name: str) -> None:
+        """Keep the room a player has just gone to: they come back there after they leave, and after a restart,
+        even one that gave no warning (SIGKILL)."""
+        session = self.players.get(name)
+        if session is not None and session.account is not None:
+            await self.store.set_location(session.account.skeleton, self.world.location(name).key)
 
     def deliver(self, deliveries: Iterable[Delivery]) -> None:
         """Hand each message to its recipient, unless they ignore the one talking."""

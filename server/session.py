@@ -76,8 +76,6 @@ class Session:
         self._pauses = 0
         """Times this connection's commands waited for it to read its output since the last log line about it."""
         self._pause_logged = -PAUSE_LOG_EVERY
-        self.left_from: str | None = None
-        """The room the player was in when this connection left the world (they come back there)."""
         self._more: Message | None = None
         """Paged output not shown yet ('more')."""
         self._prompt_due = False

@@ -187,6 +187,7 @@ async def teleport(session: Session, args: str) -> None:
     target = world.match_player(who) if sep else me
     room = world.find_room(required(where), me)
     session.server.deliver(world.teleport(target, room.key))
+    await session.server.moved(target)
     if target != me:
         await record(session, "tel", target, room.name)
         session.tell(texts.TELEPORTED.format(who=target, room=room.name))

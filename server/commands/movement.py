@@ -62,6 +62,7 @@ async def go(session: Session, args: str) -> None:
     Leave the room through an exit. Typing the exit's name alone works too.
     """
     session.server.deliver(session.server.world.go(session.player, required(args)))
+    await session.server.moved(session.player)
 
 
 @fallback
@@ -71,4 +72,5 @@ async def bare_exit(session: Session, line: str) -> bool:
     if world.location(session.player).find_exit(line) is None:
         return False
     session.server.deliver(world.go(session.player, line))
+    await session.server.moved(session.player)
     return True
