@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import loose, paged, player, raw_client
+from conftest import loose, paged, player, raw_client, telnet_client
 from tables_helpers import loaded_server, seated
 
 from server import texts
@@ -92,3 +92,17 @@ async def test_must_throw_all_five_and_the_closing_of_a_finished_table_fit_80_co
                                     r"'table open' starts another game\.\n")
             assert "You did not pass" not in bob.text  # said once, by the line that puts Bob out
             assert "You are out of the game: you did not pass Ann's 80 in Last Licks." in bob.text
+
+
+async def test_help_on_a_narrow_screen_is_reflowed_not_cut_into_fragments(make_server) -> None:
+    """Help is written wrapped for 80 columns; at 40 each of its lines wrapped on its own left 'play' or '1;' alone
+    on a line."""
+    async with make_server() as server, telnet_client(server, cols=40) as narrow:
+        await narrow.command("create Newt secret1", loose(" ".join(texts.NEWCOMER.split()[-3:])))
+        for word, last in (("how to play", "Play a practice game"), ("table", "before each throw"),
+                           ("guiding light", "who has voted")):
+            start = len(narrow.text)
+            await paged(narrow, f"help {word}", loose(last))
+            lines = [line for line in narrow.text[start:].splitlines() if line.strip() not in ("", ">")]
+            assert not [line for line in lines if len(line) > 40], lines
+            assert not [line for line in lines if len(line.strip()) <= 5], (word, lines)

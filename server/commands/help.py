@@ -8,7 +8,7 @@ from server import texts
 from server.commands.registry import CATEGORIES, REGISTRY, Command, Stage, command
 from server.gamehelp import find_topic, topic_list
 from server.session import Session
-from server.telnet import TelnetSink
+from server.telnet import DEFAULT_WIDTH, TelnetSink
 
 
 @command("help", stage=Stage.ANY, category="general")
@@ -36,7 +36,7 @@ async def help_(session: Session, args: str) -> None:
         if cmd is not None:
             parts.append(cmd.help if topic is None else f"The command:\n{cmd.help}")
         text = "\n\n".join(parts)
-        session.page(text if isinstance(session.sink, TelnetSink) else reflowed(text), "help")
+        session.page(text if _as_written(session) else reflowed(text), "help")
         return
     usable = sorted(
         (c for c in REGISTRY.commands() if _listed(session, c) and c.stage & session.stage),
@@ -50,6 +50,12 @@ async def help_(session: Session, args: str) -> None:
         lines.append("Typing an exit's name on its own goes through it.")
     lines.append(f"The game (type \"help <topic>\", or 'tutorial' to learn by playing): {topic_list()}.")
     session.page("\n".join(lines), "help")
+
+
+def _as_written(session: Session) -> bool:
+    """A telnet screen at least as wide as help is written for (a narrower one gets it reflowed, then wrapped to its
+    width: each line wrapped on its own left a word or two on a line of their own at 40 columns)."""
+    return isinstance(session.sink, TelnetSink) and session.sink.width >= DEFAULT_WIDTH
 
 
 def reflowed(text: str) -> str:
