@@ -13,8 +13,8 @@ from telnetlib3.server_base import BaseServer
 from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import (
-    AARDWOLF, ATCP, BINARY, CHARSET, CMD_EOR, DO, ECHO, EOR, GA, GMCP, IAC, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP,
-    MSSP, MXP, NAWS, SGA, WILL, WONT, ZMP,
+    AARDWOLF, ACCEPTED, ATCP, BINARY, CHARSET, CMD_EOR, DO, ECHO, EOR, GA, GMCP, IAC, MCCP2_COMPRESS, MCCP3_COMPRESS,
+    MSDP, MSP, MSSP, MXP, NAWS, SGA, WILL, WONT, ZMP,
 )
 
 import structlog
@@ -40,6 +40,13 @@ REFUSED = frozenset({MXP, MSP, MSDP, ATCP, ZMP, AARDWOLF, MCCP3_COMPRESS})
 
 OFFERED = (EOR, GMCP, MSSP)
 """What the server offers (WILL) at once, besides MCCP2 on plain connections; it asks (DO) for NAWS and CHARSET."""
+CHARSET_OFFERED = "UTF-8"
+"""The one character set the server offers (CHARSET REQUEST) and accepts a client's offer of; otherwise ASCII."""
+
+
+def is_charset_offered(name: str) -> bool:
+    """Whether a client names the offered character set (spelt as clients do)."""
+    return name.strip().upper() in ("UTF-8", "UTF8")
 
 
 class Outbox:
@@ -210,13 +217,21 @@ class TelnetInputParser(TelnetWriter):
 
     def handle_subnegotiation(self, buf: Any) -> None:
         option = buf[0] if buf else b""
-        if option in (MCCP2_COMPRESS, MCCP3_COMPRESS):
+        if option in (MCCP2_COMPRESS, MCCP3_COMPRESS) or self._accepts_what_was_not_offered(buf):
             log.debug("telnet.subnegotiation_ignored", option=option.hex())
             return
         try:
             super().handle_subnegotiation(buf)
         except Exception as exc:  # the client's malformed bytes: nothing of ours to fix
             log.debug("telnet.subnegotiation_ignored", option=option.hex(), error=type(exc).__name__)
+
+    @staticmethod
+    def _accepts_what_was_not_offered(buf: Any) -> bool:
+        """A CHARSET ACCEPTED naming another character set than the one offered (RFC 2066 allows only those): taken,
+        telnetlib3 would read the client's later negotiation (NEW-ENVIRON) in that "encoding", and fail."""
+        if len(buf) < 2 or buf[0] != CHARSET or buf[1] != ACCEPTED:
+            return False
+        return not is_charset_offered(b"".join(list(buf)[2:]).decode("latin-1"))
 
 
 class MuckTelnetServer(TelnetServer):
@@ -396,11 +411,11 @@ class MuckTelnetServer(TelnetServer):
 
     def on_request_charset(self) -> list[str]:
         """We offer UTF-8 alone: a client that cannot take it rejects, and gets ASCII."""
-        return ["UTF-8"]
+        return [CHARSET_OFFERED]
 
     def _charset_requested(self, offers: list[str]) -> str | None:
         """A client's own CHARSET REQUEST: accept UTF-8 if offered, else reject (and send ASCII)."""
-        chosen = next((offer for offer in offers if offer.strip().upper() in ("UTF-8", "UTF8")), None)
+        chosen = next((offer for offer in offers if is_charset_offered(offer)), None)
         if chosen is not None:
             self.on_charset(chosen.strip())
         return chosen

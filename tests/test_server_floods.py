@@ -313,7 +313,8 @@ async def test_a_client_that_does_not_read_has_its_commands_wait_then_run_in_ord
     8 MiB.)"""
     monkeypatch.setattr(telnet, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rule, at sizes a test reaches quickly
     monkeypatch.setattr(telnet, "RESUME_INPUT_BYTES", 16 << 10)
-    sent = 6000  # ~1.3 MB of answers to Mallory (and as much to Ann): far beyond what the kernel holds for her
+    sent = 1500  # 330 KB of answers to Mallory (JSON: twice that), as much to Ann: over three times what the pause
+    # and both sockets' small buffers hold (about 96 KiB), so the pause is reached well before the last command
     pad = "x" * 200
     async with make_server(limits={"command_burst": 100_000, "input_burst": 10**9}) as server:
         async with player(server, "Ann") as ann, silent_player(server, "Mallory") as mallory:

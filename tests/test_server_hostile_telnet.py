@@ -10,8 +10,8 @@ import asyncio
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from telnetlib3.telopt import (
-    CHARSET, COM_PORT_OPTION, DO, DONT, GMCP, IAC, LFLOW, LINEMODE, MCCP2_COMPRESS, MCCP3_COMPRESS, MSSP, NAWS, NEW_ENVIRON, SB, SE,
-    SNDLOC, STATUS, TSPEED, TTYPE, WILL, WONT, XDISPLOC,
+    ACCEPTED, CHARSET, COM_PORT_OPTION, DO, DONT, GMCP, IAC, LFLOW, LINEMODE, MCCP2_COMPRESS, MCCP3_COMPRESS, MSSP, NAWS,
+    NEW_ENVIRON, SB, SE, SNDLOC, STATUS, TSPEED, TTYPE, WILL, WONT, XDISPLOC,
 )
 
 from conftest import RawClient, player
@@ -106,4 +106,17 @@ async def test_random_negotiation_and_text_leave_the_connection_answering(make_s
 
         with server_log() as log:
             await asyncio.to_thread(answers_after)
+        log.assert_clean()
+
+
+@pytest.mark.parametrize("charset", [b"", b"klingon", b"UTF-16", b"\xc3\x28"])
+async def test_a_charset_accepted_that_was_not_offered_is_ignored(make_server, charset: bytes) -> None:
+    """The server offers UTF-8 alone; a client that accepts something else is not taken at its word (telnetlib3 read
+    the client's NEW-ENVIRON in that "encoding" from then on: a traceback in the log for each WILL NEW-ENVIRON)."""
+    async with make_server() as server, player(server, "Mallory") as mallory:
+        with server_log() as log:
+            mallory.send_bytes(IAC + SB + CHARSET + ACCEPTED + charset + IAC + SE + IAC + WILL + NEW_ENVIRON)
+            await answered(mallory, "after")
+            mallory.send_bytes(IAC + WONT + NEW_ENVIRON + IAC + WILL + NEW_ENVIRON)
+            await answered(mallory, "later")
         log.assert_clean()
