@@ -43,6 +43,8 @@ class TurnState:
     must_throw_all: bool = False
     voided: bool = False
     held: Throw = NO_CUBES
+    """reroll_only_matching: the cubes of a void throw that stay on the table, read with the next throw; they stay
+    until it scores (a throw cancelled with Insurance Points is erased, and only its cubes are thrown again)."""
     options: tuple[Scoring, ...] = ()
     throws: int = 0
     last_throw: Throw | None = None
@@ -207,11 +209,7 @@ def _thrown(state: GameState, event: ev.Thrown) -> None:
     state.thrown_yet = True
     if turn.clearing:
         turn.clearing_throws += 1
-    if turn.held is NO_CUBES:
-        turn.at_once = True
-    else:
-        turn.at_once = False
-        turn.held = NO_CUBES
+    turn.at_once = turn.held is NO_CUBES
 
 
 def _voided(state: GameState, event: ev.Voided) -> None:
@@ -237,6 +235,7 @@ def _scored(state: GameState, event: ev.Scored) -> None:
     turn.commons -= len(kept.commons)
     turn.sun = turn.sun and kept.sun is None
     turn.options = ()
+    turn.held = NO_CUBES
 
 
 def _flash_made(state: GameState, event: ev.FlashMade) -> None:

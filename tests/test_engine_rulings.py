@@ -88,3 +88,27 @@ def test_a_game_read_back_from_storage_after_a_void_throw_still_throws_all_five_
     for one in (game, stored):
         (wimpout,) = [e for e in roll(one, "Ann", "2 2 3 6 s6") if isinstance(e, ev.WimpedOut)]
         assert wimpout.train_wreck
+
+
+def test_reroll_only_matching_insurance_cancelling_a_rethrow_throws_only_those_cubes_again() -> None:
+    """RULES.md: 2 IP cancel one's own throw: "throw those cubes again" (the Guide: the roll "is instantly erased").
+    With reroll_only_matching the throw is the matching cubes rethrown; the cubes that stayed on the table were not
+    thrown and stay. Ann, clearing 4s with five cubes, throws 6 6 6 6 s4 (void: the 6s stay), rethrows the sun cube
+    and cancels that throw: she throws the sun cube again, read with the four 6s (no freight train: not at once).
+    Before, cancelling threw all five cubes again at once, which could then be a freight train or an instant win."""
+    game = position(RuleSet(reroll_only_matching=True, insurance=True), {"Ann": 100, "Bob": 100}, "Ann",
+                    insurance={"Ann": 2})
+    dice = LoadedDice(["4 4 4 5 s10", "6 6 6 6 s4", "s6", "s2"])
+
+    def throw() -> list[ev.Event]:
+        events = game.apply("Ann", ROLL, dice)
+        return events + (game.apply("Ann", LET_STAND, dice) if game.state.turn.window else [])
+
+    throw()  # 55, all five set aside: the 4s are cleared with five cubes
+    assert throw()[-1].held == parse_throw("6 6 6 6")
+    assert kinds(game.apply("Ann", ROLL, dice)) == ["Thrown", "InsuranceWindow"]  # 6 6 6 6 s6
+    assert kinds(game.apply("Ann", INSURE, dice)) == ["ThrowCancelled"]
+    events = game.apply("Ann", ROLL, dice)  # only the sun cube again
+    assert events[0].throw == parse_throw("6 6 6 6 s2")
+    assert [e.scoring.points for e in events if isinstance(e, ev.Scored)] == [60]  # a flash of 6s, not an instant win
+    assert Game.replay(game.events).state == game.state
