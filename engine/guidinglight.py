@@ -100,9 +100,10 @@ def settle(state: GameState, turn_ended: str | None = None) -> list[ev.Event]:
     rules = _base(state)
     for proposal in list(state.proposals.values()):
         if voters <= set(proposal.yes):
-            events.extend(_adopt(state, proposal, rules))
-            if isinstance(events[-1], ev.ProposalAdopted):
-                rules = events[-1].rules
+            adoption = _adopt(state, proposal, rules)
+            events.extend(adoption)
+            if isinstance(adoption[0], ev.ProposalAdopted):  # the next change builds on this one
+                rules = adoption[0].rules
         elif turn_ended is not None and proposal.expires_with == turn_ended:
             events.append(ev.ProposalDefeated(proposal.number, f"it expired at the end of {turn_ended}'s turn"))
     return events

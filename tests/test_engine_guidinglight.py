@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import ROLL, STOP, LoadedDice, RuleSet, events as ev
-from engine.actions import Propose, Vote
+from engine.actions import Propose, Vote, Withdraw
 from positions import kinds, position
 
 
@@ -170,3 +170,17 @@ def test_adopted_at_the_start_of_a_turn_before_its_first_throw_still_waits_for_t
     assert game.state.rules.fourth_number_scores is False
     events = game.apply("Bob", ROLL, dice)  # four 5s in this turn still score 50
     assert [e.scoring.points for e in events if isinstance(e, ev.Scored)] == [50]
+
+
+def test_two_changes_adopted_together_before_the_first_throw_both_take_effect() -> None:
+    """Cy's leaving completes two proposals at once, before Ann has thrown: the second builds on the first (it used to
+    build on the rules before both, so the table was told bump was adopted and played without it)."""
+    game = position(RuleSet(), {"Ann": 0, "Bob": 0, "Cy": 0}, "Ann")
+    dice = LoadedDice([])
+    game.apply("Ann", Propose("bump", "on"), dice)
+    game.apply("Ann", Propose("goal", "300"), dice)
+    game.apply("Bob", Vote(1, True), dice)
+    game.apply("Bob", Vote(2, True), dice)
+    events = game.apply("Cy", Withdraw("Cy", "leaves"), dice)
+    assert kinds(events) == ["PlayerOut", "ProposalAdopted", "RulesChanged", "ProposalAdopted", "RulesChanged"]
+    assert game.state.rules.bump is True and game.state.rules.goal == 300
