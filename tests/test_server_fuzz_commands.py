@@ -15,6 +15,7 @@ from conftest import RawClient, player
 from engine import Game
 from engine.events import event_from_dict
 from hostile_helpers import ServerLog, server_log
+from json_helpers import validate
 from server.app import GameServer
 from server.commands.registry import REGISTRY
 
@@ -49,6 +50,8 @@ line = st.builds(
     st.one_of(st.sampled_from(AT_THE_TABLE), st.sampled_from(WORDS)), st.lists(argument, max_size=4),
     st.sampled_from([b" ", b"  ", b"=", b",", b""]),
 )
+json_line = line.filter(lambda sent: not sent.lower().startswith((b"@json ", b"json ")))
+"""In JSON mode: anything but leaving it."""
 
 
 class Table:
@@ -58,6 +61,8 @@ class Table:
     def __init__(self, server: GameServer, ann: RawClient, bob: RawClient) -> None:
         self.server, self.ann, self.bob = server, ann, bob
         self.markers = 0
+        self.checked = 0
+        """How much of what Ann (in JSON mode) was sent has been checked against the protocol."""
 
     async def ready(self) -> None:
         tables = self.server.tables
@@ -83,7 +88,7 @@ class Table:
             self.markers += 1
             client.send(f"help zz{self.markers}")
             try:
-                await client.expect(f'no help on "zz{self.markers}"')
+                await client.expect(f'no help on \\\\?"zz{self.markers}\\\\?"')  # quotes escaped in JSON mode
                 return client.text[start:]
             except AssertionError:
                 continue
@@ -97,6 +102,14 @@ class Table:
             self.bob.send("stop" if "stop" in legal else legal[0])
         await self.answered(self.bob)
 
+    def speaks_the_protocol(self) -> None:
+        """Every whole line Ann was sent since the last check is one JSON object of the protocol, in ASCII."""
+        whole, _, _ = self.ann.text[self.checked:].rpartition("\n")
+        for sent in whole.split("\n"):
+            if sent:
+                validate("<", sent)
+        self.checked += len(whole) + 1 if whole else 0
+
     async def replays(self) -> None:
         """Every open table's game, as saved, is the game in play."""
         for stored in await self.server.store.open_tables():
@@ -106,11 +119,11 @@ class Table:
                 assert saved.state == live.table.game.state, f"table {stored.number} does not replay"
 
 
-def fuzz(loop: asyncio.AbstractEventLoop, table: Table, log: ServerLog) -> None:
+def fuzz(loop: asyncio.AbstractEventLoop, table: Table, log: ServerLog, json: bool = False) -> None:
     """Hypothesis in this worker thread; every line goes over the socket in the test's event loop."""
 
     @settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-    @given(st.lists(line, min_size=1, max_size=6))
+    @given(st.lists(json_line if json else line, min_size=1, max_size=6))
     def every_batch_is_survived(lines: list[bytes]) -> None:
         asyncio.run_coroutine_threadsafe(batch(lines), loop).result(120)
 
@@ -120,6 +133,8 @@ def fuzz(loop: asyncio.AbstractEventLoop, table: Table, log: ServerLog) -> None:
         await table.answered(table.ann)
         await table.bystander_plays()
         await table.replays()
+        if json:
+            table.speaks_the_protocol()
         log.assert_clean()
 
     every_batch_is_survived()
@@ -133,3 +148,16 @@ async def test_random_commands_with_hostile_arguments_at_a_table_in_play(make_se
         table = Table(server, ann, bob)
         with server_log() as log:
             await asyncio.to_thread(fuzz, asyncio.get_running_loop(), table, log)
+
+
+async def test_random_commands_with_hostile_arguments_in_json_mode(make_server) -> None:
+    """The same, from a bot in JSON mode: every line it is sent is also one message of the protocol."""
+    async with make_server(tables={"turn_timer": 600, "insurance_window": 600},
+                           limits={"command_burst": 100_000}) as server, AsyncExitStack() as stack:
+        ann = await stack.enter_async_context(player(server, "Ann"))
+        bob = await stack.enter_async_context(player(server, "Bob"))
+        await ann.command("@json on", '"json":"on"')
+        table = Table(server, ann, bob)
+        table.checked = len(ann.text)
+        with server_log() as log:
+            await asyncio.to_thread(fuzz, asyncio.get_running_loop(), table, log, json=True)
