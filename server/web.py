@@ -46,6 +46,9 @@ MAX_FRAME = 1 << 20
 longer than ``limits.max_line_length`` inside it is refused as on telnet, a bigger frame closes with 1009."""
 HEARTBEAT = 30.0
 """Seconds between pings, so a connection that silently died (a phone that lost its network) is noticed."""
+REQUEST_WAIT = 15.0
+"""Seconds a connection may take to send a whole request (its head), or wait before its next one; then it is closed.
+aiohttp's own default, an hour, let anyone hold connections open for nothing."""
 
 
 class WebSocketSource:
@@ -186,23 +189,43 @@ class WebClient:
         app.router.add_get("/who", self._who)
         app.router.add_get("/{name}", self._page)
         self._files = {f.name: f.read_bytes() for f in PAGE.iterdir() if f.name[f.name.rfind("."):] in CONTENT_TYPES}
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=RequestLog(server_logger))
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=RequestLog(server_logger),
+                                     keepalive_timeout=REQUEST_WAIT)
+        self._listener: asyncio.Server | None = None
 
     @classmethod
     async def start(cls, server: GameServer) -> WebClient:
         client = cls(server)
         settings = server.settings.web
         await client._runner.setup()
-        await web.TCPSite(client._runner, settings.host, settings.port).start()
+        client._listener = await asyncio.get_running_loop().create_server(
+            lambda: Admission(client._admit), settings.host, settings.port)
         log.info("web.started", host=settings.host, port=client.port)
         return client
 
     @property
     def port(self) -> int:
-        return int(self._runner.addresses[0][1])
+        assert self._listener is not None and self._listener.sockets
+        return int(self._listener.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.close()
         await self._runner.cleanup()
+
+    def _admit(self, transport: asyncio.Transport) -> asyncio.BaseProtocol | str:
+        """aiohttp's handler for a new connection, or why there is none: its address holds
+        ``limits.max_connections_per_address`` connections already (a trusted proxy's are those of everyone behind
+        it: not counted)."""
+        peer = _peer(transport)
+        handlers = self._runner.server
+        assert handlers is not None
+        if peer not in self.server.settings.web.trusted_proxies:
+            limit = self.server.settings.limits.max_connections_per_address
+            if sum(_peer(h.transport) == peer for h in handlers.connections if h.transport is not None) >= limit:
+                log.info("web.refused", address=peer, reason="too_many_connections")
+                return texts.TOO_MANY_CONNECTIONS.format(limit=limit)
+        return handlers()
 
     async def _page(self, request: web.Request) -> web.Response:
         name = request.match_info.get("name", "index.html")
@@ -256,6 +279,30 @@ class WebClient:
                          "doing": s.doing} for s in players],
             "max": self.server.max_players,
         })
+
+
+class Admission(asyncio.Protocol):
+    """A new connection to the web port: handed to aiohttp if admitted, else answered 503 and closed before anything
+    is read from it."""
+
+    def __init__(self, admit: Callable[[asyncio.Transport], asyncio.BaseProtocol | str]) -> None:
+        self._admit = admit
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        handler = self._admit(transport)
+        if isinstance(handler, str):
+            body = handler.encode()
+            transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+                            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+            transport.close()
+            return
+        transport.set_protocol(handler)
+        handler.connection_made(transport)
+
+
+def _peer(transport: asyncio.BaseTransport) -> str:
+    return str((transport.get_extra_info("peername") or ("?",))[0])
 
 
 def client_address(request: web.Request, trusted_proxies: list[str]) -> str:

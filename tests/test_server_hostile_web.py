@@ -11,7 +11,9 @@ import os
 
 import pytest
 
+from conftest import WAIT
 from hostile_helpers import server_log
+from server import web
 from server.app import GameServer
 from web_helpers import web_client
 
@@ -32,15 +34,16 @@ REQUESTS = {
 }
 
 
-async def exchange(server: GameServer, data: bytes, until: bytes) -> bytes:
-    """Send ``data`` to the web port; what came back until ``until`` did, or the server hung up."""
+async def exchange(server: GameServer, data: bytes, until: bytes, address: str = "127.0.0.1") -> bytes:
+    """Send ``data`` to the web port from ``address``; what came back until ``until`` did, or the server hung up."""
     assert server.web is not None
-    reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port, local_addr=(address, 0))
     writer.write(data)
     answer = b""
     try:
-        while until not in answer and (chunk := await reader.read(65536)):
-            answer += chunk
+        async with asyncio.timeout(WAIT):
+            while until not in answer and (chunk := await reader.read(65536)):
+                answer += chunk
     except ConnectionError:
         pass  # hung up on while the rest of a long request was still unread
     writer.close()
@@ -88,3 +91,37 @@ async def test_a_frame_no_browser_sends_closes_its_websocket_and_logs_no_traceba
             assert answer.startswith(b"HTTP/1.1 101 ") and CLOSE in answer
             await ann.command("say still here", "message", kind="say")
         log.assert_clean()
+
+
+async def test_one_address_holds_at_most_its_share_of_web_connections_and_others_are_served(make_server) -> None:
+    """Connections to the web port that sent nothing, or half a request, were each held for an hour, as many as
+    anyone opened: one address could use up the server's file descriptors, and then nobody could connect, by telnet
+    or by browser. An address now holds at most ``max_connections_per_address`` of them; more are answered 503 and
+    closed at once, and a browser from elsewhere is served meanwhile."""
+    async with make_server(web=WEB, limits={"max_connections_per_address": 3}) as server:
+        assert server.web is not None
+        with server_log() as log:
+            held = [await asyncio.open_connection("127.0.0.1", server.web.port, local_addr=("127.0.0.9", 0))
+                    for _ in range(3)]
+            for _, writer in held[1:]:
+                writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")  # half a request
+            refused = await exchange(server, b"", until=b"\r\n\r\n", address="127.0.0.9")
+            assert refused.startswith(b"HTTP/1.1 503 ") and b"Too many connections from your address" in refused
+            async with web_client(server, "Ann") as ann:
+                await ann.command("say still here", "message", kind="say")
+            for _, writer in held:
+                writer.close()
+        log.assert_clean()
+
+
+async def test_a_connection_that_sends_no_whole_request_in_time_is_closed(make_server, monkeypatch) -> None:
+    """Nothing, or half a request: closed after ``REQUEST_WAIT`` (here a fifth of a second), not after an hour."""
+    monkeypatch.setattr(web, "REQUEST_WAIT", 0.2)
+    async with make_server(web=WEB) as server:
+        assert server.web is not None
+        for sent in (b"", b"GET / HTTP/1.1\r\nHost: x\r\n"):
+            reader, writer = await asyncio.open_connection("127.0.0.1", server.web.port)
+            writer.write(sent)
+            async with asyncio.timeout(WAIT):
+                assert await reader.read() == b""
+            writer.close()
