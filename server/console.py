@@ -13,13 +13,15 @@ from server.settings import ConfigError, load_console_settings
 from server.store import Store, connect, set_wizard
 
 
+WIZARD = "Make an account a wizard (or, with --revoke, not); works whether or not the server is running."
+BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not). To restore, stop the server and "
+          f"put the copy in the data directory as {Store.FILENAME}.")
+
+
 def wizard(argv: list[str]) -> int | str:
     """Grant wizard powers to an existing account (or take them back): the only way, besides the ``wizards``
     setting, that anyone becomes a wizard. A connected player has them from their next wizard command."""
-    parser = _console_parser(
-        "cosmic-wimpout wizard",
-        "Make an account a wizard (or, with --revoke, not); works whether or not the server is running.",
-    )
+    parser = _console_parser("cosmic-wimpout wizard", WIZARD)
     parser.add_argument("name", help="the account's exact name (any case)")
     parser.add_argument("--revoke", action="store_true", help="take wizard powers back")
     args = parser.parse_args(argv)
@@ -36,11 +38,7 @@ def wizard(argv: list[str]) -> int | str:
 def backup(argv: list[str]) -> int | str:
     """A consistent copy of the whole database (accounts, world, channels, tables, games), taken with SQLite's online
     backup: the running server goes on writing meanwhile, and the copy is the database at one moment."""
-    parser = _console_parser(
-        "cosmic-wimpout backup",
-        f"Copy the database to FILE, consistently, while the server runs (or not). To restore, stop the server and "
-        f"put the copy in the data directory as {Store.FILENAME}.",
-    )
+    parser = _console_parser("cosmic-wimpout backup", BACKUP)
     parser.add_argument("file", type=Path, help="the copy to write (a new file)")
     args = parser.parse_args(argv)
     path = _database(parser, args)
@@ -78,3 +76,5 @@ def _console_parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {"wizard": wizard, "backup": backup}
 """``cosmic-wimpout <command> ...``: commands besides running the server."""
+CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE", BACKUP))
+"""What ``cosmic-wimpout --help`` says of them: an operator's first look must find how to make the first wizard."""

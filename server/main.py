@@ -7,6 +7,7 @@ import asyncio
 import gc
 import signal
 import sys
+import textwrap
 from pathlib import Path
 
 import structlog
@@ -15,7 +16,7 @@ from engine import ThrowSyntaxError
 from rooms.loader import WorldError
 from server.app import GameServer
 from server.logs import configure_logging
-from server.console import CONSOLE_COMMANDS
+from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
 
 GC_YOUNG_THRESHOLD = 50_000
@@ -32,7 +33,12 @@ the start, with the listener already open."""
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="cosmic-wimpout", description="Run the Cosmic Wimpout MUCK server.")
+    commands = "\n".join(f"  cosmic-wimpout {usage}\n{_indented(text)}" for usage, text in CONSOLE_USAGE)
+    parser = argparse.ArgumentParser(
+        prog="cosmic-wimpout", description="Run the Cosmic Wimpout MUCK server.",
+        epilog=f"console commands (each takes --config, --data-dir and --help):\n{commands}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument(
         "--config", type=Path, help=f"a server TOML file over the built-in defaults (default: {DEFAULT_CONFIG} if present)"
     )
@@ -42,6 +48,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--dice-script", type=Path, help="take the cubes' throws from this file, one a line, in order (demos, tests)"
     )
     return parser.parse_args(argv)
+
+
+def _indented(text: str) -> str:
+    return "\n".join(textwrap.wrap(text, 78, initial_indent=" " * 6, subsequent_indent=" " * 6))
 
 
 async def serve(settings: Settings) -> None:

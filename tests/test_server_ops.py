@@ -133,3 +133,12 @@ async def test_console_script_reports_bad_configuration(tmp_path: Path) -> None:
     _, err = await asyncio.wait_for(process.communicate(), 20)
     assert process.returncode == 1
     assert b"invalid configuration" in err and b"log_format" in err
+
+
+async def test_console_script_help_names_the_console_commands(tmp_path: Path) -> None:
+    """An operator's first look ('cosmic-wimpout --help') shows how to make the first wizard and take a backup."""
+    script = Path(sys.executable).parent / "cosmic-wimpout"
+    process = await asyncio.create_subprocess_exec(str(script), "--help", stdout=asyncio.subprocess.PIPE, cwd=tmp_path)
+    out, _ = await asyncio.wait_for(process.communicate(), 20)
+    assert process.returncode == 0
+    assert b"cosmic-wimpout wizard NAME" in out and b"cosmic-wimpout backup FILE" in out
