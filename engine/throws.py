@@ -8,8 +8,10 @@ computed once per rule set and throw.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import cache
 from itertools import product
+from weakref import WeakValueDictionary
 
 from engine.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
 from engine.rules import RuleSet
@@ -84,12 +86,23 @@ class ScoringTable:
         return options
 
 
-_TABLES: dict[tuple[object, ...], ScoringTable] = {}
+KEPT_UNUSED = 8
+"""Scoring tables kept for rule sets no game plays now (the latest used): a table is ~0.3 - 3 MiB, and the ways of
+scoring number in the thousands (``sampler_points`` alone has 200), which a player could go through table after
+table."""
+_TABLES: WeakValueDictionary[tuple[object, ...], ScoringTable] = WeakValueDictionary()
+"""Every table a game (its ``GameState.scoring``) or ``_RECENT`` holds, so games under the same scoring share one."""
+_RECENT: OrderedDict[tuple[object, ...], ScoringTable] = OrderedDict()
 
 
 def scoring_table(rules: RuleSet) -> ScoringTable:
     """The table of every rule set that scores throws the same way (the options of ``RuleSet.scoring_key``)."""
-    table = _TABLES.get(rules.scoring_key)
+    key = rules.scoring_key
+    table = _TABLES.get(key)
     if table is None:
-        table = _TABLES[rules.scoring_key] = ScoringTable(rules)
+        table = _TABLES[key] = ScoringTable(rules)
+    _RECENT[key] = table
+    _RECENT.move_to_end(key)
+    if len(_RECENT) > KEPT_UNUSED:
+        _RECENT.popitem(last=False)
     return table

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from engine import Game, SeededDice
 from engine.cubes import COMMON_FACES, SUN_CUBE_FACES, Face, Throw, parse_throw
 from engine.rules import RuleSet
 from engine.scoring import Outcome, SunUse, score_throw
@@ -412,3 +413,22 @@ def test_every_throw_matches_an_independent_reading_of_the_rules(options: dict, 
                 assert Counter(s.kept.commons) == Counter(f for f in throw.commons if f in (Face.FIVE, Face.TEN))
             if flash and s.sun in (SunUse.FIVE, SunUse.TEN):
                 assert Face(int(s.sun.value)) not in flash
+
+
+def test_scoring_tables_of_rules_no_game_plays_are_not_all_kept() -> None:
+    """A scoring table (~0.3 - 3 MiB, filled as throws are met) is made for each way of scoring: a player could open
+    table after table with another ``sampler_points`` (200 values, times the other scoring options) and each table
+    stayed for the life of the server (100 of them: +34 MiB). Only the latest few are kept besides those games use."""
+    import gc
+
+    from engine.throws import ScoringTable
+
+    in_play = Game.start(["Ann", "Bob"], RuleSet(cosmic_sampler=True, sampler_points=5), SeededDice(1))
+    for points in range(10, 1005, 5):
+        Game.start(["Ann", "Bob"], RuleSet(cosmic_sampler=True, sampler_points=points), SeededDice(1))
+    gc.collect()
+    kept = [o for o in gc.get_objects() if isinstance(o, ScoringTable) and o.rules.sampler_points > 5]
+    assert len(kept) <= 32, len(kept)
+    assert in_play.state.scoring.rules.sampler_points == 5  # a game keeps its own
+    again = Game.start(["Ann", "Bob"], RuleSet(cosmic_sampler=True, sampler_points=5), SeededDice(1))
+    assert again.state.scoring is in_play.state.scoring  # and a game under the same rules shares it
