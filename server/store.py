@@ -54,6 +54,8 @@ CREATE TABLE IF NOT EXISTS games (
     rules TEXT NOT NULL,
     seats TEXT NOT NULL,
     bots TEXT NOT NULL DEFAULT '{}',
+    pace REAL,
+    learner TEXT,
     status TEXT NOT NULL,
     opened_at REAL NOT NULL,
     ended_at REAL,
@@ -142,6 +144,8 @@ _ADDED_COLUMNS = (
     ("games", "bots TEXT NOT NULL DEFAULT '{}'"),
     ("results", "bot INTEGER NOT NULL DEFAULT 0"),
     ("accounts", "builder INTEGER NOT NULL DEFAULT 0"),
+    ("games", "pace REAL"),
+    ("games", "learner TEXT"),
 )
 """Columns newer than the first schema, added to databases made before them."""
 OPEN_STATUSES = ("waiting", "playing")
@@ -205,6 +209,10 @@ class StoredTable:
     events: list[dict[str, Any]]
     bots: dict[str, list[str]]
     """House bots by name: the words of their strategy."""
+    pace: float | None
+    """Seconds house bots wait before a throw ('table pace'); None: the server's ``tables.bot_pace``."""
+    learner: str | None
+    """Whose tutorial this table is, if it is one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,6 +516,13 @@ class Store:
 
         await self._write(save)
 
+    async def set_pace(self, game_id: int, pace: float) -> None:
+        await self._write(lambda db: db.execute("UPDATE games SET pace = ? WHERE id = ?", (pace, game_id)))
+
+    async def set_learner(self, game_id: int, learner: str) -> None:
+        """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
+        await self._write(lambda db: db.execute("UPDATE games SET learner = ? WHERE id = ?", (learner, game_id)))
+
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: record_finish(db, game_id, finish))
@@ -534,13 +549,13 @@ class Store:
 
         def load(db: sqlite3.Connection) -> list[StoredTable]:
             tables = db.execute(
-                "SELECT id, table_number, room, rules, seats, status, bots FROM games"
+                "SELECT id, table_number, room, rules, seats, status, bots, pace, learner FROM games"
                 f" WHERE status IN {OPEN_STATUSES} ORDER BY table_number"
             ).fetchall()
             return [
                 StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id),
-                            json.loads(bots))
-                for game_id, number, room, rules, seats, status, bots in tables
+                            json.loads(bots), pace, learner)
+                for game_id, number, room, rules, seats, status, bots, pace, learner in tables
             ]
 
         return await self._run(load)

@@ -4,6 +4,7 @@ handing each move's news to the people at the table (each connection renders it 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from contextlib import suppress
 from collections.abc import Callable, Coroutine, Sequence
@@ -17,7 +18,7 @@ from engine import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, ThrowSy
 from engine.events import event_from_dict, event_to_dict
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Aside, Opened, Sat, Status, Table, TableNews, parse_options
-from server import texts
+from server import texts, tutorial
 from server.dice import SystemDice
 from server.render.board import scoreboard, table_line
 from server.render.scorehandler import Style, render, rules_summary
@@ -166,7 +167,10 @@ class Tables:
             table = Table.restore(number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
             for name in table.people:
                 table.set_absent(name, True)
-            self.live[number] = Live(table, stored.game_id, self.dice, self.settings.bot_pace, stored=len(events))
+            pace = self.settings.bot_pace if stored.pace is None else stored.pace
+            live = self.live[number] = Live(table, stored.game_id, self.dice, pace, stored=len(events))
+            if stored.learner is not None:
+                live.dice, live.teacher = tutorial.resumed(stored.learner, events, secrets.randbits(64))
             log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                      status=table.status.value, bots=len(table.bots))
         for live in list(self.live.values()):
@@ -207,6 +211,16 @@ class Tables:
         self.server.deliver(Delivery(p, announcement) for p in world.occupants(room) if p != name)
         self._deliver(TableNews(number, (Opened(name, rules), Sat(name)), table.view()), table.audience)
         return live
+
+    async def teach(self, live: Live, learner: str) -> None:
+        """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
+        live.dice, live.teacher = tutorial.tutor_dice(secrets.randbits(64)), tutorial.Lesson(learner)
+        await self.server.store.set_learner(live.game_id, learner)
+
+    async def set_pace(self, live: Live, seconds: float) -> None:
+        """How long the house bots at a table wait before a throw or a choice ('table pace')."""
+        live.pace = seconds
+        await self.server.store.set_pace(live.game_id, seconds)
 
     # -- moves -------------------------------------------------------------------------------------------------------
 

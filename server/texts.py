@@ -146,6 +146,7 @@ DICE_EXHAUSTED = "The loaded dice have run out ({why}); nothing happened. Ask th
 LEAVE_CONFIRM = "Leaving table {number} now forfeits the game: your score of {score} is lost. Leave? (yes/no) "
 LEAVE_CANCELLED = "You stay at table {number}."
 PACE_SET = "House bots at table {number} now wait {seconds} s before each throw."
+PACE_NOW = "House bots at table {number} wait {seconds} s before each throw."
 PACE_USAGE = "Usage: table pace <seconds>, from 0 to {most}."
 BACK_AT_TABLE = "You are back at table {number}."
 SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off | color=on|off|auto | prompt=on|off | [!]haven"

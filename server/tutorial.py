@@ -44,6 +44,15 @@ class TutorDice:
             return self._throws.pop(0)
         return None
 
+    def resume(self, events: Sequence[ev.Event]) -> None:
+        """Go on after a restart from where a game's ``events`` left the script: each throw made took the script's
+        next throw if it fitted."""
+        for event in events:
+            if isinstance(event, ev.RollOff):
+                self._next(len(event.throws), False)
+            elif isinstance(event, ev.Thrown):
+                self._next(len(event.throw.commons), event.throw.sun is not None)
+
     def throw(self, commons: int, sun: bool) -> Throw:
         return self._next(commons, sun) or self._fair.throw(commons, sun)
 
@@ -107,8 +116,13 @@ class Lesson:
 
     def __call__(self, news: TableNews) -> tuple[Aside, ...]:
         """The notes this move calls for, each to be read right after its event."""
+        return self.notes(news.events)
+
+    def notes(self, events: Sequence[object]) -> tuple[Aside, ...]:
+        """The notes ``events`` call for (a restart reads the game so far through it: what was said is not said
+        again)."""
         asides = []
-        for after, event in enumerate(news.events):
+        for after, event in enumerate(events):
             told = []
             for index, note in enumerate(NOTES):
                 if index not in self.said and isinstance(event, note.event) and note.when(event, self.learner):
@@ -121,3 +135,11 @@ class Lesson:
 
 def tutor_dice(seed: int) -> TutorDice:
     return TutorDice(SCRIPT, SeededDice(seed))
+
+
+def resumed(learner: str, events: Sequence[ev.Event], seed: int) -> tuple[TutorDice, Lesson]:
+    """A tutorial's dice and notes after a restart, where its game's ``events`` left them."""
+    dice, lesson = tutor_dice(seed), Lesson(learner)
+    dice.resume(events)
+    lesson.notes(events)
+    return dice, lesson

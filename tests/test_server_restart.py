@@ -58,8 +58,8 @@ async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signa
     port = free_port()
     address = SimpleNamespace(port=port)
     async with console_server(tmp_path, port) as process, AsyncExitStack() as stack:
-        wiz, ann, bob, carl, dee = [await stack.enter_async_context(player(address, name))
-                                    for name in ("Wiz", "Ann", "Bob", "Carl", "Dee")]
+        wiz, ann, bob, carl, dee, tia = [await stack.enter_async_context(player(address, name))
+                                         for name in ("Wiz", "Ann", "Bob", "Carl", "Dee", "Tia")]
         await wiz.command("@dig The Den=den,out", "Exit den opened")
         await wiz.command("den", "The Den")
         await wiz.command("@channel create lounge=Quiet talk", "lounge")
@@ -82,6 +82,9 @@ async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signa
         await carl.command("table pace 3", "wait 3 s")
         await dee.command("blue", "The Blue Parlour")
         await dee.command("sit 2", "You sit down at table 2.")
+        await tia.command("garden", "Garden")
+        await tia.command("tutorial", r"\[tutorial\] TUTORIAL: you play Teacher\.bot to 100")
+        await tia.command("roll", r"\[tutorial\] Cubes that score are set aside")
         before = await scoreboard(carl, 1)
         waiting = await scoreboard(carl, 2)
         process.send_signal(stop)
@@ -102,3 +105,9 @@ async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signa
                 assert await scoreboard(carl, 1) == before
                 assert await scoreboard(carl, 2) == waiting
                 await carl.command("look", "The Blue Parlour")
+                await carl.command("table pace", "House bots at table 2 wait 3 s before each throw.")
+        async with player(address, "Tia", create=False) as tia:
+            await tia.expect("You are back at table 3.")
+            tia.send("roll")  # the lesson goes on: its next loaded throw, and the note on a rule not met before
+            await tia.expect(r"\[tutorial\] A FLASH: three of a face")
+            assert "Cubes that score are set aside" not in tia.text  # (said before the restart: not again)

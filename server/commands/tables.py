@@ -69,7 +69,7 @@ def _seen(session: Session, args: str) -> Table:
 
 @command("table", category="table")
 async def table(session: Session, args: str) -> None:
-    """table open|set [option=value ...] | table bot add|remove [name] | table pace N
+    """table open|set [option=value ...] | table bot add|remove [name] | table pace [N]
 
     'table open' opens a table in the room you are in and sits you at it; others
     join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
@@ -82,8 +82,9 @@ async def table(session: Session, args: str) -> None:
     with two players; see 'help hint'). 'hints=off' plays without 'hint'.
     'table bot remove Robby1' sends a bot away (during the game
     it leaves the game). Bots stand up when the last person does before the start;
-    a table with no person left in its game is closed. 'table pace 2' makes the
-    house bots at your table wait 2 seconds before each throw (0 to 5).
+    a table with no person left in its game is closed. 'table pace' says how
+    long the house bots at your table wait, 'table pace 2' makes them wait 2
+    seconds (0 to 5) before each throw.
     """
     verb, _, rest = args.strip().partition(" ")
     action, _, words = rest.strip().partition(" ")
@@ -99,9 +100,12 @@ async def table(session: Session, args: str) -> None:
     elif verb == "bot" and action == "remove" and words.strip():
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.remove_bot(session.player, words, live.dice))
-    elif verb == "pace" and action:
+    elif verb == "pace" and not action:
         live = seated(session)
-        live.pace = _pace(action)
+        session.tell(texts.PACE_NOW.format(number=live.table.number, seconds=f"{live.pace:g}"), "table")
+    elif verb == "pace":
+        live = seated(session)
+        await _tables(session).set_pace(live, _pace(action))
         session.tell(texts.PACE_SET.format(number=live.table.number, seconds=f"{live.pace:g}"), "table")
     else:
         raise UsageError

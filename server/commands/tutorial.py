@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import secrets
-
 from server.commands.registry import command
 from server.session import Session
-from server.tutorial import GOAL, TEACHER, Lesson, tutor_dice
+from server.tutorial import GOAL, TEACHER
 
 
 @command("tutorial", "learn", category="table")
@@ -19,7 +17,6 @@ async def tutorial(session: Session, args: str) -> None:
     """
     tables, name = session.server.tables, session.player
     live = await tables.open(name, [f"goal={GOAL}"])
-    live.dice = tutor_dice(secrets.randbits(64))
-    live.teacher = Lesson(name)
+    await tables.teach(live, name)
     await tables.act(live, lambda: live.table.add_bot(name, [TEACHER, "cautious"]))
     await tables.act(live, lambda: live.table.start(name, live.dice))
