@@ -169,3 +169,17 @@ async def test_a_house_bot_a_wizard_removed_before_the_game_is_gone_from_the_tab
             await wizard.command("leave", "Table 1 is closed: everyone left before the game began.")
             await bob.command("tables", "There are no tables open.")
         log.assert_clean()
+
+
+async def test_a_bot_pace_is_seconds_as_people_type_them(make_server) -> None:
+    """'table pace' takes 0 to 5 seconds written with ASCII digits and a point, as every number typed here is. It took
+    whatever Python's float reads: '-0' (shown as '-0 s'), '1e-300' (shown so), '٣' (an Arabic-Indic three), '0_5'."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        with server_log() as log:
+            await ann.command("table open", "You sit down at table 1.")
+            for word in ("-0", "1e-300", "\u0663", "0_5", "NaN", "inf", "-1", "5.01", "99999999999999999999", ".", "1."):
+                await ann.command(f"table pace {word}", "Usage: table pace <seconds>, from 0 to 5.")
+            for word, shown in (("0", "0"), ("2.50", "2.5"), (".5", "0.5"), ("5", "5"), ("0.25", "0.25")):
+                await ann.command(f"table pace {word}", f"House bots at table 1 now wait {shown} s before each throw.")
+            assert "-0 s" not in ann.text
+        log.assert_clean()

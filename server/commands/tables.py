@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from engine.numbers import typed_number
 from rooms.messages import Refusal
 from rooms.tables import Table
@@ -111,11 +113,12 @@ async def table(session: Session, args: str) -> None:
         raise UsageError
 
 
+SECONDS = re.compile(r"[0-9]*\.?[0-9]+")
+"""Seconds as people type them: ASCII digits and a point (``float`` also reads -0, 1e-300, NaN, ٣ and 0_5)."""
+
+
 def _pace(word: str) -> float:
-    try:
-        seconds = float(word)
-    except ValueError:
-        seconds = -1.0
+    seconds = float(word) if SECONDS.fullmatch(word) else -1.0
     if not 0 <= seconds <= MAX_BOT_PACE:
         raise Refusal(texts.PACE_USAGE.format(most=f"{MAX_BOT_PACE:g}"))
     return seconds
