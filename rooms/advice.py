@@ -64,8 +64,9 @@ class Solutions:
     """Every solved table this process has, by covered rules, and where more come from."""
 
     cache_dir: Path | None = None
-    request: Callable[[RuleSet], None] | None = None
-    """Ask for a solve of these (covered) rules; the answer is a file in ``cache_dir``, then ``loaded`` is called."""
+    request: Callable[[RuleSet], bool] | None = None
+    """Ask for a solve of these (covered) rules; the answer is a file in ``cache_dir``, then ``loaded`` is called.
+    False: declined for now (the solver is busy), asked again when next needed."""
 
     def __post_init__(self) -> None:
         self._advisors: dict[RuleSet, Advisor] = {}
@@ -84,9 +85,8 @@ class Solutions:
         if found is None:
             found = self._load(model)
         if found is None:
-            if model not in self._asked and self.request is not None:
+            if model not in self._asked and self.request is not None and self.request(model):
                 self._asked.add(model)
-                self.request(model)
             return None
         if exactly_covered(rules):
             return found
@@ -168,7 +168,12 @@ def hint_unavailable(rules: RuleSet) -> str:
     """Why there is no hint for these rules now."""
     if SOLUTIONS.pending(rules):
         return "The optimal tables for this table's rules are being solved: the table is told when they are ready."
-    return "There are no optimal tables for this table's rules (the solution covers goals from 100 to 1000)."
+    try:
+        check_covered(model_rules(rules))
+    except NotCovered:
+        return "There are no optimal tables for this table's rules (the solution covers goals from 100 to 1000)."
+    return ("The optimal tables for this table's rules are not solved yet, and the server is busy solving others: "
+            "ask again in a few minutes.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,7 @@ need not pay when nobody asks for a hint."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 READY = "The optimal tables for table {number}'s rules are ready: 'hint' and optimal bots use them now."
+MAX_SOLVES = 3
+"""Solves asked for and not finished, the one under way included. Each takes minutes of a core, and anyone can ask
+for rules never solved (a table opened with them, a house bot, a start, 'hint'): past this a request is declined, and
+made again the next time the tables are needed."""
 
 
 def solve_to_file(rules: dict[str, object], path: str) -> float:
@@ -46,6 +51,9 @@ class Solver:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._reading: dict[RuleSet, asyncio.Future[object]] = {}
         """The reading of each covered rule set's tables, started by the first to need them."""
+        self._solving = 0
+        """Solves taken and not finished (requests come from any thread: counted under ``_counting``)."""
+        self._counting = threading.Lock()
         SOLUTIONS.cache_dir = self.directory
         SOLUTIONS.request = self.request
 
@@ -64,10 +72,17 @@ class Solver:
         if not reading.done():
             await asyncio.shield(reading)
 
-    def request(self, rules: RuleSet) -> None:
-        """Ask for a solve from any thread: it is started on the server's loop."""
+    def request(self, rules: RuleSet) -> bool:
+        """Ask for a solve from any thread: it is started on the server's loop. False (declined) while ``MAX_SOLVES``
+        are under way."""
         loop = self._loop or asyncio.get_running_loop()  # before start(), only the loop itself asks
+        with self._counting:
+            if self._solving >= MAX_SOLVES:
+                log.debug("optimal.solve_declined", goal=rules.goal, solving=self._solving)
+                return False
+            self._solving += 1
         loop.call_soon_threadsafe(self._start, rules)
+        return True
 
     def _start(self, rules: RuleSet) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -82,6 +97,8 @@ class Solver:
         future.add_done_callback(lambda done: self._done(rules, done))
 
     def _done(self, rules: RuleSet, done: asyncio.Future[float]) -> None:
+        with self._counting:
+            self._solving -= 1
         if done.cancelled() or done.exception() is not None:
             log.warning("optimal.solve_failed", goal=rules.goal, why=str(done.exception()) if not done.cancelled() else "")
             return

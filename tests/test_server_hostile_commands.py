@@ -5,6 +5,7 @@ log holds no traceback."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import gc
 from contextlib import AsyncExitStack
 from typing import Any
@@ -182,4 +183,44 @@ async def test_a_bot_pace_is_seconds_as_people_type_them(make_server) -> None:
             for word, shown in (("0", "0"), ("2.50", "2.5"), (".5", "0.5"), ("5", "5"), ("0.25", "0.25")):
                 await ann.command(f"table pace {word}", f"House bots at table 1 now wait {shown} s before each throw.")
             assert "-0 s" not in ann.text
+        log.assert_clean()
+
+
+class NoWorker:
+    """The solver's worker pool, but nothing runs: each solve asked for stays under way until the test ends it."""
+
+    def __init__(self) -> None:
+        self.solves: list[concurrent.futures.Future[float]] = []
+
+    def submit(self, work: Any, *args: Any) -> concurrent.futures.Future[float]:
+        self.solves.append(concurrent.futures.Future())
+        return self.solves[-1]
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        """Nothing to stop."""
+
+
+async def test_solves_anyone_asks_for_wait_in_a_short_queue(make_server) -> None:
+    """Each solve takes minutes of a core, and anyone can ask for rules never solved: open a table with them, add a
+    house bot, start, 'hint' (or an optimal bot), leave; 'table open goal=105', 110, 115... queued hours of them.
+    Three at most are asked for at once; a fourth is declined, said so, and asked for again when next needed."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        pool = NoWorker()
+        server.solver._pool = pool  # type: ignore[assignment]
+
+        async def hint_at(goal: int, answer: str) -> None:
+            await ann.command(f"table open goal={goal}", r"You sit down at table \d+\.")
+            await ann.command("table bot add", "Robby1.bot sits down")
+            await ann.command("start", "Your turn")
+            await ann.command("hint", answer)
+            await ann.command("leave yes", "is closed")
+
+        with server_log() as log:
+            for goal in (935, 940, 945):
+                await hint_at(goal, "The optimal tables for this table's rules are being solved")
+            await hint_at(950, r"are not solved yet, and the server is\s+busy solving others")
+            assert len(pool.solves) == 3
+            pool.solves[0].set_exception(RuntimeError("the worker was lost"))
+            await hint_at(950, "The optimal tables for this table's rules are being solved")
+            assert len(pool.solves) == 4
         log.assert_clean()
