@@ -165,15 +165,19 @@ class WebSession(Session):
 
 
 class RequestLog(logging.LoggerAdapter[logging.Logger]):
-    """aiohttp's server log, but a request it could not parse (a path or header past its limits, a bad length, not
-    HTTP/1.x) is a debug line, not an error with a traceback: any client can send one, as often as it likes. It is
-    answered 400 all the same; a failure of our own handlers is still logged as one."""
+    """aiohttp's server log, but what a client causes at will is a debug line, not an error with a traceback: a
+    request aiohttp could not parse (a path or header past its limits, a bad length, not HTTP/1.x: answered 400 all
+    the same), and a connection reset while its request was answered (a WebSocket's handshake). A failure of our own
+    handlers is still logged as one."""
 
     def exception(self, msg: object, *args: object, exc_info: object = True, **kwargs: object) -> None:
+        address = args[0] if args else None
         if isinstance(exc_info, HttpProcessingError):
-            log.debug("web.bad_request", address=args[0] if args else None, why=exc_info.message[:120])
-            return
-        super().exception(msg, *args, exc_info=exc_info, **kwargs)  # type: ignore[arg-type]
+            log.debug("web.bad_request", address=address, why=exc_info.message[:120])
+        elif isinstance(exc_info, ConnectionError):
+            log.debug("web.client_gone", address=address, why=str(exc_info)[:120])
+        else:
+            super().exception(msg, *args, exc_info=exc_info, **kwargs)  # type: ignore[arg-type]
 
 
 class WebClient:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import os
+import socket
+import struct
 
 import pytest
 
@@ -125,3 +127,21 @@ async def test_a_connection_that_sends_no_whole_request_in_time_is_closed(make_s
             async with asyncio.timeout(WAIT):
                 assert await reader.read() == b""
             writer.close()
+
+
+async def test_a_client_that_hangs_up_as_its_request_is_answered_logs_no_traceback(make_server) -> None:
+    """A WebSocket asked for, then the connection reset before the answer could be written: aiohttp logged the
+    handler's ConnectionResetError, as an error with its traceback, about one time in two."""
+    async with make_server(web=WEB) as server, web_client(server, "Ann") as ann:
+        assert server.web is not None
+        loop = asyncio.get_running_loop()
+        with server_log() as log:
+            for _ in range(40):
+                sock = socket.socket()
+                sock.setblocking(False)
+                await loop.sock_connect(sock, ("127.0.0.1", server.web.port))
+                await loop.sock_sendall(sock, UPGRADE % base64.b64encode(os.urandom(16)))
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, not closed
+                sock.close()
+            await ann.command("say still here", "message", kind="say")
+        log.assert_clean()
