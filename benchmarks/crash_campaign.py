@@ -65,13 +65,16 @@ class Host:
 
     def saw(self, message: Message) -> None:
         if message["type"] == "table":
+            if message["table"] != self.table and self.current:  # another table: the last one's end was not shown
+                self.unfinished.append((self.table, self.current))
+                self.current = []
+            self.table = message["table"]
             for event in message["events"]:
                 if event["type"] == "GameCreated" and self.current:  # a kill came before the last one's table_closed
                     self.unfinished.append((self.table, self.current))
                     self.current = []
                 if event["type"] in EVENT_TYPES:
                     self.current.append(event)
-            self.table = message["table"]
         elif message["type"] == "message" and message["kind"] == "table_closed" and self.current:
             self.finished[int(message["fields"]["game"])] = self.current
             self.current = []
