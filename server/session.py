@@ -191,7 +191,7 @@ class Session:
         if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
         live = self.server.tables.followed(self.player)
-        self.sink.prompt(status_prompt(live.table.view() if live is not None else None) + " ")
+        self.sink.prompt(status_prompt(live.table.view() if live is not None else None, self.sink.width) + " ")
         self._prompted = True
 
     def close(self, farewell: str | None = None) -> None:

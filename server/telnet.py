@@ -486,7 +486,10 @@ class TelnetSink:
         if secret:
             self._writer.iac(WILL, ECHO)
         self._protocol.gmcp.prompt(text, secret)
-        self.write(text, self._prompt_end())
+        said, _, asked = text.rpartition("\n")  # only the last line is the prompt: the lines before it are output
+        if said:
+            self.write("\r\n".join(self.lines(said)) + "\r\n")
+        self.write(asked, self._prompt_end())
 
     def _prompt_end(self) -> bytes:
         """What marks a prompt: IAC EOR to a client that agreed to EOR, else IAC GA unless it asked for no go-aheads

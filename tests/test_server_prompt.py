@@ -3,7 +3,7 @@ EOR; '@set prompt=off' stops it."""
 
 from __future__ import annotations
 
-from conftest import player, raw_client
+from conftest import player, raw_client, telnet_client
 from tables_helpers import loaded_server, seated
 
 IAC, GA, EOR, DO, TELOPT_EOR = b"\xff", b"\xf9", b"\xef", b"\xfd", b"\x19"
@@ -65,3 +65,35 @@ async def test_the_prompt_follows_the_table_one_watches_sits_at_or_no_longer_has
             await mara.command("watch 1", r"\[T1 waiting: Wat, Ann[^\n]*\] > ")
             await wizard.command("@table close 1", "closed")
             await mara.command("look", r"Obvious exits[^\n]*\n> ")
+
+
+async def test_a_question_is_a_short_prompt_under_the_lines_that_explain_it(make_server, tmp_path) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2"]) as server:
+        async with seated(server, ["Ann", "Bob"]) as (ann, bob):
+            ann.raw = b""
+            await ann.command("leave", r"Leave\? \(yes/no\) ")
+            assert b"your score of 0 is lost.\r\nLeave? (yes/no) " + IAC + GA in ann.raw
+            await ann.command("no", "You stay at table 1.")
+
+
+async def test_the_prompt_leaves_room_to_type_on_a_narrow_screen(make_server, tmp_path) -> None:
+    """The least needed parts go first (what the output above says already); 80 columns show them all."""
+    async with loaded_server(make_server, tmp_path, ["10 2", "10 10 10 3 s4"]) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=300") as (ann, bob), telnet_client(server, cols=40) as narrow:
+            await narrow.command("create Narrow secret1", "Obvious exits")
+            await narrow.command("watch 1", r"\[T1 Ann 0/300 \| turn 0\] > ")
+            await ann.command("roll", r"\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s\] > ")
+            await narrow.expect(r"\[T1 Ann 0/300 \| turn 100\] > ")
+            await ann.command("leave yes", "You leave table 1")
+            await narrow.expect(r"\[T1 Bob 0/300 \| turn 0\] > ")
+
+
+async def test_the_names_of_many_waiting_are_counted_when_they_do_not_fit(make_server, tmp_path) -> None:
+    names = ["Alexandria", "Bartholomew", "Constantine", "Dorothea", "Evangeline", "Ferdinand"]
+    async with loaded_server(make_server, tmp_path, []) as server:
+        async with seated(server, names, "goal=300", start=False) as players:
+            await players[-1].expect(r"\[T1 waiting: 6 seated \| goal 300\] > ")
+            async with telnet_client(server, cols=120) as wide:
+                await wide.command("create Wide secret1", "Obvious exits")
+                await wide.command("watch 1", r"\[T1 waiting: Alexandria, Bartholomew, Constantine, Dorothea, "
+                                              r"Evangeline, Ferdinand \| goal 300\] > ")

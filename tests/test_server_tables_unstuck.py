@@ -36,7 +36,7 @@ async def test_rules_show_who_has_voted_and_who_has_not(make_server, tmp_path) -
 async def test_leave_asks_before_it_forfeits_and_works_the_first_time(make_server, tmp_path) -> None:
     async with loaded_server(make_server, tmp_path, ["5 2 3"]) as server:
         async with seated(server, ["Ann", "Bob", "Cy"]) as (ann, bob, cy):
-            await bob.command("leave", r"Leaving table 1 now forfeits the game: your score of 0 is lost\. Leave\? \(yes/no\)")
+            await bob.command("leave", r"Leaving table 1 now forfeits the game: your score of 0 is lost\.\nLeave\? \(yes/no\)")
             await bob.command("no", "You stay at table 1.")
             await bob.command("leave", r"Leave\? \(yes/no\)")
             await bob.command("score", "You stay at table 1.")  # another command: not leaving, and it runs

@@ -59,9 +59,9 @@ class TinyFugue:
 
 
 @asynccontextmanager
-async def tinyfugue(config: Path) -> AsyncIterator[TinyFugue]:
+async def tinyfugue(config: Path, columns: int = COLUMNS, rows: int = ROWS) -> AsyncIterator[TinyFugue]:
     client = TinyFugue(f"wimpout-test-{os.getpid()}-{id(config)}")
-    size = ("-x", str(COLUMNS), "-y", str(ROWS), "-e", f"COLUMNS={COLUMNS}", "-e", f"LINES={ROWS}")
+    size = ("-x", str(columns), "-y", str(rows), "-e", f"COLUMNS={columns}", "-e", f"LINES={rows}")
     await client.tmux("new-session", "-d", "-s", "tf", *size, "-e", "TERM=xterm", f"{TF} -f{config}")
     try:
         yield client
@@ -100,3 +100,46 @@ async def test_tinyfugue_logs_in_shows_prompts_throws_and_readable_text(make_ser
             await tf.type("no")
             await tf.wait(r"^You stay at table 1|^You stay")
         assert screen.isascii() and "\x1b" not in screen and "^[" not in screen
+
+
+def input_window(screen: str) -> list[str]:
+    """The lines below TinyFugue's status line: where it shows a prompt and what is being typed."""
+    lines = screen.rstrip("\n").split("\n")
+    status = max(i for i, line in enumerate(lines) if line.startswith("_____") and line.count("_") > len(line) / 2)
+    return lines[status + 1 :]
+
+
+async def test_tinyfugue_at_80_and_40_columns_shows_every_prompt(make_server, tmp_path: Path) -> None:
+    """TinyFugue shows no prompt at all unless it is at least two columns narrower than its screen: the leave question
+    (80 characters) was missing at 80 columns, and at 40 the status prompt of a turn clearing a flash (53). After a
+    resize the prompt fits the new width and leaves room to type."""
+    async with loaded_server(make_server, tmp_path, ["6 2"]) as server:
+        async with raw_client(server) as setup:
+            await setup.command("create Ann annsecret", "Obvious exits")
+        config = tmp_path / "tfrc"
+        config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
+        async with player(server, "Bob") as bob, tinyfugue(config, columns=80, rows=24) as tf:
+            await tf.wait(r"^Welcome back, Ann\.$")
+            await tf.type("table open goal=100")
+            await tf.wait(r"^You sit down at table 1\.$")
+            await bob.command("sit", "You sit down")
+            await tf.type("start")
+            await tf.wait(r"^--- Your turn \(score 0\) ---$")
+            await tf.type("leave")
+            screen = await tf.wait(r"^Leaving table 1 now forfeits the game: your score of 0 is lost\.$")
+            for _ in range(int(WAIT / 0.05)):
+                if any("Leave? (yes/no)" in line for line in input_window(screen)):
+                    break
+                await asyncio.sleep(0.05)
+                screen = await tf.screen()
+            assert any(line.startswith("Leave? (yes/no)") for line in input_window(screen)), screen
+            await tf.type("no")
+            await tf.wait(r"^You stay at table 1\.$")
+            await tf.tmux("resize-window", "-t", "tf", "-x", "40", "-y", "24")  # TinyFugue sends the new size (NAWS)
+            await bob.command("say narrow now", "You say")
+            for _ in range(int(WAIT / 0.05)):
+                screen = await tf.screen()
+                if any(line.startswith("[T1 Ann 0/100 | turn 0] >") for line in input_window(screen)):
+                    break
+                await asyncio.sleep(0.05)
+            assert any(line.startswith("[T1 Ann 0/100 | turn 0] >") for line in input_window(screen)), screen
