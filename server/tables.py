@@ -336,8 +336,11 @@ class Tables:
                 await self._publish(live, news, heard)
 
     def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
-        """``sit`` as a move: nobody sits at two tables at once."""
+        """``sit`` as a move: nobody sits at two tables at once, nor at someone's tutorial (it is open, not started,
+        for a moment: 'sit' then would join the lesson, on its loaded dice)."""
         self._refuse_second_seat(name, live)
+        if live.teacher is not None and not live.table.is_seated(name):
+            raise Refusal(texts.TUTORIAL_TABLE.format(number=live.table.number))
         return lambda: live.table.sit(name)
 
     def left(self, name: str) -> None:

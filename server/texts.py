@@ -140,6 +140,7 @@ WHICH_TABLE = "There are several tables here ({numbers}): say which, e.g. '{verb
 NO_SUCH_TABLE = "There is no table {number}: 'tables' lists them."
 TABLE_ELSEWHERE = "Table {number} is in {room}: go there to {verb}."
 SEATED_ELSEWHERE = "You are sitting at table {number}: 'leave' it first."
+TUTORIAL_TABLE = "Table {number} is a tutorial: only its learner plays at it ('watch {number}' to watch)."
 NOT_AT_A_TABLE = "You are not sitting at a table."
 NOT_WATCHING = "You are neither sitting at nor watching a table."
 DICE_EXHAUSTED = "The loaded dice have run out ({why}); nothing happened. Ask the server's operator for more throws."

@@ -224,3 +224,22 @@ async def test_solves_anyone_asks_for_wait_in_a_short_queue(make_server) -> None
             await hint_at(950, "The optimal tables for this table's rules are being solved")
             assert len(pool.solves) == 4
         log.assert_clean()
+
+
+async def test_nobody_sits_down_at_someone_else_s_tutorial(make_server) -> None:
+    """A tutorial is the learner's game against Teacher.bot: Bob, typing 'sit' as it opened, sat down in the moment
+    between its opening and its start (every time, sending 'sit' each millisecond), and played in Ann's lesson, on
+    its loaded dice. He may watch it."""
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        with server_log() as log:
+            ann.send("tutorial")
+            for _ in range(100):
+                bob.send("sit")
+                await asyncio.sleep(0.001)
+            await ann.expect("TUTORIAL")
+            await answered(bob, "after")
+            await bob.command("sit 1", r"Table 1 is a tutorial: only its learner plays at it \('watch 1' to watch\)\.")
+            await bob.command("watch 1", "You are now watching table 1.")
+            live = server.tables.get(1)
+            assert live.table.seats == ["Ann", "Teacher.bot"]
+        log.assert_clean()
