@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -59,9 +61,15 @@ def table_file(rules: RuleSet) -> str:
     return f"optimal-{hashlib.sha256(key.encode()).hexdigest()[:16]}.cwopt"
 
 
+KEPT_ADVISORS = 8
+"""Solved tables kept in memory, the latest used (about 1 MiB each at goal 500): each covered rule set a player asks a
+hint for is another, and a table can ask for any goal from 100 to 1000 (others are read again from their file)."""
+
+
 @dataclass
 class Solutions:
-    """Every solved table this process has, by covered rules, and where more come from."""
+    """The solved tables this process has read (the latest ``KEPT_ADVISORS``), by covered rules, and where more come
+    from."""
 
     cache_dir: Path | None = None
     request: Callable[[RuleSet], bool] | None = None
@@ -69,9 +77,13 @@ class Solutions:
     False: declined for now (the solver is busy), asked again when next needed."""
 
     def __post_init__(self) -> None:
-        self._advisors: dict[RuleSet, Advisor] = {}
+        self._advisors: OrderedDict[RuleSet, Advisor] = OrderedDict()
         self._estimates: dict[RuleSet, Advisor] = {}
+        """Beside each kept advisor, one for rules it covers only nearly."""
         self._asked: set[RuleSet] = set()
+        """Solves asked for and not read yet."""
+        self._lock = threading.Lock()
+        """Read on the event loop and in threads ('review', the server's first reading of a rule set's tables)."""
 
     def advisor(self, rules: RuleSet) -> Advisor | None:
         """The advisor for ``rules`` (exact or not), or None while no table is available (a solve is then asked
@@ -81,7 +93,7 @@ class Solutions:
             check_covered(model)
         except NotCovered:
             return None
-        found = self._advisors.get(model)
+        found = self.at_hand(model)
         if found is None:
             found = self._load(model)
         if found is None:
@@ -92,12 +104,22 @@ class Solutions:
             return found
         from engine.optimal.advice import Advisor
 
-        if model not in self._estimates:
-            self._estimates[model] = Advisor(found.solution, exact_rules=False)
-        return self._estimates[model]
+        with self._lock:
+            estimate = self._estimates.get(model)
+            if estimate is None or estimate.solution is not found.solution:
+                estimate = self._estimates[model] = Advisor(found.solution, exact_rules=False)
+            return estimate
+
+    def at_hand(self, model: RuleSet) -> Advisor | None:
+        """The advisor of covered rules ``model`` if it is in memory (it is then the latest used)."""
+        with self._lock:
+            found = self._advisors.get(model)
+            if found is not None:
+                self._advisors.move_to_end(model)
+            return found
 
     def pending(self, rules: RuleSet) -> bool:
-        return model_rules(rules) in self._asked and model_rules(rules) not in self._advisors
+        return model_rules(rules) in self._asked
 
     def loaded(self, rules: RuleSet) -> bool:
         """A solve has finished: read its file; True if the table is now available."""
@@ -116,8 +138,13 @@ class Solutions:
         if data is None:
             return None
         advisor = Advisor(from_bytes(data))
-        layout(model)  # the chance tables, built once per process
-        self._advisors[model] = advisor
+        layout(model)  # the chance tables, built once per way of scoring
+        with self._lock:
+            self._advisors[model] = advisor
+            self._asked.discard(model)
+            while len(self._advisors) > KEPT_ADVISORS:
+                dropped, _ = self._advisors.popitem(last=False)
+                self._estimates.pop(dropped, None)
         return advisor
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from engine import RuleSet
-from rooms.advice import SOLUTIONS, model_rules, table_file
+from rooms.advice import SOLUTIONS, exactly_covered, model_rules, table_file
 from rooms.messages import Delivery, Message
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class Solver:
         self._pool: ProcessPoolExecutor | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._reading: dict[RuleSet, asyncio.Future[object]] = {}
-        """The reading of each covered rule set's tables, started by the first to need them."""
+        """The readings of covered rule sets' tables under way, each started by the first to need them."""
         self._solving = 0
         """Solves taken and not finished (requests come from any thread: counted under ``_counting``)."""
         self._counting = threading.Lock()
@@ -63,14 +63,16 @@ class Solver:
 
     async def prepare(self, rules: RuleSet) -> None:
         """Have the tables for ``rules`` read, in a thread, before a hint or an optimal bot's move reads them on the
-        loop: the first to need them waits (once per rule set), nobody else does. Tables not solved yet are asked
-        for, as ``SOLUTIONS.advisor`` does; the table is told when they are ready."""
+        loop: the first to need them waits (once per rule set, while its tables are kept), nobody else does. Tables
+        not solved yet are asked for, as ``SOLUTIONS.advisor`` does; the table is told when they are ready."""
         model = model_rules(rules)
+        if SOLUTIONS.at_hand(model) is not None or SOLUTIONS.pending(model) or not exactly_covered(model):
+            return
         reading = self._reading.get(model)
         if reading is None:
             reading = self._reading[model] = asyncio.ensure_future(asyncio.to_thread(SOLUTIONS.advisor, model))
-        if not reading.done():
-            await asyncio.shield(reading)
+            reading.add_done_callback(lambda _: self._reading.pop(model, None))
+        await asyncio.shield(reading)
 
     def request(self, rules: RuleSet) -> bool:
         """Ask for a solve from any thread: it is started on the server's loop. False (declined) while ``MAX_SOLVES``

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+from collections import OrderedDict
 from importlib import resources
 
 import pytest
@@ -14,7 +17,8 @@ from engine.actions import ROLL, STOP
 from engine.optimal.chance import UNIT
 from engine.optimal.tables import from_bytes
 from engine.strategies import threshold
-from rooms.advice import SOLUTIONS, model_rules, optimal, review
+from engine.optimal.turn import layout
+from rooms.advice import KEPT_ADVISORS, SOLUTIONS, Solutions, model_rules, optimal, review, table_file
 
 GOAL = 300
 
@@ -123,7 +127,7 @@ async def test_a_table_can_play_without_hints(make_server, tmp_path) -> None:
 
 async def test_a_hint_right_after_a_start_waits_for_the_tables_to_be_read(make_server, tmp_path, monkeypatch) -> None:
     """A start reads no tables (that costs a second of CPU); the first hint has them read, in a thread, and waits."""
-    monkeypatch.setattr(SOLUTIONS, "_advisors", {})  # as in a new process: nothing read yet
+    monkeypatch.setattr(SOLUTIONS, "_advisors", OrderedDict())  # as in a new process: nothing read yet
     async with loaded_server(make_server, tmp_path, ["10 2"]) as server:
         async with json_client(server, "Ann") as ann, player(server, "Bob") as bob:
             await ann.command("table open goal=500", "table")
@@ -133,3 +137,24 @@ async def test_a_hint_right_after_a_start_waits_for_the_tables_to_be_read(make_s
             start = await ann.command("hint", "hint")
             assert start["exact"] and [c["command"] for c in start["choices"]] == ["roll"]
             assert list(SOLUTIONS._advisors) == [model_rules(RuleSet(goal=500))]
+            assert not server.solver._reading  # a reading done is not kept (with the tables it read)
+
+
+def test_the_solved_tables_of_many_rule_sets_are_not_all_kept(tmp_path) -> None:
+    """Each covered rule set a table asks a hint for is read into memory (about 1 MiB at goal 500, with chance tables
+    made for its goal), and a table may ask for any goal from 100 to 1000, each solved into a file: every one stayed
+    for the life of the server. The latest used are kept; the others are read again from their file when asked."""
+    shipped = (resources.files("engine.optimal") / "data" / "goal500.cwopt").read_bytes()
+    goals = range(100, 100 + 5 * 3 * KEPT_ADVISORS, 5)
+    for goal in goals:
+        (tmp_path / table_file(RuleSet(goal=goal))).write_bytes(shipped)  # stand-ins for what was solved for each
+    solutions = Solutions(cache_dir=tmp_path)
+    first = weakref.ref(solutions.advisor(RuleSet(goal=100)))
+    estimate = weakref.ref(solutions.advisor(RuleSet(goal=100, bump=True)))
+    for goal in goals:
+        assert solutions.advisor(RuleSet(goal=goal, bump=True)) is not None
+        assert solutions.advisor(RuleSet(goal=goal)) is not None
+    gc.collect()
+    assert first() is None and estimate() is None
+    assert solutions.advisor(RuleSet(goal=100)) is not None  # read again
+    assert layout(RuleSet(goal=100)) is layout(RuleSet(goal=995))  # the chance tables are the same for every goal

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from itertools import product
 
 from engine.cubes import ALL_CUBES, COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
@@ -81,10 +80,16 @@ class ThrowTable:
         )
 
 
-@cache
+_THROW_TABLES: dict[tuple[object, ...], tuple[ThrowTable, ...]] = {}
+
+
 def throw_tables(rules: RuleSet) -> tuple[ThrowTable, ...]:
-    """One table per kind of throw in THROWS, in that order."""
-    return tuple(_table(c, s, f, rules) for c, s, f in THROWS)
+    """One table per kind of throw in THROWS, in that order: the same for every rule set that scores throws alike
+    (``RuleSet.scoring_key``), so made once for them all, not once for each goal a table has asked a hint for."""
+    tables = _THROW_TABLES.get(rules.scoring_key)
+    if tables is None:
+        tables = _THROW_TABLES[rules.scoring_key] = tuple(_table(c, s, f, rules) for c, s, f in THROWS)
+    return tables
 
 
 def _table(commons: int, sun: bool, clearing: Face | None, rules: RuleSet) -> ThrowTable:

@@ -10,11 +10,10 @@ which is how the solver closes the wimpout hand-over cycle. The player maximises
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
-from engine.optimal.chance import DECISIONS, START, STATES, THROWS, throw_tables
+from engine.optimal.chance import DECISIONS, START, STATES, THROWS, ThrowTable, throw_tables
 from engine.rules import RuleSet
 
 WIN, WIMP, OTHER = 0, 1, 2
@@ -47,9 +46,18 @@ class Layout:
     """For each decision state, its throw (those cubes, no flash)."""
 
 
-@cache
+_LAYOUTS: dict[tuple[object, ...], Layout] = {}
+
+
 def layout(rules: RuleSet) -> Layout:
-    tables = throw_tables(rules)
+    """The throw tables as arrays, made once for every rule set that scores throws alike (see ``throw_tables``)."""
+    found = _LAYOUTS.get(rules.scoring_key)
+    if found is None:
+        found = _LAYOUTS[rules.scoring_key] = _layout(throw_tables(rules))
+    return found
+
+
+def _layout(tables: tuple[ThrowTable, ...]) -> Layout:
     forced: list[tuple[float, int, int]] = []
     choices: list[tuple[float, list[int], list[int]]] = []
     forced_starts, choice_starts = [], []
