@@ -184,14 +184,15 @@ class Game:
                 return "Only the table can remove another player."
             return self._player_refusal(action.player)
         if isinstance(action, Propose):  # RULES.md: a seated player who is out may still propose (not vote)
-            return self._seat_refusal(player) or guidinglight.proposal_refusal(state, action)
+            return self._seat_refusal(player) or guidinglight.proposal_refusal(
+                guidinglight.base(state), state.proposals, action)
         refusal = self._player_refusal(player)
         if refusal is not None:
             return refusal
         assert player is not None
         if isinstance(action, (Insure, LetStand)):
             return houserules.insurance_refusal(state, player)
-        return guidinglight.vote_refusal(state, player, action.number)
+        return guidinglight.vote_refusal(state.proposals, player, action.number)
 
     def _seat_refusal(self, player: str | None) -> str | None:
         """Why ``player`` cannot take part in the game at all: it is over, or they have no seat in it."""
@@ -296,10 +297,10 @@ class Game:
         elif isinstance(action, Withdraw):
             self._withdraw(action.player, action.reason)
         elif isinstance(action, Propose):
-            self._emit_all(guidinglight.propose(self.state, player, action))  # type: ignore[arg-type]
+            self._emit_all(guidinglight.propose(self.state.proposals_made + 1, player, action))  # type: ignore[arg-type]
             self._emit_all(guidinglight.settle(self.state))
         else:
-            self._emit_all(guidinglight.vote(self.state, player, action.number, action.yes))  # type: ignore[arg-type]
+            self._emit_all(guidinglight.vote(player, action.number, action.yes))  # type: ignore[arg-type]
             self._emit_all(guidinglight.settle(self.state))
         return self.events[first:]
 

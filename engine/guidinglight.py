@@ -8,7 +8,7 @@ here decide and return events.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 
 from engine import events as ev
 from engine.actions import Propose
@@ -18,7 +18,7 @@ from engine.state import GameState, Proposal
 MAX_HONOUR_RULE = 200
 
 
-def _base(state: GameState) -> RuleSet:
+def base(state: GameState) -> RuleSet:
     """The rules a new change builds on: those already adopted, if any are waiting to take effect."""
     return state.adopted_rules or state.rules
 
@@ -29,28 +29,30 @@ def _changed(rules: RuleSet, name: str, value: str) -> RuleSet:
     return rules.model_copy(update={"honour_rules": (*rules.honour_rules, value)})
 
 
-def proposal_refusal(state: GameState, action: Propose) -> str | None:
+def proposal_refusal(rules: RuleSet, proposals: Mapping[int, Proposal], action: Propose) -> str | None:
+    """Why ``action`` cannot be proposed on ``rules`` (those a new change builds on) with ``proposals`` open.
+
+    The game asks with its own rules and proposals; a table before its game starts with the table's."""
     if not action.name:
         text = action.text.strip()
         if not text:
             return "Propose a rule change, e.g. 'propose bump on', or an honour rule in quotes."
         if len(text) > MAX_HONOUR_RULE:
             return f"An honour rule can be at most {MAX_HONOUR_RULE} characters."
-        same = _open_like(state, lambda p: not p.name and p.value.casefold() == text.casefold())
+        same = _open_like(proposals, lambda p: not p.name and p.value.casefold() == text.casefold())
         return same and _already_proposed(same)
-    base = _base(state)
     try:
-        candidate = _changed(base, action.name, action.value)
+        candidate = _changed(rules, action.name, action.value)
     except RuleError as error:
         return str(error)
-    if candidate == base:
+    if candidate == rules:
         return f"The table already plays with {action.name} {action.value}."
-    same = _open_like(state, lambda p: p.name != "" and _changes_to(base, p) == candidate)
+    same = _open_like(proposals, lambda p: p.name != "" and _changes_to(rules, p) == candidate)
     return same and _already_proposed(same)
 
 
-def _open_like(state: GameState, alike: Callable[[Proposal], bool]) -> Proposal | None:
-    return next((p for p in state.proposals.values() if alike(p)), None)
+def _open_like(proposals: Mapping[int, Proposal], alike: Callable[[Proposal], bool]) -> Proposal | None:
+    return next((p for p in proposals.values() if alike(p)), None)
 
 
 def _changes_to(rules: RuleSet, proposal: Proposal) -> RuleSet | None:
@@ -68,8 +70,8 @@ def _already_proposed(proposal: Proposal) -> str:
     )
 
 
-def propose(state: GameState, proposer: str, action: Propose) -> list[ev.Event]:
-    number = state.proposals_made + 1
+def propose(number: int, proposer: str, action: Propose) -> list[ev.Event]:
+    """Proposal ``number`` (one more than those made so far)."""
     if action.name:
         made = ev.ProposalMade(number, proposer, action.name, action.value, f"{action.name} {action.value}")
     else:
@@ -78,8 +80,8 @@ def propose(state: GameState, proposer: str, action: Propose) -> list[ev.Event]:
     return [made]
 
 
-def vote_refusal(state: GameState, voter: str, number: int) -> str | None:
-    proposal = state.proposals.get(number)
+def vote_refusal(proposals: Mapping[int, Proposal], voter: str, number: int) -> str | None:
+    proposal = proposals.get(number)
     if proposal is None:
         return f"There is no open proposal number {number}."
     if voter in proposal.yes:
@@ -87,20 +89,31 @@ def vote_refusal(state: GameState, voter: str, number: int) -> str | None:
     return None
 
 
-def vote(state: GameState, voter: str, number: int, yes: bool) -> list[ev.Event]:
+def vote(voter: str, number: int, yes: bool) -> list[ev.Event]:
     if not yes:
         return [ev.VoteCast(number, voter, False), ev.ProposalDefeated(number, f"{voter} voted no")]
     return [ev.VoteCast(number, voter, True)]
 
 
 def settle(state: GameState, turn_ended: str | None = None) -> list[ev.Event]:
-    """Adopt what everyone still in has approved; expire what outlived the turn it waited for (just ended)."""
-    events: list[ev.Event] = []
+    """In a game: adopt what everyone still in has approved; expire what outlived the turn it waited for (just
+    ended). Before the first throw, an adopted change takes effect at once."""
     voters = {p.name for p in state.active}
-    rules = _base(state)
-    for proposal in list(state.proposals.values()):
-        if voters <= set(proposal.yes):
-            adoption = _adopt(state, proposal, rules)
+    return settle_among(state.proposals, voters, base(state), at_once=not state.thrown_yet, turn_ended=turn_ended)
+
+
+def settle_among(
+    proposals: Mapping[int, Proposal], voters: Collection[str], rules: RuleSet, at_once: bool,
+    turn_ended: str | None = None,
+) -> list[ev.Event]:
+    """Adopt each proposal every one of ``voters`` has approved, each change built on ``rules`` and the changes
+    adopted before it (with ``at_once``, each followed by the rules it makes); expire what waited for the turn of
+    ``turn_ended``. The game settles its own proposals; a table before its game starts, its own."""
+    events: list[ev.Event] = []
+    voting = set(voters)
+    for proposal in list(proposals.values()):
+        if voting <= set(proposal.yes):
+            adoption = _adopt(proposal, rules, at_once)
             events.extend(adoption)
             if isinstance(adoption[0], ev.ProposalAdopted):  # the next change builds on this one
                 rules = adoption[0].rules
@@ -109,12 +122,12 @@ def settle(state: GameState, turn_ended: str | None = None) -> list[ev.Event]:
     return events
 
 
-def _adopt(state: GameState, proposal: Proposal, rules: RuleSet) -> list[ev.Event]:
+def _adopt(proposal: Proposal, rules: RuleSet, at_once: bool) -> list[ev.Event]:
     try:
         adopted = _changed(rules, proposal.name, proposal.value)
     except RuleError as error:
         return [ev.ProposalDefeated(proposal.number, f"it no longer fits the rules: {error}")]
     events: list[ev.Event] = [ev.ProposalAdopted(proposal.number, adopted)]
-    if not state.thrown_yet:
+    if at_once:
         events.append(ev.RulesChanged(adopted))
     return events

@@ -343,26 +343,35 @@ def _circle_added(state: GameState, event: ev.CircleAdded) -> None:
     state.player(event.player).circles = event.circles
 
 
+ProposalEvent = ev.ProposalMade | ev.VoteCast | ev.ProposalAdopted | ev.ProposalDefeated
+
+
+def record_proposal(proposals: dict[int, Proposal], event: ProposalEvent) -> None:
+    """The open proposals after one Guiding Light event: a game's, or a table's before its game starts."""
+    if isinstance(event, ev.ProposalMade):
+        proposals[event.number] = Proposal(
+            event.number, event.proposer, event.name, event.value, event.text, (event.proposer,)
+        )
+    elif isinstance(event, ev.VoteCast):
+        proposal = proposals[event.number]
+        if event.yes:
+            proposal.yes = (*proposal.yes, event.player)
+    else:
+        del proposals[event.number]
+
+
 def _proposal_made(state: GameState, event: ev.ProposalMade) -> None:
     state.proposals_made = event.number
-    state.proposals[event.number] = Proposal(
-        event.number, event.proposer, event.name, event.value, event.text, (event.proposer,)
-    )
+    record_proposal(state.proposals, event)
 
 
-def _vote_cast(state: GameState, event: ev.VoteCast) -> None:
-    proposal = state.proposals[event.number]
-    if event.yes:
-        proposal.yes = (*proposal.yes, event.player)
+def _proposal_event(state: GameState, event: ev.VoteCast | ev.ProposalDefeated) -> None:
+    record_proposal(state.proposals, event)
 
 
 def _proposal_adopted(state: GameState, event: ev.ProposalAdopted) -> None:
-    del state.proposals[event.number]
+    record_proposal(state.proposals, event)
     state.adopted_rules = event.rules
-
-
-def _proposal_defeated(state: GameState, event: ev.ProposalDefeated) -> None:
-    del state.proposals[event.number]
 
 
 def _rules_changed(state: GameState, event: ev.RulesChanged) -> None:
@@ -411,9 +420,9 @@ REDUCERS: dict[type, Callable[[GameState, Any], None]] = {
     ev.Eclipsed: _eclipsed,
     ev.CircleAdded: _circle_added,
     ev.ProposalMade: _proposal_made,
-    ev.VoteCast: _vote_cast,
+    ev.VoteCast: _proposal_event,
     ev.ProposalAdopted: _proposal_adopted,
-    ev.ProposalDefeated: _proposal_defeated,
+    ev.ProposalDefeated: _proposal_event,
     ev.RulesChanged: _rules_changed,
     ev.GameOver: _game_over,
 }

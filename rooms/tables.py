@@ -10,12 +10,13 @@ from enum import Enum
 from itertools import count
 from typing import NamedTuple
 
-from engine import Game, RuleError, RuleSet, Throw
+from engine import Game, RuleError, RuleSet, Throw, guidinglight
 from engine import events as ev
-from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Vote, Withdraw
+from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Propose, Vote, Withdraw
 from engine.dice import DiceSource
 from engine.rules import UnknownOption
 from engine.game import IllegalAction
+from engine.state import Proposal, ProposalEvent, record_proposal
 from engine.numbers import typed_number
 from engine.strategies import Strategy, cautious, threshold
 from rooms.advice import Hint, hint, hint_unavailable, optimal
@@ -86,7 +87,15 @@ class TimedOut:
     command: str
 
 
-TableEvent = Opened | Sat | Stood | Watching | Absent | RemovalVote | TimedOut
+@dataclass(frozen=True, slots=True)
+class PutToTable:
+    """'table set' with other people seated: the setter's changes are put to the table as these proposals."""
+
+    by: str
+    numbers: tuple[int, ...]
+
+
+TableEvent = Opened | Sat | Stood | Watching | Absent | RemovalVote | TimedOut | PutToTable
 
 
 # -- what a person (or a bot) needs to see the table -----------------------------------------------------------------
@@ -197,19 +206,34 @@ def house_bot(words: Sequence[str]) -> HouseBot:
     raise Refusal(usage)
 
 
-def parse_options(words: Sequence[str], base: RuleSet | None = None) -> RuleSet:
-    """Table options as typed: ``goal=300 lastlicks=B bump ntw=3`` (a bare name switches a rule on)."""
+def typed_options(words: Sequence[str]) -> dict[str, str]:
+    """Option names and values as typed: ``goal=300 bump`` (a bare name switches a rule on; the last word naming an
+    option wins)."""
     options: dict[str, str] = {}
     for word in words:
         name, sep, value = word.partition("=")
         options[name] = value if sep else "on"
+    return options
+
+
+def parse_options(words: Sequence[str], base: RuleSet | None = None) -> RuleSet:
+    """Table options as typed: ``goal=300 lastlicks=B bump ntw=3`` (a bare name switches a rule on)."""
     try:
-        return RuleSet.from_options(options, base=base)
+        return RuleSet.from_options(typed_options(words), base=base)
     except UnknownOption as error:
         raise Refusal(f"There is no table option called '{error.name}'. The options (name=value, or the name alone to "
                       f"switch a rule on):\n{option_list()}") from None
     except RuleError as error:
         raise Refusal(str(error)) from None
+
+
+def _proposal_views(proposals: Mapping[int, Proposal], voters: Sequence[str]) -> tuple[ProposalView, ...]:
+    """Each open proposal with the yes votes that still count (the voters') and who has still to vote."""
+    return tuple(
+        ProposalView(p.number, p.proposer, p.text, tuple(n for n in p.yes if n in voters),
+                     tuple(n for n in voters if n not in p.yes))
+        for p in proposals.values()
+    )
 
 
 class Table:
@@ -225,6 +249,9 @@ class Table:
         self.removal_votes: dict[str, set[str]] = {}
         self.bots: dict[str, HouseBot] = {}
         self.game: Game | None = None
+        self.proposals: dict[int, Proposal] = {}
+        """Guiding Light proposals open before the game starts (once it has, the game keeps its own)."""
+        self.proposals_made = 0
 
     @classmethod
     def restore(
@@ -259,7 +286,8 @@ class Table:
         rules = game.rules if game else self.rules
         if game is None:
             seats = tuple(SeatView(n, 0, False, None, 0, 0, 1, n in self.absent, n in self.bots) for n in self.seats)
-            return TableView(self.number, self.room, self.status, rules, seats, tuple(self.watchers))
+            return TableView(self.number, self.room, self.status, rules, seats, tuple(self.watchers),
+                             proposals=_proposal_views(self.proposals, self.seats))
         state = game.state
         seats = tuple(
             SeatView(
@@ -291,11 +319,7 @@ class Table:
             target=ll.target if ll else None,
             challengers=ll.challengers if ll else (),
             winner=state.winner,
-            proposals=tuple(
-                ProposalView(p.number, p.proposer, p.text, tuple(n for n in p.yes if state.player(n).out is None),
-                             tuple(a.name for a in state.active if a.name not in p.yes))
-                for p in state.proposals.values()
-            ),
+            proposals=_proposal_views(state.proposals, [p.name for p in state.active]),
             adopted=state.adopted_rules,
         )
 
@@ -323,9 +347,10 @@ class Table:
             raise Refusal("The game is on: 'leave' leaves the game (your score is lost), or play on.")
         self.seats.remove(name)
         self.absent.discard(name)
-        if self.game is None:  # a house bot standing up before the game (sent away, or removed by a wizard) is gone
-            self.bots.pop(name, None)
-        return self._bots_follow(self._news(Stood(name)))
+        if self.game is not None:
+            return self._news(Stood(name))
+        self.bots.pop(name, None)  # a house bot standing up before the game (sent away, or removed by a wizard) is gone
+        return self._bots_follow(self._news(Stood(name), *self._settle()))  # one vote fewer may be all it waited for
 
     def watch(self, name: str) -> TableNews:
         if name in self.seats:
@@ -433,18 +458,26 @@ class Table:
             raise Refusal(f"{word.strip()} is not at table {self.number}.")
         return found
 
+    def _ballot(self) -> tuple[dict[int, Proposal], list[str]]:
+        """The open Guiding Light proposals and who votes on them: the game's and its players still in, or, before
+        the game starts, the table's and everyone seated."""
+        if self.game is None:
+            return self.proposals, self.seats
+        state = self.game.state
+        return state.proposals, [p.name for p in state.active]
+
     def bot_to_move(self) -> tuple[str, bool] | None:
-        """The house bot the game waits on, with whether its move is a throw or a choice (paced) rather than a vote
+        """The house bot the table waits on, with whether its move is a throw or a choice (paced) rather than a vote
         (at once); None when no bot has anything to do."""
         game = self.game
-        if game is None or game.is_over:
+        if game is not None and game.is_over:
             return None
-        active = {p.name for p in game.state.active}
-        for proposal in game.state.proposals.values():
-            voter = next((name for name in self.bots if name in active and name not in proposal.yes), None)
+        proposals, voters = self._ballot()
+        for proposal in proposals.values():
+            voter = next((name for name in self.bots if name in voters and name not in proposal.yes), None)
             if voter is not None:
                 return voter, False
-        bot = next((name for name in game.waiting_on() if name in self.bots), None)
+        bot = next((name for name in game.waiting_on() if name in self.bots), None) if game is not None else None
         return None if bot is None else (bot, True)
 
     def bot_move(self, dice: DiceSource) -> TableNews | None:
@@ -452,13 +485,14 @@ class Table:
         any change, as 'help propose' says), else what its strategy does with the game's public state and legal
         actions (bots see only what players see)."""
         due = self.bot_to_move()
-        game = self.game
-        if due is None or game is None:
+        if due is None:
             return None
         bot, paced = due
+        game = self.game
         if not paced:
-            number = next(p.number for p in game.state.proposals.values() if bot not in p.yes)
-            return self._apply(bot, Vote(number, True), dice)
+            number = next(p.number for p in self._ballot()[0].values() if bot not in p.yes)
+            return self._cast(bot, Vote(number, True), dice)
+        assert game is not None  # only a game waits on a throw or a choice
         return self._apply(bot, self.bots[bot].play(game.state, bot, game.legal_actions(bot)), dice)
 
     def set_absent(self, name: str, absent: bool) -> TableNews | None:
@@ -498,8 +532,11 @@ class Table:
         if len(self.seats) < MIN_PLAYERS:
             raise Refusal(f"A game needs at least {MIN_PLAYERS} players sitting at the table: wait for someone to "
                           f"'sit {self.number}', or 'table bot add' seats a house bot.")
-        self.game = Game.start(self.seats, self.rules, dice)
-        return self._news(game_events=self.game.events)
+        game = Game.start(self.seats, self.rules, dice)  # first: if the dice fail, nothing has changed
+        lapsed = [ev.ProposalDefeated(number, "the game started") for number in self.proposals]
+        self._record(lapsed)  # the game keeps its own proposals, numbered from 1; these were for the table before it
+        self.game = game
+        return self._news(*lapsed, game_events=game.events)
 
     def _playing(self, name: str | None) -> Game:
         if self.game is None:
@@ -522,25 +559,90 @@ class Table:
         return self._apply(name, parse_turn(game, name, line), dice)
 
     def propose(self, name: str, line: str, dice: DiceSource) -> TableNews:
-        if self.game is None:
-            raise Refusal("Before the game starts, change the rules with 'table set <option>=<value>'.")
+        """The Guiding Light, in the game or before it starts (then everyone seated votes, and it takes effect once
+        they all approve)."""
         proposal = parse_propose(line)
-        if proposal.name:
-            parse_options([f"{proposal.name}={proposal.value}"], self.game.state.adopted_rules or self.game.rules)
-        return self._apply(name, proposal, dice)
+        if proposal.name:  # an unknown option is told with the list of them all
+            parse_options([f"{proposal.name}={proposal.value}"], self._changes_base())
+        if self.game is not None:
+            return self._apply(name, proposal, dice)
+        self._seated_to(name, "propose a change of its rules")
+        return self._news(*self._put(name, [proposal]))
 
     def vote(self, name: str, line: str, dice: DiceSource) -> TableNews:
-        game = self._playing(name)
-        return self._apply(name, parse_vote(game, line), dice)
+        return self._cast(name, parse_vote(self._ballot()[0], line), dice)
 
     def set_rules(self, name: str, words: Sequence[str]) -> TableNews:
-        """Before the game starts, a seated player sets options; the others see the change."""
+        """Before the game starts, the only person seated sets options at once (house bots accept any rules); with
+        other people seated, each change is put to the table as a Guiding Light proposal: nobody's rules change
+        without their approval."""
         if name not in self.seats:
             raise Refusal(f"Only a player sitting at table {self.number} can set its rules.")
         if self.status is not Status.WAITING:
             raise Refusal("The game has started: rules now change by the Guiding Light ('propose').")
-        self.rules = parse_options(words, base=self.rules)
-        return self._news(Opened(name, self.rules))
+        rules = parse_options(words, base=self.rules)
+        if not [person for person in self.people if person != name]:
+            self.rules = rules
+            return self._news(Opened(name, self.rules))
+        made = self._put(name, [Propose(option, value) for option, value in typed_options(words).items()])
+        numbers = tuple(event.number for event in made if isinstance(event, ev.ProposalMade))
+        return self._news(PutToTable(name, numbers), *made)
+
+    # -- the Guiding Light before the game starts ---------------------------------------------------------------------
+
+    def _changes_base(self) -> RuleSet:
+        """The rules a proposed change builds on."""
+        return guidinglight.base(self.game.state) if self.game is not None else self.rules
+
+    def _seated_to(self, name: str, what: str) -> None:
+        if name not in self.seats:
+            raise Refusal(f"Only a player sitting at table {self.number} can {what}.")
+
+    def _put(self, name: str, changes: Sequence[Propose]) -> list[ev.Event]:
+        """``name`` proposes ``changes`` to the table before its game: all checked before any is made (one refused,
+        none is), then settled (alone at the table, the proposer's own yes adopts them)."""
+        proposals = dict(self.proposals)
+        made: list[ev.Event] = []
+        for change in changes:
+            refusal = guidinglight.proposal_refusal(self.rules, proposals, change)
+            if refusal is not None:
+                raise Refusal(refusal)
+            events = guidinglight.propose(self.proposals_made + len(made) + 1, name, change)
+            for event in events:
+                record_proposal(proposals, event)  # type: ignore[arg-type]
+            made += events
+        self._record(made)
+        return made + self._settle()
+
+    def _cast(self, name: str, vote: Vote, dice: DiceSource) -> TableNews:
+        """A vote on a proposal: the game's, or the table's before its game (then settled among everyone seated)."""
+        if self.game is not None:
+            return self._apply(name, vote, dice)
+        self._seated_to(name, "vote on its rules")
+        refusal = guidinglight.vote_refusal(self.proposals, name, vote.number)
+        if refusal is not None:
+            raise Refusal(refusal)
+        cast = guidinglight.vote(name, vote.number, vote.yes)
+        self._record(cast)
+        return self._news(*cast, *self._settle())
+
+    def _settle(self) -> list[ev.Event]:
+        """Before the game: adopt, at once, what everyone seated has approved."""
+        if not self.proposals:
+            return []
+        events = guidinglight.settle_among(self.proposals, self.seats, self.rules, at_once=True)
+        self._record(events)
+        return events
+
+    def _record(self, events: Sequence[ev.Event]) -> None:
+        """The table's proposals and rules after Guiding Light events before its game."""
+        for event in events:
+            if isinstance(event, ev.RulesChanged):
+                self.rules = event.rules
+            elif isinstance(event, ProposalEvent):
+                record_proposal(self.proposals, event)
+                if isinstance(event, ev.ProposalMade):
+                    self.proposals_made = event.number
 
     def hint(self, name: str) -> Hint:
         """Each legal choice of ``name`` now, with their chance of winning (the table's ``hints`` option allowing)."""

@@ -4,11 +4,13 @@ action, which players see as their choices and bots send as they are)."""
 from __future__ import annotations
 
 import shlex
+from collections.abc import Mapping
 
 from engine import ROLL, STOP, Action, Choose, Game, Scoring, SunUse
 from engine.actions import INSURE, LET_STAND, Insure, LetStand, Propose, Roll, Stop, Vote
 from engine.houserules import OPPONENT_THROW_COST, OWN_THROW_COST
 from engine.numbers import typed_number
+from engine.state import Proposal
 from rooms.messages import Refusal
 
 ROLL_WORDS = ("roll", "r", "throw")
@@ -108,13 +110,14 @@ def parse_propose(line: str) -> Propose:
     return Propose(name=name, value=value)
 
 
-def parse_vote(game: Game, line: str) -> Vote:
-    """``vote yes`` (the only open proposal) or ``vote no 2``."""
+def parse_vote(proposals: Mapping[int, Proposal], line: str) -> Vote:
+    """``vote yes`` (the only open proposal) or ``vote no 2``, among the open ``proposals`` (a game's, or a table's
+    before its game starts)."""
     words = line.lower().split()
     if not words or words[0] not in ("yes", "no", "y", "n"):
         raise Refusal("Vote with 'vote yes' or 'vote no' (add the proposal's number if several are open).")
     yes = words[0].startswith("y")
-    open_numbers = sorted(game.state.proposals)
+    open_numbers = sorted(proposals)
     if len(words) > 1:
         number = typed_number(words[1])
         if number is None:
@@ -123,7 +126,7 @@ def parse_vote(game: Game, line: str) -> Vote:
     if not open_numbers:
         raise Refusal("There is no proposal to vote on.")
     if len(open_numbers) > 1:
-        listed = ", ".join(f"{n} ({game.state.proposals[n].text})" for n in open_numbers)
+        listed = ", ".join(f"{n} ({proposals[n].text})" for n in open_numbers)
         raise Refusal(f"Several proposals are open: {listed}. Say which, e.g. 'vote yes {open_numbers[0]}'.")
     return Vote(open_numbers[0], yes)
 

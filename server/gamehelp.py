@@ -126,13 +126,15 @@ LAST LICKS, VARIANT D (the Guide's): as variant B, but a leader who is passed
 is out of the game at once: no second chance."""),
     Topic(("guiding light", "proposals", "proposal", "vote", "voting", "honour rules", "honor rules",
            "honour rule"), """\
-THE GUIDING LIGHT: the table can change its rules during a game. Anyone
-seated may 'propose bump' (a rule on), 'propose goal 300', or an honour rule
-in quotes ('propose "no dice off the table"'). Your own yes is counted; every
-other player still in must 'vote yes'; one 'vote no' defeats it. It starts
-with the next turn (at once before the game's first throw). Not agreed by
-the end of the proposer's next turn, it expires. House bots vote yes at
-once. 'rules' shows who has voted."""),
+THE GUIDING LIGHT: the table can change its rules, before or during a game.
+Anyone seated may 'propose bump' (a rule on), 'propose goal 300', or an
+honour rule in quotes ('propose "no dice off the table"'). Your own yes is
+counted; every other player still in (before the start: everyone seated,
+whoever sits down later too) must 'vote yes'; one 'vote no' defeats it. It
+starts with the next turn (at once before the game's first throw). Not
+agreed by the end of the proposer's next turn, it expires; at the start of
+the game, it lapses. With others seated, 'table set' proposes too. House
+bots vote yes at once. 'rules' shows who has voted."""),
     Topic(("house rules", "house rule", "options", "table options"), """\
 HOUSE RULES are switched on when a table is opened ('table open bump ntw=3')
 or later by the Guiding Light. Each has its topic: help bump, insurance,

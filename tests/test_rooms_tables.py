@@ -8,7 +8,10 @@ import pytest
 
 from engine import LoadedDice, RuleSet
 from rooms.messages import Refusal
-from rooms.tables import Absent, RemovalVote, Sat, Status, Table, TimedOut, parse_options
+from rooms.rulewords import option_list
+from rooms.tables import (
+    Absent, ProposalView, PutToTable, RemovalVote, Sat, Status, Table, TableNews, TimedOut, parse_options,
+)
 from rooms.turnwords import parse_propose
 from engine import events as ev
 
@@ -136,8 +139,6 @@ def test_insurance_words() -> None:
 
 def test_the_guiding_light_at_a_table() -> None:
     table, dice = started("Ann", "Bob", "Cy")
-    with refused("Before the game starts, change the rules with 'table set <option>=<value>'."):
-        table_of("Ann", "Bob").propose("Ann", "bump", dice)
     table.propose("Bob", "goal 300", dice)
     table.propose("Cy", '"no hats at the table"', dice)
     with refused("Several proposals are open: 1 (goal 300), 2 (\"no hats at the table\"). Say which, e.g. 'vote yes 1'."):
@@ -160,14 +161,94 @@ def test_parse_propose_forms() -> None:
 
 
 def test_set_rules_before_the_game_only() -> None:
-    table = table_of("Ann", "Bob")
+    table = table_of("Ann")
+    table.add_bot("Ann", [])  # a house bot is not a person: the lone opener still sets up the table
     news = table.set_rules("Ann", ["goal=300", "bump"])
-    assert news.view.rules.goal == 300 and news.view.rules.bump
+    assert news.view.rules.goal == 300 and news.view.rules.bump and table.rules.goal == 300
     with refused("Only a player sitting at table 1 can set its rules."):
         table.set_rules("Cy", ["goal=100"])
     table.start("Ann", LoadedDice(["10 2"]))
     with refused("The game has started: rules now change by the Guiding Light ('propose')."):
         table.set_rules("Ann", ["goal=100"])
+
+
+def kinds(news: TableNews) -> list[str]:
+    return [type(event).__name__ for event in news.events]
+
+
+def test_the_guiding_light_before_the_start() -> None:
+    """RULES.md: a change passes only by every player's approval; before the game starts it takes effect at once."""
+    table, dice = table_of("Ann", "Bob"), LoadedDice([])
+    with refused("There is no proposal to vote on."):
+        table.vote("Bob", "yes", dice)
+    news = table.propose("Ann", "goal 300", dice)
+    assert news.events == (ev.ProposalMade(1, "Ann", "goal", "300", "goal 300"),) and table.rules.goal == 500
+    assert news.view.proposals == (ProposalView(1, "Ann", "goal 300", ("Ann",), ("Bob",)),)
+    with refused("That is already proposed (1, by Ann): 'vote yes 1' to support it."):
+        table.propose("Bob", "goal=300", dice)
+    with refused("You have already voted for proposal 1."):
+        table.vote("Ann", "yes", dice)
+    with refused("There is no open proposal number 7."):
+        table.vote("Bob", "yes 7", dice)
+    with refused("There is no table option called 'hats'. The options (name=value, or the name alone to switch a rule "
+                 f"on):\n{option_list()}"):
+        table.propose("Bob", "hats on", dice)
+    with refused("Only a player sitting at table 1 can vote on its rules."):
+        table.vote("Cy", "yes", dice)
+    news = table.vote("Bob", "yes", dice)
+    assert kinds(news) == ["VoteCast", "ProposalAdopted", "RulesChanged"]
+    assert table.rules.goal == 300 and news.view.rules.goal == 300 and news.view.proposals == ()
+    with refused("The table already plays with goal 300."):
+        table.propose("Bob", "goal 300", dice)
+    table.propose("Bob", '"no hats at the table"', dice)
+    news = table.vote("Ann", "no", dice)
+    assert news.events[-1] == ev.ProposalDefeated(2, "Ann voted no") and table.rules.honour_rules == ()
+
+
+def test_table_set_with_others_seated_is_put_to_them() -> None:
+    table, dice = table_of("Ann", "Bob"), LoadedDice([])
+    with refused("goal: the goal must be a multiple of 5 from 5 to 100000."):
+        table.set_rules("Bob", ["bump", "goal=7"])
+    assert table.proposals == {}
+    news = table.set_rules("Bob", ["goal=100", "bump"])
+    assert news.events[0] == PutToTable("Bob", (1, 2)) and kinds(news)[1:] == ["ProposalMade", "ProposalMade"]
+    assert table.rules == RuleSet() and [p.text for p in news.view.proposals] == ["goal 100", "bump on"]
+    table.vote("Ann", "yes 1", dice)
+    news = table.vote("Ann", "yes 2", dice)
+    assert table.rules.goal == 100 and table.rules.bump and news.view.rules == table.rules
+
+
+def test_a_house_bot_votes_before_the_start_as_in_the_game() -> None:
+    table, dice = table_of("Ann"), LoadedDice([])
+    table.add_bot("Ann", [])
+    table.propose("Ann", "bump", dice)
+    assert table.bot_to_move() == ("Robby1.bot", False)
+    news = table.bot_move(dice)
+    assert kinds(news) == ["VoteCast", "ProposalAdopted", "RulesChanged"] and table.rules.bump
+    assert table.bot_to_move() is None
+
+
+def test_whoever_sits_votes_and_whoever_stands_no_longer_holds_a_change_up() -> None:
+    table, dice = table_of("Ann", "Bob"), LoadedDice([])
+    table.propose("Ann", "goal 300", dice)
+    table.sit("Cy")
+    news = table.vote("Bob", "yes", dice)
+    assert table.rules.goal == 500 and news.view.proposals[0].waiting == ("Cy",)
+    news = table.vote("Cy", "yes", dice)
+    assert table.rules.goal == 300
+    table.propose("Ann", "bump", dice)
+    table.vote("Bob", "yes", dice)
+    news = table.stand("Cy")
+    assert kinds(news) == ["Stood", "ProposalAdopted", "RulesChanged"] and table.rules.bump
+
+
+def test_proposals_open_at_the_start_lapse() -> None:
+    table, dice = table_of("Ann", "Bob"), LoadedDice(["10 2"])
+    table.propose("Ann", "bump", dice)
+    news = table.start("Bob", dice)
+    assert news.events[0] == ev.ProposalDefeated(1, "the game started") and ev.ProposalDefeated not in map(type, news.game_events)
+    assert table.game is not None and not table.game.rules.bump and news.view.proposals == ()
+    assert table.proposals == {}
 
 
 def test_absence_and_removal_by_the_table() -> None:

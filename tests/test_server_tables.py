@@ -171,3 +171,27 @@ async def test_a_player_out_of_the_game_may_propose_but_does_not_vote(make_serve
             await bob.command("vote yes", "You vote yes on proposal 1.")
             await cy.command("rules", loose("Proposal 1 by Ann: goal 300. Yes so far: Bob; still to vote: Cy."))
             await cy.command("vote yes", r"Proposal 1 is adopted by everyone")
+
+
+async def test_a_change_before_the_start_needs_everyone_seated(make_server, tmp_path) -> None:
+    """RULES.md, the Guiding Light: before the game starts, a change takes effect at once, but only by the approval
+    of every player: 'table set' with someone else seated is put to them, as 'propose' is."""
+    async with loaded_server(make_server, tmp_path, ["10 2 2"]) as server:
+        async with seated(server, ["Ann", "Bob"], start=False) as (ann, bob), player(server, "Cy") as cy:
+            await bob.command("table set goal=100", r"Others sit at table 1: your change is put to them as proposal 1\.")
+            await bob.expect(r"Guiding Light: You propose goal 100 \(proposal 1\)\. Your yes is counted; it\s+needs\s+Ann to agree\.")
+            await ann.expect(r"Guiding Light: Bob proposes goal 100 \(proposal 1\)\. Vote with 'vote yes 1' or\s+'vote no 1'\.")
+            await ann.command("rules", r"Table 1 plays: goal 500, Last Licks official\.")
+            await ann.expect(r"Proposal 1 by Bob: goal 100\. Yes so far: Bob; still to vote: Ann\.")
+            await ann.command("vote no", r"Proposal 1 fails: Ann voted no\.")
+            await bob.expect(r"Proposal 1 fails: Ann voted no\.")
+            await ann.command("propose goal 300", r"Guiding Light: You propose goal 300 \(proposal 2\)")
+            await bob.expect(r"Guiding Light: Ann proposes goal 300 \(proposal 2\)")
+            await cy.command("sit", loose("Open proposals need your vote too: 2 (goal 300, by Ann). Vote with 'vote yes 2' or 'vote no 2'."))
+            await bob.command("vote yes", r"You vote yes on proposal 2\.")
+            await ann.expect(r"Bob votes yes on proposal 2\.")
+            await cy.command("vote yes", r"Proposal 2 is adopted by everyone")
+            await bob.expect(r"The table's rules are now: goal 300, Last Licks official\.")
+            await ann.expect(r"Proposal 2 is adopted by everyone")
+            await ann.expect(r"The table's rules are now: goal 300, Last Licks official\.")
+            await ann.command("start", r"Rules: goal 300, Last Licks official\.")

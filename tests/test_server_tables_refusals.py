@@ -37,7 +37,8 @@ async def test_refusals_finding_a_table(make_server, tmp_path) -> None:
             await refused(ann, "start", "A game needs at least 2 players sitting at the table: wait for someone to "
                                         "'sit 1', or 'table bot add' seats a house bot.")
             await refused(ann, "roll", "The game at table 1 has not started yet.")
-            await refused(ann, "propose bump", "Before the game starts, change the rules with 'table set <option>=<value>'.")
+            await refused(ann, "propose goal 500", "The table already plays with goal 500.")
+            await refused(ann, "vote yes", "There is no proposal to vote on.")
             await bob.command("table open", "You sit down at table 2.")
             await refused(bob, "sit 1", "You are sitting at table 2: 'leave' it first.")
             await bob.command("stand", "Table 2 is closed: everyone left before the game began.")

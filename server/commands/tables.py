@@ -77,7 +77,9 @@ async def table(session: Session, args: str) -> None:
     join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
     B|C|D (official), and house rules by name (bump, insurance, cosmic_sampler, ntw=3, suspend=10,
     kill=5, ...; a bare name switches a rule on). 'table set' changes them
-    before the game starts. 'table bot add' seats a house bot (Robby1.bot, or
+    before the game starts while no one else sits at the table (house bots
+    aside); with others seated, each change is put to them as a proposal
+    (see 'help guiding light'). 'table bot add' seats a house bot (Robby1.bot, or
     the name given) before the start: 'cautious' stops as soon as it may,
     'threshold N [K]' throws on while its turn is under N points and K or more
     cubes are live, 'optimal' plays by the solved tables of the game (exact

@@ -62,7 +62,8 @@ def rules_text(view: TableView) -> str:
     lines += [f"Proposal {p.number} by {p.proposer}: {p.text}. Yes so far: {', '.join(p.yes)}; still to vote: "
               f"{', '.join(p.waiting) or 'nobody'}." for p in view.proposals]
     if view.status is Status.WAITING:
-        lines.append("Before the game starts, a seated player can change them: 'table set <option>=<value>'.")
+        lines.append("Before the game starts, change them by everyone's approval: 'propose <rule> [value]' (or "
+                     "'table set <option>=<value>', at once while you sit alone).")
     elif not view.proposals:
         lines.append("Change them by the Guiding Light: 'propose <rule> [value]' or 'propose \"free text\"'.")
     return "\n".join(lines)

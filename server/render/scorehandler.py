@@ -240,7 +240,20 @@ class _Words:
         return [f"Table {self.news.table}'s rules, as {e.by} set them: {rules_summary(e.rules)}"]
 
     def Sat(self, e: tb.Sat) -> list[str]:
-        return [f"{self.verb(e.player, 'sit', 'sits')} down at table {self.news.table}."]
+        sat = f"{self.verb(e.player, 'sit', 'sits')} down at table {self.news.table}."
+        if e.player != self.viewer or not self.view.proposals or self.view.status is not tb.Status.WAITING:
+            return [sat]
+        listed = ", ".join(f"{p.number} ({p.text}, by {p.proposer})" for p in self.view.proposals)
+        first = self.view.proposals[0].number
+        return [sat, f"Open proposals need your vote too: {listed}. Vote with 'vote yes {first}' or 'vote no {first}'."]
+
+    def PutToTable(self, e: tb.PutToTable) -> list[str]:
+        if e.by != self.viewer:
+            return []  # the others read the proposals themselves
+        numbers = " and ".join(", ".join(str(n) for n in e.numbers).rsplit(", ", 1))
+        which = f"change is put to them as proposal {numbers}" if len(e.numbers) == 1 else \
+            f"changes are put to them as proposals {numbers}"
+        return [f"Others sit at table {self.news.table}: your {which}."]
 
     def Stood(self, e: tb.Stood) -> list[str]:
         return [f"{self.verb(e.player, 'leave', 'leaves')} table {self.news.table}."]
