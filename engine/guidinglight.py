@@ -16,6 +16,10 @@ from engine.rules import RuleError, RuleSet
 from engine.state import GameState, Proposal
 
 MAX_HONOUR_RULE = 200
+MAX_HONOUR_RULES = 20
+MAX_OPEN_PROPOSALS = len(RuleSet.model_fields)
+"""Bounds on what a table keeps (and saves): proposals and honour rules would otherwise grow without end at a table
+of one person and house bots, who approve everything. One 'table set' naming every option is still put to a table."""
 
 
 def base(state: GameState) -> RuleSet:
@@ -33,12 +37,16 @@ def proposal_refusal(rules: RuleSet, proposals: Mapping[int, Proposal], action: 
     """Why ``action`` cannot be proposed on ``rules`` (those a new change builds on) with ``proposals`` open.
 
     The game asks with its own rules and proposals; a table before its game starts with the table's."""
+    if len(proposals) >= MAX_OPEN_PROPOSALS:
+        return f"{MAX_OPEN_PROPOSALS} proposals are open already: vote on them first ('rules' lists them)."
     if not action.name:
         text = action.text.strip()
         if not text:
             return "Propose a rule change, e.g. 'propose bump on', or an honour rule in quotes."
         if len(text) > MAX_HONOUR_RULE:
             return f"An honour rule can be at most {MAX_HONOUR_RULE} characters."
+        if len(rules.honour_rules) + sum(not p.name for p in proposals.values()) >= MAX_HONOUR_RULES:
+            return f"A table keeps at most {MAX_HONOUR_RULES} honour rules (those proposed included)."
         same = _open_like(proposals, lambda p: not p.name and p.value.casefold() == text.casefold())
         return same and _already_proposed(same)
     try:

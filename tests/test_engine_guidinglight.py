@@ -184,3 +184,22 @@ def test_two_changes_adopted_together_before_the_first_throw_both_take_effect() 
     events = game.apply("Cy", Withdraw("Cy", "leaves"), dice)
     assert kinds(events) == ["PlayerOut", "ProposalAdopted", "RulesChanged", "ProposalAdopted", "RulesChanged"]
     assert game.state.rules.bump is True and game.state.rules.goal == 300
+
+
+def test_open_proposals_and_honour_rules_are_bounded() -> None:
+    """Each proposal and honour rule is kept (and saved with the table) until it goes: a player alone with a house bot,
+    or before the start, could otherwise grow the table's rules and proposals without end."""
+    from engine.guidinglight import MAX_HONOUR_RULES, MAX_OPEN_PROPOSALS
+
+    dice = LoadedDice([])
+    game = position(RuleSet(), {"Ann": 0, "Bob": 0}, "Ann")
+    for goal in range(MAX_OPEN_PROPOSALS):
+        assert kinds(game.apply("Ann", Propose("goal", str(100 + 5 * goal)), dice)) == ["ProposalMade"]
+    refusal = f"{MAX_OPEN_PROPOSALS} proposals are open already: vote on them first ('rules' lists them)."
+    assert game.why_not("Ann", Propose("goal", "5")) == refusal
+    game = position(RuleSet(honour_rules=tuple(f"rule {n}" for n in range(MAX_HONOUR_RULES - 1))), {"Ann": 0, "Bob": 0},
+                    "Ann")
+    game.apply("Ann", Propose(text="no hats"), dice)
+    refusal = f"A table keeps at most {MAX_HONOUR_RULES} honour rules (those proposed included)."
+    assert game.why_not("Bob", Propose(text="no gloves")) == refusal
+    assert game.why_not("Bob", Propose("bump", "on")) is None
