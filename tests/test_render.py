@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine import LoadedDice, RuleSet, parse_throw
 from rooms.tables import Table
+from server.render.board import rules_text
 from server.render.cubes import art, compact, spoken
 from server.render.scorehandler import Style, render, rules_summary
 
@@ -150,3 +151,11 @@ def test_a_sun_match_while_clearing_5s_and_10s_is_told_as_one() -> None:
         "Turn total 150; 5 cubes to throw, clearing 5s and 10s: a 5 or a 10 voids the throw, so does a sun that is the"
         " only scorer; without one, something must score."
     )
+
+
+def test_a_proposal_nobody_still_seated_has_approved_reads_as_such() -> None:
+    """The proposer stood up before the start: their yes no longer counts, and 'rules' says nobody has approved."""
+    table = Table(1, "lobby", RuleSet(), ["Ann", "Bob", "Cy"])
+    table.propose("Ann", "bump", LoadedDice([]))
+    table.stand("Ann")
+    assert "Proposal 1 by Ann: bump on. Yes so far: nobody; still to vote: Bob, Cy." in rules_text(table.view())

@@ -59,7 +59,7 @@ def rules_text(view: TableView) -> str:
     lines = [f"Table {view.table} plays: {rules_summary(view.rules)}", *(f"  {line}" for line in explain(view.rules))]
     if view.adopted is not None:
         lines.append(f"From the next turn: {rules_summary(view.adopted)}")
-    lines += [f"Proposal {p.number} by {p.proposer}: {p.text}. Yes so far: {', '.join(p.yes)}; still to vote: "
+    lines += [f"Proposal {p.number} by {p.proposer}: {p.text}. Yes so far: {', '.join(p.yes) or 'nobody'}; still to vote: "
               f"{', '.join(p.waiting) or 'nobody'}." for p in view.proposals]
     if view.status is Status.WAITING:
         lines.append("Before the game starts, change them by everyone's approval: 'propose <rule> [value]' (or "
