@@ -28,6 +28,10 @@ MAX_SOLVES = 3
 for rules never solved (a table opened with them, a house bot, a start, 'hint'): past this a request is declined, and
 made again the next time the tables are needed."""
 
+KEPT_SOLVED = 200
+"""Solved tables kept under the data directory (15 - 40 KiB each; anyone can have new rules solved, one every few
+minutes): past this the oldest files are deleted, and solved again if asked for again."""
+
 
 def solve_to_file(rules: dict[str, object], path: str) -> float:
     """In the worker: solve, then write the tables where the server reads them (atomically)."""
@@ -105,6 +109,7 @@ class Solver:
             log.warning("optimal.solve_failed", goal=rules.goal, why=str(done.exception()) if not done.cancelled() else "")
             return
         log.info("optimal.solved", goal=rules.goal, seconds=round(done.result(), 1))
+        self._prune()
         if not SOLUTIONS.loaded(rules):
             return
         for live in self.server.tables.live.values():
@@ -112,6 +117,13 @@ class Solver:
             if model_rules(table.game.rules if table.game else table.rules) == rules:
                 ready = Message(READY.format(number=table.number), "table", {"table": str(table.number)})
                 self.server.deliver(Delivery(name, ready) for name in table.audience)
+
+    def _prune(self) -> None:
+        """Delete the oldest solved tables beyond ``KEPT_SOLVED`` (a table in memory stays usable)."""
+        solved = sorted(self.directory.glob("*.cwopt"), key=lambda path: path.stat().st_mtime)
+        for path in solved[: max(0, len(solved) - KEPT_SOLVED)]:
+            path.unlink(missing_ok=True)
+            log.info("optimal.pruned", file=path.name)
 
     def stop(self) -> None:
         """A solve in progress is abandoned (it starts again when next asked for): the worker is ended, so the

@@ -8,10 +8,15 @@ import asyncio
 import concurrent.futures
 import gc
 from contextlib import AsyncExitStack
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from conftest import RawClient, player, raw_client
 from hostile_helpers import server_log
+from engine import RuleSet
+from rooms.advice import table_file
+from server import solving
 from server.app import GameServer
 from tables_helpers import seated
 
@@ -243,3 +248,35 @@ async def test_nobody_sits_down_at_someone_else_s_tutorial(make_server) -> None:
             live = server.tables.get(1)
             assert live.table.seats == ["Ann", "Teacher.bot"]
         log.assert_clean()
+
+
+class InstantWorker(NoWorker):
+    """The solver's worker pool, solving at once: the solved file is a copy of the shipped tables for goal 500."""
+
+    def submit(self, work: Any, *args: Any) -> concurrent.futures.Future[float]:
+        _, path = args
+        Path(path).write_bytes((resources.files("engine.optimal") / "data" / "goal500.cwopt").read_bytes())
+        self.solves.append(concurrent.futures.Future())
+        self.solves[-1].set_result(0.0)
+        return self.solves[-1]
+
+
+async def test_solved_tables_on_disk_are_not_kept_without_end(make_server, monkeypatch) -> None:
+    """Each covered rule set anyone asks a hint for is solved into a file under the data directory (15 - 40 KiB), a
+    new one every few minutes for as long as someone opens tables with new goals: the oldest beyond
+    ``KEPT_SOLVED`` are deleted (asked for again, they are solved again)."""
+    monkeypatch.setattr(solving, "KEPT_SOLVED", 3)
+    async with make_server() as server, player(server, "Ann") as ann:
+        server.solver._pool = InstantWorker()  # type: ignore[assignment]
+
+        async def hint_at(goal: int) -> None:
+            await ann.command(f"table open goal={goal}", r"You sit down at table \d+\.")
+            await ann.command("table bot add", "Robby1.bot sits down")
+            await ann.command("start", "Your turn")
+            await ann.command("hint", "are ready")  # (this worker solves at once)
+            await ann.command("leave yes", "is closed")
+
+        for goal in (905, 910, 915, 920, 925, 930):
+            await hint_at(goal)
+        solved = sorted(server.solver.directory.glob("*.cwopt"))
+        assert solved == sorted(server.solver.directory / table_file(RuleSet(goal=goal)) for goal in (920, 925, 930))
