@@ -75,10 +75,12 @@ class CoalescedTransport:
     get_extra_info: Callable[..., Any]
     """The real transport's own (bound at once: telnetlib3 asks it for every read)."""
 
-    def __init__(self, transport: Any, outbox: Outbox) -> None:
+    def __init__(self, transport: Any, outbox: Outbox, finish: Callable[[], None]) -> None:
         self._transport = transport
         self._pending: list[bytes] = []
         self._outbox = outbox
+        self._finish = finish
+        """Writes the stream's own end before the connection's (MCCP2's Z_FINISH): called at every close."""
         self.get_extra_info = transport.get_extra_info
 
     def write(self, data: bytes) -> None:
@@ -108,6 +110,7 @@ class CoalescedTransport:
         self._transport.abort()
 
     def close(self) -> None:
+        self._finish()  # an MCCP2 stream is finished, so the client knows nothing was cut off
         self.flush()  # a farewell written just before hanging up still goes out
         self._transport.close()
 
@@ -284,7 +287,7 @@ class MuckTelnetServer(TelnetServer):
             transport.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")  # type: ignore[attr-defined]
             self.refused(address, transport)
             return
-        super().connection_made(CoalescedTransport(transport, self.outbox))  # type: ignore[arg-type]
+        super().connection_made(CoalescedTransport(transport, self.outbox, self._mccp2_end))  # type: ignore[arg-type]
         self._raw = transport
         self._gate = ReadGate(transport)
         self._backlog = bytearray()

@@ -90,6 +90,20 @@ async def test_mccp2_stream_inflates_with_zlib(make_server) -> None:
         assert client.inflated and (MCCP2_COMPRESS, b"") in client.subnegotiations
 
 
+async def test_mccp2_stream_is_finished_at_quit_and_inflates_to_the_plain_text(make_server) -> None:
+    """MCCP2 (tintin.mudhalla.net/protocols/mccp): the stream starts right after IAC SB COMPRESS2 IAC SE and ends
+    with Z_FINISH before the server hangs up, so the client knows it lost nothing; the text is the plain client's."""
+    async with make_server() as server:
+        async with wire_client(server, frozenset({MCCP2_COMPRESS})) as packed, wire_client(server) as plain:
+            for client, name in ((packed, "Igor"), (plain, "Ygor")):
+                await client.command(f"create {name} secret1", "Obvious exits")
+                await client.command("say squeezed", "You say")
+                client.send("QUIT")
+                farewell = await client.closed()
+        assert packed.inflated and packed.finished and "Come back later!" in farewell
+        assert packed.text.partition("Welcome, Igor")[2] == plain.text.partition("Welcome, Ygor")[2]
+
+
 def self_signed(tmp_path: Path) -> tuple[Path, Path]:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(

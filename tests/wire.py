@@ -36,6 +36,8 @@ class WireClient(Client):
         self.prompt_ends: list[tuple[str, bytes]] = []
         """(the text of the line so far, GA or EOR) for every prompt end."""
         self.inflated = False
+        self.finished = False
+        """The MCCP2 stream ended (Z_FINISH): the server said it sent everything."""
         self._pending = b""
         self._line = ""
         self._inflate: zlib._Decompress | None = None
@@ -79,6 +81,7 @@ class WireClient(Client):
         """Text in ``data`` (CR LF as LF); everything else recorded and answered."""
         if self._inflate is not None:
             data = self._inflate.decompress(data)
+            self.finished = self._inflate.eof
         buffer, out, parts = self._pending + data, bytearray(), []
         i = 0
         while i < len(buffer):
@@ -116,6 +119,7 @@ class WireClient(Client):
                 if option == MCCP2_COMPRESS:  # everything after this is one zlib stream
                     self._inflate, self.inflated = zlib.decompressobj(), True
                     rest = self._inflate.decompress(buffer[i:])
+                    self.finished = self._inflate.eof
                     buffer, i = buffer[:i] + rest, i
             else:
                 if cmd in (GA, CMD_EOR):
