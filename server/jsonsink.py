@@ -44,6 +44,10 @@ class JsonSink:
         """Never: a JSON line is for a program."""
         return False
 
+    def screen_reader(self, choice: str | None) -> bool:
+        """As chosen: a program reports no screen reader (a table's ``text`` is in the chosen words)."""
+        return choice == "on"
+
     @property
     def width(self) -> int:
         return self.out.width

@@ -56,7 +56,7 @@ class Session:
         self.builder = False
         self.doing = ""
         self.options: dict[str, str] = {}
-        """``@set`` choices (cubes=art|compact, screenreader=on|off, haven=on|off)."""
+        """``@set`` choices (cubes=art|compact, screenreader=on|off|auto, haven=on|off)."""
         self.ignoring: set[str] = set()
         self.channels: set[str] = set()
         self.restrictions: dict[str, Restriction] = {}
@@ -134,7 +134,7 @@ class Session:
     @property
     def style(self) -> Style:
         """How this person sees tables: their @set choices, at their screen's width."""
-        screenreader = self.options.get("screenreader") == "on"
+        screenreader = self.sink.screen_reader(self.options.get("screenreader"))
         colour = not screenreader and self.sink.colour(self.options.get("color"))
         return Style(self.options.get("cubes", "art"), screenreader, self.sink.width, colour)
 

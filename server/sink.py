@@ -43,6 +43,10 @@ class Sink(Protocol):
     def colour(self, choice: str | None) -> bool:
         """Whether to send ANSI colour, given the player's ``@set color`` (None: as the client reported)."""
 
+    def screen_reader(self, choice: str | None) -> bool:
+        """Whether to word tables for a screen reader, given the player's ``@set screenreader`` (None: as the
+        client reported)."""
+
     @property
     def width(self) -> int:
         """Columns the client shows (what cube art is laid out to)."""

@@ -518,6 +518,10 @@ class TelnetSink:
         terminal = self._protocol.terminal
         return not terminal.screen_reader and (choice == "on" if choice in ("on", "off") else terminal.ansi)
 
+    def screen_reader(self, choice: str | None) -> bool:
+        """Screen-reader wording if the player chose it, else if the client reported a screen reader (MTTS 64)."""
+        return choice == "on" if choice in ("on", "off") else self._protocol.terminal.screen_reader
+
     @property
     def width(self) -> int:
         return self._protocol.width

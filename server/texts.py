@@ -151,7 +151,7 @@ PACE_SET = "House bots at table {number} now wait {seconds} s before each throw.
 PACE_NOW = "House bots at table {number} wait {seconds} s before each throw."
 PACE_USAGE = "Usage: table pace <seconds>, from 0 to {most}."
 BACK_AT_TABLE = "You are back at table {number}."
-SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off | color=on|off|auto | prompt=on|off | [!]haven"
+SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | prompt=on|off | [!]haven"
 SET_DONE = "Set: {key}={value}."
 SET_SHOW = "Your settings: {settings}."
 NO_GAMES = "{name} has no finished games."

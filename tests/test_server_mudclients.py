@@ -16,7 +16,7 @@ from telnetlib3.telopt import (
 
 from conftest import player
 from server.render import colour
-from tables_helpers import loaded_server
+from tables_helpers import loaded_server, seated
 from test_bots import play_until
 from wire import wire_client
 
@@ -102,6 +102,28 @@ async def test_mccp2_stream_is_finished_at_quit_and_inflates_to_the_plain_text(m
                 farewell = await client.closed()
         assert packed.inflated and packed.finished and "Come back later!" in farewell
         assert packed.text.partition("Welcome, Igor")[2] == plain.text.partition("Welcome, Ygor")[2]
+
+
+async def test_a_client_reporting_a_screen_reader_gets_screen_reader_wording(make_server, tmp_path: Path) -> None:
+    """MTTS bit 64 (tintin.mudhalla.net/protocols/mtts) says the player uses a screen reader: they get the words of
+    '@set screenreader=on' (no cube art, no colour) until they choose otherwise; other clients keep the art."""
+    reader = ("MUSHCLIENT", "XTERM", "MTTS 77")  # ANSI, UTF-8, 256 colours, screen reader
+    async with loaded_server(make_server, tmp_path, ["10 2", "10 10 10 3 s4", "3 s2"]) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):
+            async with wire_client(server, frozenset({TTYPE}), reader) as cy, wire_client(server, frozenset({TTYPE}), ("XTERM",)) as dee:
+                await cy.command("create Cy secret1", "Obvious exits")
+                await dee.command("create Dee secret1", "Obvious exits")
+                await cy.command("@set", "screenreader=auto")
+                for watcher in (cy, dee):
+                    await watcher.command("watch", "You are now watching table 1.")
+                await ann.command("roll", r"You throw: ")
+                await cy.expect("Ann throws: 10, 10, 10, 3, and the sun cube showing 4.")
+                await dee.expect("sun cube\n")
+                await cy.command("@set screenreader=off", "Set: screenreader=off.")
+                await ann.command("roll", r"You throw: ")
+                await cy.expect("sun cube\n")
+        assert ".-------." not in cy.text.partition("screenreader=off")[0] and ".-------." in dee.text
+        assert ANSI not in cy.text.partition("screenreader=off")[0] and ANSI in dee.text
 
 
 def self_signed(tmp_path: Path) -> tuple[Path, Path]:

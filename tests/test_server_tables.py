@@ -148,7 +148,7 @@ async def test_each_player_sees_the_cubes_their_own_way(make_server, tmp_path) -
             await cy.command("@set screenreader=on", "Set: screenreader=on.")
             await cy.command("watch", "You are now watching table 1.")
             await bob.command("@set cubes=art", "Set: cubes=art.")
-            await bob.command("@set", "Your settings: cubes=art, screenreader=off.")
+            await bob.command("@set", "Your settings: cubes=art, screenreader=auto.")
             await ann.command("roll", r"You throw: \[10\] \[10\] \[10\] \[3\] \[s4\]")
             await bob.expect(r"\.-------\. \.-------\.")
             await bob.expect("sun cube")

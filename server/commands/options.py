@@ -8,10 +8,11 @@ from server.commands.building import set_builder
 from server.commands.registry import command
 from server.session import Session
 
-CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off"), "color": ("on", "off", "auto"),
+CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off", "auto"), "color": ("on", "off", "auto"),
            "haven": ("on", "off"), "prompt": ("on", "off")}
-DEFAULTS = {"cubes": "art", "screenreader": "off", "color": "auto", "haven": "off", "prompt": "on"}
-"""``color=auto``: colour if your client reports ANSI (TTYPE or MTTS)."""
+DEFAULTS = {"cubes": "art", "screenreader": "auto", "color": "auto", "haven": "off", "prompt": "on"}
+"""``auto``: as your client reports: colour if it shows ANSI (TTYPE or MTTS), screen-reader wording if it says a
+screen reader reads it (MTTS 64)."""
 FLAGS = ("haven",)
 """Choices that MUCK players set as flags: '@set haven' and '@set !haven'."""
 BUILDER = "builder"
@@ -21,12 +22,12 @@ ALIASES = {"colour": "color"}
 
 @command("@set", category="account")
 async def set_(session: Session, args: str) -> None:
-    """@set cubes=art|compact | screenreader=on|off | color=on|off|auto | [!]haven
+    """@set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | [!]haven
 
     Choose how tables look to you: the cubes as the Guide's ASCII faces (art) or
-    one line ([4] [4] [sun]), plain wording for screen readers, and ANSI colour
-    (auto: if your client says it shows colour; never in screen-reader mode;
-    'color on' works too). 'haven' refuses pages (the pager is told); '!haven'
+    one line ([4] [4] [sun]), plain wording for screen readers (auto: if your
+    client says a screen reader reads it), and ANSI colour (auto: if your client
+    says it shows colour; never in screen-reader mode; 'color on' works too). 'haven' refuses pages (the pager is told); '!haven'
     takes them again. 'prompt=off' stops the status line shown after output
     ([T1 Ann 255/300 | turn 70 | 2 cubes] >, or > away from tables). Kept for
     your next visits. '@set' alone shows your settings.
