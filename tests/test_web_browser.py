@@ -182,3 +182,26 @@ async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot
         finally:
             await asyncio.to_thread(page.driver.quit)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+async def test_the_leave_question_shows_in_the_log_and_the_command_line_takes_the_answer(
+    make_server, tmp_path: Path
+) -> None:
+    """'Leave the game' asks first; the question was only written in a note under the command line, below the fold,
+    so the button seemed to do nothing."""
+    async with make_server(web={"enabled": True}, tables={"dice_script": dice_script(tmp_path, ["10 2"])}) as server:
+        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
+        try:
+            await page.do(page.create_account, web_url(server, "/"))
+            await page.do(page.open_table)
+            await page.do(page.click, "Add a house bot")
+            await page.do(page.click, "Start")
+            await page.do(page.wait_moves, ["roll"])
+            await page.do(page.click, "Leave the game")
+            await page.do(page.wait, lambda d: "Leave? (yes/no)" in page.text("log"))
+            focused = await page.do(page.driver.execute_script, "return document.activeElement.id")
+            assert focused == "command"
+            await page.do(page.key, "yes\n")
+            await page.do(page.wait, lambda d: "You leave table 1." in page.text("log"))
+        finally:
+            await asyncio.to_thread(page.driver.quit)

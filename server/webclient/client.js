@@ -126,10 +126,14 @@ function onHint(message) {
 }
 
 // A secret prompt asks for a password (the page always sends one, so it is only logged); any other prompt is a
-// status line, shown under the command line rather than added to the log each time.
+// question waiting for an answer ('Leave? (yes/no)' after "Leave the game"): it goes in the log, is read out, and
+// the command line takes the answer. (The telnet status prompt is never sent to the page.) It was only shown in the
+// note under the command line, below the fold: the button seemed to do nothing.
 function onPrompt(message) {
-  if (message.secret) log(message.text, "prompt");
-  else $("prompt").textContent = message.text;
+  log(message.text, "prompt");
+  if (message.secret) return;
+  announce(message.text);
+  $("command").focus();
 }
 
 function onError(message) {
