@@ -136,10 +136,10 @@ async def test_tinyfugue_at_80_and_40_columns_shows_every_prompt(make_server, tm
             await tf.type("no")
             await tf.wait(r"^You stay at table 1\.$")
             await tf.tmux("resize-window", "-t", "tf", "-x", "40", "-y", "24")  # TinyFugue sends the new size (NAWS)
-            await bob.command("say narrow now", "You say")
-            for _ in range(int(WAIT / 0.05)):
+            for _ in range(int(WAIT / 0.2)):  # each say brings a prompt, drawn for the width the server knows by then
+                await bob.command("say narrow now", "You say")
+                await asyncio.sleep(0.2)
                 screen = await tf.screen()
                 if any(line.startswith("[T1 Ann 0/100 | turn 0] >") for line in input_window(screen)):
                     break
-                await asyncio.sleep(0.05)
             assert any(line.startswith("[T1 Ann 0/100 | turn 0] >") for line in input_window(screen)), screen
