@@ -7,6 +7,7 @@ open table's game, as saved, replays to the game in play."""
 from __future__ import annotations
 
 import asyncio
+import re
 from contextlib import AsyncExitStack
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -161,3 +162,34 @@ async def test_random_commands_with_hostile_arguments_in_json_mode(make_server) 
         table.checked = len(ann.text)
         with server_log() as log:
             await asyncio.to_thread(fuzz, asyncio.get_running_loop(), table, log, json=True)
+
+
+ODD_ARGUMENTS = ["", " ", ",", "=", "==", ",=x", "x=", "=x", ":", " : ", '"', "'", "0", "-1", "Bob", "bob", "b", ",,,",
+                 ";", "#", "#0", "yes", "no", "sun", "x" * 50, "\u200b", "\x1b[1m"]
+SILENT_BY_DESIGN = {"idle"}
+"""'idle' keeps the connection open and says nothing, as its help says."""
+_MARKER_ANSWER = re.compile(r'There is no help on "zz\d+".*?game\.', re.S)
+_PROMPT = re.compile(r"\[T\d[^\]\n]*\] > ?|^> ?|\n> ?")
+
+
+async def test_every_command_with_odd_arguments_gets_an_answer(make_server) -> None:
+    """Each command word alone with each odd argument, one line at a time, at a table in play: something is said
+    back ('page ,=x' was answered with nothing at all)."""
+    settings = {"tables": {"turn_timer": 600}, "limits": {"command_burst": 100_000}}
+    async with make_server(**settings) as server, AsyncExitStack() as stack:
+        ann = await stack.enter_async_context(player(server, "Ann"))
+        bob = await stack.enter_async_context(player(server, "Bob"))
+        table = Table(server, ann, bob)
+        silent = []
+        with server_log() as log:
+            for word in sorted(set(WORDS) - SILENT_BY_DESIGN):
+                for argument in ODD_ARGUMENTS:
+                    await table.ready()
+                    prefix = len(word) == 1 and not word.isalnum()  # '"hi', ':waves', '+pub hi'
+                    sent = f"{word}{argument}" if prefix else f"{word} {argument}"
+                    ann.send(sent)
+                    shown = _PROMPT.sub("", _MARKER_ANSWER.sub("", await table.answered(ann))).strip()
+                    if not shown:
+                        silent.append(sent)
+        assert not silent, silent
+        log.assert_clean()

@@ -280,3 +280,18 @@ async def test_solved_tables_on_disk_are_not_kept_without_end(make_server, monke
             await hint_at(goal)
         solved = sorted(server.solver.directory.glob("*.cwopt"))
         assert solved == sorted(server.solver.directory / table_file(RuleSet(goal=goal)) for goal in (920, 925, 930))
+
+
+async def test_talk_to_no_one_or_of_nothing_is_answered_not_sent(make_server) -> None:
+    """'page ,=hi' (names that are only commas) was answered with nothing at all, and '+pub :' (a pose of nothing)
+    was sent to everyone on the channel as '[pub] Ann '."""
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        with server_log() as log:
+            for line in ("page ,=hi", "page , ,=hi", "p ,,,=hi"):
+                await ann.command(line, r"Usage: page <player>")
+            for line in ("+pub :", "+pub :  ", "+pub : "):
+                await ann.command(line, r"Usage: \+<channel> <message>")
+            await ann.command("+pub :waves", r"\[pub\] Ann waves")
+            await bob.expect(r"\[pub\] Ann waves")
+            assert "[pub] Ann \n" not in bob.text
+        log.assert_clean()

@@ -45,6 +45,8 @@ async def channel_say(session: Session, args: str) -> None:
     may_talk(session, channel.name)
     text, me = speech(text), session.player
     if text.startswith(":"):
+        if not text[1:].strip():
+            raise UsageError
         line = f"[{channel.name}] {posed(me, text[1:].strip())}"
     else:
         line = f'[{channel.name}] {me} says, "{text}"'

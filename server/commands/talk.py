@@ -60,11 +60,12 @@ async def page(session: Session, args: str) -> None:
     Igor pages from The Cosmic Lobby: "<message>"
     """
     names, sep, text = args.partition("=")
-    if not sep or not text.strip():
+    words = names.replace(",", " ").split()
+    if not sep or not text.strip() or (names.strip() and not words):  # (names that are only commas)
         raise UsageError
     world = session.server.world
-    if names.strip():
-        targets = list(dict.fromkeys(world.match_player(word) for word in names.replace(",", " ").split()))
+    if words:
+        targets = list(dict.fromkeys(world.match_player(word) for word in words))
     elif session.last_paged:
         targets = [world.match_player(name) for name in session.last_paged]
     else:
