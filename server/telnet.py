@@ -40,6 +40,8 @@ REFUSED = frozenset({MXP, MSP, MSDP, ATCP, ZMP, AARDWOLF, MCCP3_COMPRESS})
 
 OFFERED = (EOR, GMCP, MSSP)
 """What the server offers (WILL) at once, besides MCCP2 on plain connections; it asks (DO) for NAWS and CHARSET."""
+TTYPE_REQUESTS = 3
+"""Terminal types asked for (MTTS): the client's name, its terminal type, its MTTS bits. A repeat ends it sooner."""
 CHARSET_OFFERED = "UTF-8"
 """The one character set the server offers (CHARSET REQUEST) and accepts a client's offer of; otherwise ASCII."""
 
@@ -211,12 +213,24 @@ class TelnetInput(TelnetReader):
 
 
 class TelnetInputParser(TelnetWriter):
-    """telnetlib3's writer (which also reads the client's negotiation), ignoring subnegotiations it cannot use.
+    """telnetlib3's writer (which also reads the client's negotiation), ignoring subnegotiations it cannot use, and
+    asking for terminal types as MTTS does.
 
     A malformed one (NAWS not four bytes, a CHARSET REQUEST without offers, GMCP nested past the JSON parser's depth,
     a translation table...) raised inside telnetlib3, which logged the traceback a line at a time: any client could
     write tracebacks into the server's log at will. A client's MCCP2 or MCCP3 start (only a server starts MCCP2; MCCP3
     is refused) made telnetlib3 drop the rest of what it had read, or try to inflate what followed."""
+
+    _ttype_requests = 0
+
+    def request_ttype(self) -> bool:
+        """Ask for the next terminal type, up to ``TTYPE_REQUESTS`` (telnetlib3 asks until one repeats: TinyFugue was
+        asked five times, its last two answers "UNKNOWN")."""
+        if self._ttype_requests >= TTYPE_REQUESTS:
+            return False
+        sent = super().request_ttype()
+        self._ttype_requests += sent
+        return sent
 
     def handle_subnegotiation(self, buf: Any) -> None:
         option = buf[0] if buf else b""

@@ -71,6 +71,20 @@ async def test_utf8_only_to_clients_that_show_it(make_server) -> None:
         assert tinyfugue.offered(WILL, EOR) and not tinyfugue.offered(WILL, BINARY)
 
 
+async def test_terminal_type_is_asked_three_times_at_most_and_no_more_once_it_repeats(make_server) -> None:
+    """MTTS (tintin.mudhalla.net/protocols/mtts): the first answer is the client's name, the second its terminal type,
+    the third its MTTS bits; RFC 1091: a repeated answer ends the list. TinyFugue has a fourth name, 'UNKNOWN'."""
+    clients = {"tinyfugue": TINYFUGUE, "mtts": ("MUDLET", "ANSI-TRUECOLOR", "MTTS 2349"), "plain": ("XTERM",)}
+    async with make_server() as server, wire_client(server, frozenset({TTYPE}), clients["tinyfugue"]) as tinyfugue:
+        async with wire_client(server, frozenset({TTYPE}), clients["mtts"]) as mtts:
+            async with wire_client(server, frozenset({TTYPE}), clients["plain"]) as plain:
+                for client in (tinyfugue, mtts, plain):
+                    await client.command("WHO", r"players? (is|are) connected")
+                    await client.command("WHO", r"players? (is|are) connected")  # any late request has come
+    asked = [sum(option == TTYPE for option, _ in client.subnegotiations) for client in (tinyfugue, mtts, plain)]
+    assert asked == [3, 3, 2]
+
+
 async def test_mssp_tells_crawlers_the_real_figures(make_server) -> None:
     async with make_server(mssp={"contact": "wizard@example.org"}) as server, player(server, "Igor"):
         async with wire_client(server, frozenset({MSSP}), banner=False) as crawler:
