@@ -407,7 +407,18 @@ class MuckTelnetServer(TelnetServer):
         if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
             self._mssp_sent = True
             self.writer.send_mssp(self.mssp())
+        if self._mccp2_compressor is not None and not self.writer.local_option.enabled(MCCP2_COMPRESS):
+            log.info("telnet.mccp2_stopped", address=self.budget.address)
+            self._stop_compressing()
         return True
+
+    def _stop_compressing(self) -> None:
+        """The client said DONT COMPRESS2 (MCCP2: it does so when inflating fails, and reads plain from then on):
+        what follows goes uncompressed, without a Z_FINISH it would no longer inflate. (telnetlib3 went on
+        compressing.)"""
+        self._mccp2_compressor = None
+        self.writer.transport.write = self._mccp2_orig_write
+        self._mccp2_end()
 
     def _cut_off(self) -> None:
         assert self.budget is not None

@@ -140,6 +140,18 @@ async def test_a_client_reporting_a_screen_reader_gets_screen_reader_wording(mak
         assert ANSI not in cy.text.partition("screenreader=off")[0] and ANSI in dee.text
 
 
+async def test_mccp2_stops_when_the_client_says_dont(make_server) -> None:
+    """MCCP2: a client whose inflating fails stops inflating and sends IAC DONT COMPRESS2; the server stops
+    compressing and the connection goes on as plain telnet."""
+    async with make_server() as server, wire_client(server, frozenset({MCCP2_COMPRESS})) as client:
+        await client.command("create Igor secret1", "Obvious exits")
+        await client.command("say squeezed", 'You say, "squeezed"')
+        client.stop_inflating()
+        await client.command("say plain again", 'You say, "plain again"')
+        await client.command("WHO", r"1 player is connected")
+        assert client.inflated
+
+
 def self_signed(tmp_path: Path) -> tuple[Path, Path]:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(

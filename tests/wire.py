@@ -56,6 +56,11 @@ class WireClient(Client):
     def gmcp(self, message: str) -> None:
         self.send_bytes(IAC + SB + bytes([201]) + message.encode() + IAC + SE)
 
+    def stop_inflating(self) -> None:
+        """What MCCP2 has a client do when inflating fails: read plain from now on, and tell the server (DONT)."""
+        self._inflate = None
+        self.send_bytes(IAC + DONT + MCCP2_COMPRESS)
+
     def offered(self, verb: bytes, option: bytes) -> bool:
         return (verb, option) in self.commands
 
