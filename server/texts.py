@@ -54,8 +54,9 @@ WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."
 WELCOME_BACK = "Welcome back, {name}."
 PASSWORD_AGAIN_PROMPT = "Password again: "
 PASSWORDS_DIFFER = "The two passwords were not the same; nothing was created. Try 'create' again."
-QUOTE_SPACES = "Put quotes around a name or password with spaces in it, as in: {example}"
-UNCLOSED_QUOTE = "A double quote is left open. Put quotes around a name or password with spaces, as in: {example}"
+QUOTE_SPACES = "Put quotes around a name or password with spaces in it, as in:\n  {example}"
+UNCLOSED_QUOTE = "A double quote is left open. Put quotes around a name or password with spaces, as in:\n  {example}"
+"""The example on a line of its own: after the sentence, 80 columns cut it inside its quotes ('create Igor "my')."""
 CONNECT_EXAMPLE = 'connect Igor "my secret"'
 CREATE_EXAMPLE = 'create Igor "my secret"'
 PASSWORD_EXAMPLE = '@password "my old secret"="my new secret"'

@@ -106,3 +106,14 @@ async def test_help_on_a_narrow_screen_is_reflowed_not_cut_into_fragments(make_s
             lines = [line for line in narrow.text[start:].splitlines() if line.strip() not in ("", ">")]
             assert not [line for line in lines if len(line) > 40], lines
             assert not [line for line in lines if len(line.strip()) <= 5], (word, lines)
+
+
+async def test_the_example_of_quoting_is_never_cut_inside_its_quotes(make_server) -> None:
+    async with make_server() as server, raw_client(server) as client:
+        for line, example in (("create Igor my secret", 'create Igor "my secret"'),
+                              ('connect Igor "my secret', 'connect Igor "my secret"')):
+            await client.command(line, "as in:")
+            await client.expect(f"(?m)^  {re.escape(example)}$")
+        async with player(server, "Igor") as igor:
+            await igor.command("@password my old one=my new one", "as in:")
+            await igor.expect(f"(?m)^  {re.escape(texts.PASSWORD_EXAMPLE)}$")
