@@ -316,7 +316,8 @@ class GameServer:
                 session.send(delivery.message)
 
     async def _sweep_idle(self) -> None:
-        """Disconnect connections that sent nothing for ``idle_timeout`` seconds."""
+        """Disconnect connections that sent nothing for ``idle_timeout`` seconds; record the players still connected as
+        seen now (a kill gives them no logout: they would show as last seen at their login)."""
         timeout = self.settings.limits.idle_timeout
         while True:
             await asyncio.sleep(min(timeout / 4, 30.0))
@@ -324,3 +325,6 @@ class GameServer:
             for session in [s for s in self.connections if s.last_input < cutoff]:
                 log.info("session.idle_timeout", name=session.name, address=session.address)
                 session.close(texts.IDLE_DISCONNECT)
+            seen = [s.account.skeleton for s in self.players.values() if s.account]
+            if seen:
+                await self.store.touch(seen)

@@ -111,3 +111,16 @@ async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signa
             tia.send("roll")  # the lesson goes on: its next loaded throw, and the note on a rule not met before
             await tia.expect(r"\[tutorial\] A FLASH: three of a face")
             assert "Cubes that score are set aside" not in tia.text  # (said before the restart: not again)
+
+
+async def test_who_is_connected_is_seen_all_along_not_only_at_login(make_server) -> None:
+    """'Last seen' was written at login and at logout only: after a kill, everyone connected showed the time they
+    logged in, hours before. Those connected are recorded as seen every time the idle sweep runs."""
+    async with make_server(limits={"idle_timeout": 4}) as server, player(server, "Ann") as ann:
+        skeleton = server.players["Ann"].account.skeleton
+        logged_in = (await server.store.find(skeleton)).last_seen
+        async with asyncio.timeout(10):
+            while (await server.store.find(skeleton)).last_seen == logged_in:
+                ann.send("idle")  # still here (not timed out: its logout would record her as seen)
+                await asyncio.sleep(0.2)
+        assert "Ann" in server.players
