@@ -32,15 +32,17 @@ class Terminal:
 
 
 def read_terminal(info: Callable[[str], Any]) -> Terminal:
-    """The client's abilities from telnetlib3's extra info (``writer.get_extra_info``)."""
+    """The client's abilities from telnetlib3's extra info (``writer.get_extra_info``). MTTS bits, when sent, say
+    exactly what the client shows (Mudlet set to ISO-8859-1 leaves out the UTF-8 bit); its names count only without
+    them. An accepted CHARSET UTF-8 counts either way."""
     names = [str(info(key)).lower() for key in TTYPE_KEYS if info(key)]
-    bits = next((_mtts(name) for name in names if name.startswith("mtts ")), 0)
+    bits = next((_mtts(name) for name in names if name.startswith("mtts ")), None)
     charset = str(info("charset") or "").lower().replace("-", "")
-    return Terminal(
-        utf8=bool(bits & MTTS_UTF8) or charset == "utf8" or any(name in UTF8_CLIENTS for name in names),
-        ansi=bool(bits & MTTS_ANSI) or any(name.startswith(ANSI_TERMINALS) for name in names),
-        screen_reader=bool(bits & MTTS_SCREEN_READER),
-    )
+    if bits is None:
+        utf8, ansi = any(name in UTF8_CLIENTS for name in names), any(name.startswith(ANSI_TERMINALS) for name in names)
+    else:
+        utf8, ansi = bool(bits & MTTS_UTF8), bool(bits & MTTS_ANSI)
+    return Terminal(utf8=utf8 or charset == "utf8", ansi=ansi, screen_reader=bool((bits or 0) & MTTS_SCREEN_READER))
 
 
 def _mtts(name: str) -> int:

@@ -71,6 +71,28 @@ async def test_utf8_only_to_clients_that_show_it(make_server) -> None:
         assert tinyfugue.offered(WILL, EOR) and not tinyfugue.offered(WILL, BINARY)
 
 
+async def test_mtts_bits_decide_over_what_the_client_name_suggests(make_server) -> None:
+    """A client that sends MTTS bits says exactly what it shows: Mudlet set to ISO-8859-1 leaves out the UTF-8 bit
+    (4), one with colour turned off the ANSI bit (1); its name counts only when it sends no bits."""
+    latin1 = ("MUDLET", "ANSI-256COLOR", "MTTS 9")  # ANSI and 256 colours, no UTF-8
+    uncoloured = ("MUDLET", "XTERM", "MTTS 4")  # UTF-8, no ANSI
+    async with make_server() as server, player(server, "Mara") as speaker:
+        async with (
+            wire_client(server, frozenset({TTYPE}), latin1) as mudlet, wire_client(server, frozenset({TTYPE}), uncoloured) as grey,
+        ):
+            await mudlet.command("create Mu secret1", "Obvious exits")
+            await grey.command("create Gr secret1", "Obvious exits")
+            await speaker.command("say café ☀", "You say")
+            await mudlet.expect('Mara says, "cafe \\?"')
+            await grey.expect('Mara says, "café ☀"')
+            for name in ("Mu", "Gr"):
+                await speaker.command(f"page {name}=hello", "You page")
+            await mudlet.expect('Mara pages from .*: "hello"')
+            await grey.expect('Mara pages from .*: "hello"')
+        assert mudlet.text.isascii() and f"{ANSI}36mMara pages from" in mudlet.text
+        assert ANSI not in grey.text
+
+
 async def test_terminal_type_is_asked_three_times_at_most_and_no_more_once_it_repeats(make_server) -> None:
     """MTTS (tintin.mudhalla.net/protocols/mtts): the first answer is the client's name, the second its terminal type,
     the third its MTTS bits; RFC 1091: a repeated answer ends the list. TinyFugue has a fourth name, 'UNKNOWN'."""
