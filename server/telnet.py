@@ -539,9 +539,9 @@ class TelnetSink:
         return self._writer.is_closing()
 
     def colour(self, choice: str | None) -> bool:
-        """ANSI colour if the player chose it, else if the client reported ANSI; never to a screen reader."""
-        terminal = self._protocol.terminal
-        return not terminal.screen_reader and (choice == "on" if choice in ("on", "off") else terminal.ansi)
+        """ANSI colour if the player chose it, else if the client reported ANSI (never with screen-reader wording:
+        ``Session.style``, which knows the player's choice of that too)."""
+        return choice == "on" if choice in ("on", "off") else self._protocol.terminal.ansi
 
     def screen_reader(self, choice: str | None) -> bool:
         """Screen-reader wording if the player chose it, else if the client reported a screen reader (MTTS 64)."""

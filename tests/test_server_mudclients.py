@@ -160,6 +160,7 @@ async def test_a_client_reporting_a_screen_reader_gets_screen_reader_wording(mak
                 await cy.expect("sun cube\n")
         assert ".-------." not in cy.text.partition("screenreader=off")[0] and ".-------." in dee.text
         assert ANSI not in cy.text.partition("screenreader=off")[0] and ANSI in dee.text
+        assert ANSI in cy.text.partition("screenreader=off")[2]  # their choice, and MTTS says ANSI: colour
 
 
 async def test_mccp2_stops_when_the_client_says_dont(make_server) -> None:
