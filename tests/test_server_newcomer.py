@@ -117,3 +117,16 @@ async def test_the_example_of_quoting_is_never_cut_inside_its_quotes(make_server
         async with player(server, "Igor") as igor:
             await igor.command("@password my old one=my new one", "as in:")
             await igor.expect(f"(?m)^  {re.escape(texts.PASSWORD_EXAMPLE)}$")
+
+
+async def test_the_scoreboard_fits_a_40_column_screen(make_server, tmp_path) -> None:
+    """Its columns (47 wide before the note) wrapped each row onto two lines at 40 columns."""
+    async with loaded_server(make_server, tmp_path, ["10 2"]) as server, telnet_client(server, cols=40) as narrow:
+        await narrow.command("create Narrow secret1", "Obvious exits")
+        await narrow.command("table open goal=100", "You sit down at table 1")
+        await narrow.command("table bot add", "Robby1.bot sits down")
+        await narrow.command("start", "You may: roll")
+        board = await narrow.command("score", r"(?s)Table 1: playing.*?Narrow's turn: 0 points so far\.")
+        rows = board.splitlines()
+        assert "> Narrow         0  not yet  up" in rows and "  Robby1.bot     0  not yet" in rows, rows
+        assert max(map(len, rows)) <= 40

@@ -42,6 +42,8 @@ def scoreboard(view: TableView, viewer: str, style: Style) -> str:
             ).rstrip()
             for seat in view.seats
         ]
+        if max(map(len, lines[1:])) > style.width:
+            lines[1:] = _narrow_board(view)
     if view.target is not None:
         lines.append(f"Last Licks: {', '.join(view.challengers) or 'nobody'} must pass {view.target} "
                      f"(held by {view.leader}).")
@@ -52,6 +54,20 @@ def scoreboard(view: TableView, viewer: str, style: Style) -> str:
     if view.watchers:
         lines.append(f"Watching: {', '.join(view.watchers)}.")
     return "\n".join(lines)
+
+
+def _narrow_board(view: TableView) -> list[str]:
+    """The board's rows on a screen too narrow for its columns (each row wrapped onto two lines was unreadable at 40):
+    names only as wide as the longest, Insurance Points and train wrecks in the note when there are any."""
+    width = max(len("Player"), *(len(seat.name) for seat in view.seats))
+    rows = [f"  {'Player':<{width}} {'Score':>5}  In?"]
+    for seat in view.seats:
+        extra = [f"{seat.insurance} IP"] if seat.insurance else []
+        extra += [f"{seat.train_wrecks} wreck{'s' if seat.train_wrecks != 1 else ''}"] if seat.train_wrecks else []
+        note = ", ".join([*extra, _note(seat, view)] if _note(seat, view) else extra)
+        mark = "> " if seat.name == view.up else "  "
+        rows.append(f"{mark}{seat.name:<{width}} {seat.score:>5}  {'in' if seat.in_game else 'not yet':<7}  {note}".rstrip())
+    return rows
 
 
 def rules_text(view: TableView) -> str:
