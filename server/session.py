@@ -240,11 +240,18 @@ class Session:
         await self.sink.caught_up()
 
     async def ask_secret(self, prompt: str) -> str | None:
-        """Prompt for hidden input (a password); None if the connection went away."""
+        """Prompt for hidden input (a password); None if the connection went away, or the answer was longer than a
+        line (refused as any such line is: its first part is not the password)."""
         self.sink.prompt(prompt, secret=True)
         line = await self.read_line()
         self.sink.end_secret()
+        if line is not None and line.too_long:
+            self._refuse_too_long()
+            return None
         return None if line is None else line.text
+
+    def _refuse_too_long(self) -> None:
+        self.refuse(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "line_too_long")
 
     async def run(self) -> None:
         """Serve this connection until it closes."""
@@ -260,8 +267,7 @@ class Session:
                     self._flood_noted = False
                 self._note_activity(line.text)
                 if line.too_long:
-                    limit = self.server.settings.limits.max_line_length
-                    self.refuse(texts.LINE_TOO_LONG.format(limit=limit), "line_too_long")
+                    self._refuse_too_long()
                 else:
                     if line.invalid_utf8:
                         self.refuse(texts.INVALID_UTF8, "invalid_utf8")

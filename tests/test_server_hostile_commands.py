@@ -295,3 +295,19 @@ async def test_talk_to_no_one_or_of_nothing_is_answered_not_sent(make_server) ->
             await bob.expect(r"\[pub\] Ann waves")
             assert "[pub] Ann \n" not in bob.text
         log.assert_clean()
+
+
+async def test_a_password_too_long_to_be_a_line_is_refused_not_tried(make_server) -> None:
+    """'connect Ann', then a paste past the line limit at the password prompt: the first 4000 bytes were tried as the
+    password ('Either that player does not exist...', a failed guess counted against Ann and the address)."""
+    async with make_server(limits={"login_failure_burst": 1}) as server:
+        async with player(server, "Ann"):
+            pass
+        async with raw_client(server) as ann:
+            with server_log() as log:
+                await ann.command("connect Ann", "Password:")
+                ann.send_bytes(b"x" * 5000 + b"\r\n")
+                await ann.expect("That line was longer than 4000 bytes and was ignored.")
+                await ann.command("connect Ann secret1", "Welcome back, Ann.")
+            log.assert_clean()
+            assert "does not exist" not in ann.text
