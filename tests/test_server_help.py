@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from conftest import paged, player, raw_client
-from server.commands.registry import REGISTRY, Stage
+from server.commands.registry import REGISTRY, USAGE_WIDTH, Registry, Stage
 
 async def test_help_for_every_command_is_its_docstring(make_server) -> None:
     async with make_server() as server:
@@ -38,3 +40,12 @@ def test_every_command_has_usage_and_description() -> None:
         lines = cmd.help.splitlines()
         assert len(lines) >= 3 and lines[1] == "" and lines[2], cmd.name
         assert cmd.stage & Stage.ANY
+
+
+def test_a_usage_line_must_fit_the_help_index_at_80_columns() -> None:
+    """Indented by two in the index: a usage of 80 characters wrapped its last word ('[N]') onto a line of its own."""
+    async def wide(session: object, args: str) -> None: ...
+    wide.__doc__ = "table " + "x" * (USAGE_WIDTH - 5) + "\n\nToo wide for the index."
+    with pytest.raises(ValueError, match="usage line is wider"):
+        Registry().command("wide", category="table")(wide)  # type: ignore[arg-type]
+    assert all(len(cmd.usage) <= USAGE_WIDTH for cmd in REGISTRY.commands())

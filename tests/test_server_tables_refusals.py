@@ -20,7 +20,7 @@ async def test_refusals_finding_a_table(make_server, tmp_path) -> None:
             await refused(ann, "sit", "There is no table in this room: 'table open' opens one, 'tables' lists them all.")
             await refused(ann, "score", "There is no table in this room: 'table open' opens one, 'tables' lists them all.")
             await refused(ann, "tables", "There are no tables open. 'table open' opens one in the room you are in.")
-            await refused(ann, "table", "Usage: table open|set [option=value ...] | table bot add|remove [name] | table pace [N]")
+            await refused(ann, "table", "Usage: table open|set [options] | table bot add|remove [name] | table pace [N]")
             await refused(ann, "table open goal=7", "goal: the goal must be a multiple of 5 from 5 to 100000.")
             await refused(ann, "table open lastlicks=Z", "last_licks is one of official, single, A, B, C, D, not 'Z'.")
             await refused(ann, "stand", "You are not sitting at a table.")

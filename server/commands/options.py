@@ -22,15 +22,17 @@ ALIASES = {"colour": "color"}
 
 @command("@set", category="account")
 async def set_(session: Session, args: str) -> None:
-    """@set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | [!]haven
+    """@set <setting>=<value>: cubes, screenreader, color, prompt, [!]haven
 
-    Choose how tables look to you: the cubes as the Guide's ASCII faces (art) or
-    one line ([4] [4] [sun]), plain wording for screen readers (auto: if your
-    client says a screen reader reads it), and ANSI colour (auto: if your client
-    says it shows colour; never in screen-reader mode; 'color on' works too). 'haven' refuses pages (the pager is told); '!haven'
-    takes them again. 'prompt=off' stops the status line shown after output
-    ([T1 Ann 255/300 | turn 70 | 2 cubes] >, or > away from tables). Kept for
-    your next visits. '@set' alone shows your settings.
+    cubes=art|compact, screenreader=on|off|auto, color=on|off|auto,
+    prompt=on|off, haven or !haven. Choose how tables look to you: the cubes as
+    the Guide's ASCII faces (art) or one line ([4] [4] [sun]), plain wording for
+    screen readers (auto: if your client says a screen reader reads it), and
+    ANSI colour (auto: if your client says it shows colour; never in
+    screen-reader mode; 'color on' works too). 'haven' refuses pages (the pager
+    is told); '!haven' takes them again. 'prompt=off' stops the status line
+    shown after output ([T1 Ann 255/300 | turn 70 | 2 cubes] >, or > away from
+    tables). Kept for your next visits. '@set' alone shows your settings.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
     """
     if not args.strip():

@@ -30,6 +30,10 @@ CATEGORIES = ("login", "world", "table", "turn", "talk", "records", "general", "
 """The help index's sections in its order: first what a newcomer needs to find and play a game, last what few use."""
 
 
+USAGE_WIDTH = 78
+"""A usage line fits the help index at 80 columns, indented by two: one of 80 wrapped its last word, '[N]', alone."""
+
+
 class Stage(enum.Flag):
     """Where a command works: on the login screen, once connected, or both."""
 
@@ -83,6 +87,8 @@ class Registry:
                 raise TypeError(f"command {name!r} needs a docstring: it is the help text")
             if category not in CATEGORIES:
                 raise ValueError(f"command {name!r}: category {category!r} is not one of {CATEGORIES}")
+            if len(inspect.cleandoc(handler.__doc__).splitlines()[0]) > USAGE_WIDTH:
+                raise ValueError(f"command {name!r}: its usage line is wider than {USAGE_WIDTH} characters")
             cmd = Command(name, handler, aliases, stage, wizard, category)
             for word in (name, *aliases):
                 table = self._prefixes if _is_prefix(word) else self._words

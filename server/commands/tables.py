@@ -71,7 +71,7 @@ def _seen(session: Session, args: str) -> Table:
 
 @command("table", category="table")
 async def table(session: Session, args: str) -> None:
-    """table open|set [option=value ...] | table bot add|remove [name] | table pace [N]
+    """table open|set [options] | table bot add|remove [name] | table pace [N]
 
     'table open' opens a table in the room you are in and sits you at it; others
     join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
