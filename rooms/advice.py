@@ -121,6 +121,11 @@ class Solutions:
     def pending(self, rules: RuleSet) -> bool:
         return model_rules(rules) in self._asked
 
+    def failed(self, rules: RuleSet) -> None:
+        """A solve asked for did not finish: the tables are asked for again the next time they are needed."""
+        with self._lock:
+            self._asked.discard(model_rules(rules))
+
     def loaded(self, rules: RuleSet) -> bool:
         """A solve has finished: read its file; True if the table is now available."""
         return self._load(model_rules(rules)) is not None

@@ -106,6 +106,7 @@ class Solver:
         with self._counting:
             self._solving -= 1
         if done.cancelled() or done.exception() is not None:
+            SOLUTIONS.failed(rules)
             log.warning("optimal.solve_failed", goal=rules.goal, why=str(done.exception()) if not done.cancelled() else "")
             return
         log.info("optimal.solved", goal=rules.goal, seconds=round(done.result(), 1))

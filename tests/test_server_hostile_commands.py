@@ -311,3 +311,21 @@ async def test_a_password_too_long_to_be_a_line_is_refused_not_tried(make_server
                 await ann.command("connect Ann secret1", "Welcome back, Ann.")
             log.assert_clean()
             assert "does not exist" not in ann.text
+
+
+async def test_a_solve_that_failed_is_asked_for_again(make_server) -> None:
+    """A solve that failed (the worker lost) left its rules 'being solved' for the life of the server: 'hint' said so
+    every time, and nothing was solving them. The next time the tables are needed they are asked for again."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        pool = NoWorker()
+        server.solver._pool = pool  # type: ignore[assignment]
+        await ann.command("table open goal=935", r"You sit down at table \d+\.")
+        await ann.command("table bot add", "Robby1.bot sits down")
+        await ann.command("start", "Your turn")
+        await ann.command("hint", "The optimal tables for this table's rules are being solved")
+        pool.solves[0].set_exception(RuntimeError("the worker was lost"))
+        async with asyncio.timeout(10):
+            while server.solver._solving:
+                await asyncio.sleep(0.01)
+        await ann.command("hint", "The optimal tables for this table's rules are being solved")
+        assert len(pool.solves) == 2
