@@ -76,9 +76,32 @@ REMOVED_CATEGORIES = ("Cc", "Cf", "Zl", "Zp")
 U+2029): none may start a line, or change how one looks, on someone else's screen."""
 
 
+MAX_MARKS = 4
+"""Combining marks kept on one character. Vietnamese stacks two on a vowel, Indic scripts a few on a consonant;
+"Zalgo" text piles hundreds on one letter, which many clients draw over the lines above and below it."""
+MARKS = ("Mn", "Me")
+
+
 def clean(text: str) -> str:
-    """Remove control and format characters and line separators; tabs become spaces."""
-    if text.isprintable():  # no control, format or separator character (nor tab) at all: most lines
-        return text.strip()
-    text = text.replace("\t", " ")
-    return "".join(ch for ch in text if unicodedata.category(ch) not in REMOVED_CATEGORIES).strip()
+    """Remove control and format characters and line separators, tabs become spaces, and combining marks past
+    ``MAX_MARKS`` on one character go."""
+    if not text.isprintable():  # a control, format or separator character (or a tab): few lines
+        text = text.replace("\t", " ")
+        text = "".join(ch for ch in text if unicodedata.category(ch) not in REMOVED_CATEGORIES)
+    if not text.isascii():
+        text = _thin_marks(text)
+    return text.strip()
+
+
+def _thin_marks(text: str) -> str:
+    kept: list[str] = []
+    marks = 0
+    for ch in text:
+        if unicodedata.category(ch) in MARKS:
+            marks += 1
+            if marks > MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        kept.append(ch)
+    return "".join(kept)

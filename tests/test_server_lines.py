@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from server.lines import LineSplitter
+from server.lines import MAX_MARKS, LineSplitter, clean
 
 LIMIT = 16
 
@@ -40,3 +40,13 @@ def test_too_long_lines_are_flagged_and_cut_on_a_character_boundary() -> None:
 
 def test_invalid_utf8_is_flagged_and_replaced() -> None:
     assert split(b"caf\xe9\n", []) == [("caf\ufffd", False, True)]
+
+
+def test_combining_marks_are_kept_a_few_to_a_character() -> None:
+    """Zalgo text (hundreds of marks on one letter, drawn over the lines around it) is cut to a few marks a
+    character; the marks of real scripts stay."""
+    acute, tilde = "\u0301", "\u0303"
+    assert clean("e" + acute * 300 + "x" + tilde * 300) == "e" + acute * MAX_MARKS + "x" + tilde * MAX_MARKS
+    for word in ("Tie\u0302\u0301ng Vie\u0323\u0302t", "हिन्दी", "ক্ষ্মী", "naïve café"):
+        assert clean(word) == word
+    assert clean("\u0301" * 9 + "a") == "\u0301" * MAX_MARKS + "a"  # marks with nothing under them too
