@@ -58,6 +58,9 @@ async def test_who_and_doing(make_server) -> None:
             await mara.expect(r"Mara +\d\d:\d\d +\d+s")
             await mara.expect(r"2 players are connected\.  \(Max was 2\)")
             await igor.command("@doing " + "x" * 41, "at most 40 characters")
+            await igor.command("@doing " + "漢" * 21, "at most 40 characters")  # 42 columns: WHO's row would wrap
+            await igor.command("@doing " + "漢字" * 10, "Doing set.")
+            await igor.command("@doing Looking for a game", "Doing set.")
         async with player(server, "Igor", create=False) as igor:
             await igor.command("WHO", "Looking for a game")  # @doing is kept across connections
             await igor.command("@doing", "Doing cleared.")
@@ -110,3 +113,14 @@ async def test_padding_and_line_separators_cannot_forge_a_line(make_server) -> N
             await mara.expect("w\n")
             for line in mara.text.splitlines():
                 assert not line.startswith(("Mara shouts", "Mara pages", "w")), mara.text
+
+
+async def test_a_pile_of_combining_marks_reaches_others_thinned(make_server) -> None:
+    """'Zalgo' text: hundreds of marks on one letter, drawn over the lines around it, reach a UTF-8 client as a few."""
+    async with make_server() as server:
+        async with telnet_client(server) as igor, telnet_client(server) as mara:
+            await igor.command("create Igor secret1", "Obvious exits")
+            await mara.command("create Mara secret1", "Obvious exits")
+            igor.send("say Ze" + "\u0301\u0316" * 150 + "d")
+            said = await mara.expect('Igor says, "Ze[^"]*d"')
+            assert said == 'Igor says, "Ze' + "\u0301\u0316" * 2 + 'd"'

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
+import unicodedata
 
 from rooms.messages import speech
 from server.commands.registry import Stage, command
 from server.session import Session
 
 DOING_MAX = 40
+"""Columns an @doing may take in WHO (its row is 36 columns before it: 76 in all)."""
 _ROW = "{name:<18}{on_for:>10} {idle:>4}   {doing}"
 
 
@@ -42,13 +44,19 @@ async def doing(session: Session, args: str) -> None:
     Set the short message shown next to your name in WHO; leave it out to clear it.
     """
     text = speech(args)
-    if len(text) > DOING_MAX:
-        session.refuse(f"Your @doing can be at most {DOING_MAX} characters.", "refused")
+    if columns(text) > DOING_MAX:
+        session.refuse(f"Your @doing can be at most {DOING_MAX} characters (wide ones, as in Chinese, count as two).",
+                       "refused")
         return
     assert session.account is not None
     await session.server.store.set_doing(session.account.skeleton, text)
     session.doing = text
     session.tell("Doing set." if text else "Doing cleared.")
+
+
+def columns(text: str) -> int:
+    """Screen columns ``text`` takes: East Asian wide and fullwidth characters two, combining marks none."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 @command("idle", stage=Stage.ANY, category="general")
