@@ -7,8 +7,13 @@ import base64
 import hashlib
 import hmac
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 _R, _P, _LEN = 8, 1, 32
+_HASHER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scrypt")
+"""Where every hash is computed, one at a time, server-wide: each takes a core for ~50 ms and 16 MiB (N=16384).
+Logins that succeed are not slowed by the failure throttle, so one account connecting and quitting over and over
+from 20 connections would otherwise keep every core hashing; here they queue, and the game keeps the other cores."""
 
 
 def hash_password(password: str, cost: int) -> str:
@@ -30,11 +35,11 @@ def verify_password(password: str, stored: str) -> bool:
 
 
 async def hash_password_async(password: str, cost: int) -> str:
-    return await asyncio.to_thread(hash_password, password, cost)
+    return await asyncio.get_running_loop().run_in_executor(_HASHER, hash_password, password, cost)
 
 
 async def verify_password_async(password: str, stored: str) -> bool:
-    return await asyncio.to_thread(verify_password, password, stored)
+    return await asyncio.get_running_loop().run_in_executor(_HASHER, verify_password, password, stored)
 
 
 def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from contextlib import AsyncExitStack
+from typing import Any
 
 from telnetlib3.telopt import ECHO, IAC, WILL, WONT
 
 from conftest import BANNER_END, RawClient, player, raw_client, telnet_client
+from server import passwords
 
 
 async def test_create_then_connect_as_raw_and_telnet_clients(make_server) -> None:
@@ -167,3 +171,35 @@ async def test_new_characters_are_throttled_per_address(make_server) -> None:
         async with raw_client(server) as client:
             await client.command("create Bob secret1", "That name is already taken.")  # a taken name costs nothing
             await client.command("create Cyd secret1", r"Too many new characters from your address; try again in \d+ seconds.")
+
+
+async def test_password_hashes_are_computed_one_at_a_time(make_server, monkeypatch) -> None:
+    """Logins that succeed pass the failure throttle untouched: many at once (one account, over and over) would keep
+    every core hashing. Hashes queue instead, one computed at a time, and every login still goes through."""
+    at_once, most = 0, 0
+    lock = threading.Lock()
+    scrypt = passwords._scrypt
+
+    def counted(*args: Any) -> bytes:
+        nonlocal at_once, most
+        with lock:
+            at_once += 1
+            most = max(most, at_once)
+        time.sleep(0.02)  # long enough for the others to be asked for meanwhile
+        try:
+            return scrypt(*args)
+        finally:
+            with lock:
+                at_once -= 1
+
+    async with make_server() as server:
+        async with player(server, "Ann"):
+            pass
+        monkeypatch.setattr(passwords, "_scrypt", counted)
+        async with AsyncExitStack() as stack:
+            clients = [await stack.enter_async_context(raw_client(server)) for _ in range(4)]
+            for client in clients:
+                client.send("connect Ann secret1")
+            for client in clients:
+                await client.expect("Welcome back, Ann")
+    assert most == 1
