@@ -75,6 +75,10 @@ class Live:
     """One move at a time: each is saved and shown before the next is made."""
     moved_at: float | None = None
     """When the last move was made (None: not since the server started)."""
+    bots: asyncio.Task[None] | None = None
+    """The house bots' moves while the table waits on them: a task of its own, so that the person whose move handed
+    them the turn may talk, look or type ahead meanwhile (awaited in their command, a bot's paced turn held up all
+    of that person's commands for seconds, and the prompt came before what they had typed ahead)."""
 
 
 class Tables:
@@ -238,7 +242,8 @@ class Tables:
             if news is None:
                 return None
             await self._publish(live, news, heard)
-        await self._bots(live)
+        if live.bots is None or live.bots.done():  # one at a time: two would halve the pace
+            live.bots = self._spawn(self._bots(live))  # not awaited: their turn is not the mover's command
         return news
 
     async def _publish(self, live: Live, news: TableNews, heard: list[str]) -> None:
@@ -457,10 +462,11 @@ class Tables:
     def _expire(self, live: Live, moves: int) -> None:
         self._spawn(self._time_out(live, moves))
 
-    def _spawn(self, work: Coroutine[None, None, None]) -> None:
+    def _spawn(self, work: Coroutine[None, None, None]) -> asyncio.Task[None]:
         task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
     async def _time_out(self, live: Live, moves: int) -> None:
         if live.moves != moves or self.live.get(live.table.number) is not live:

@@ -131,3 +131,18 @@ async def test_the_scoreboard_fits_a_40_column_screen(make_server, tmp_path) -> 
         rows = board.splitlines()
         assert "> Narrow         0  not yet  up" in rows and "  Robby1.bot     0  not yet" in rows, rows
         assert max(map(len, rows)) <= 40
+
+
+async def test_a_player_may_talk_while_a_house_bot_takes_its_turn(make_server, tmp_path) -> None:
+    """The bot's paced turn was run inside the command that handed it the turn: everything the player typed meanwhile
+    waited for the bot's last throw, and the prompt came before the replies to what they had typed ahead."""
+    throws = ["10 2", "2 3 4 6 s6", "2 3 4 6 s6"]
+    async with loaded_server(make_server, tmp_path, throws, bot_pace=2.0) as server, player(server, "Ann") as ann:
+        await ann.command("@set cubes=compact", "Set: cubes=compact")
+        await ann.command("table open goal=100", "You sit down at table 1")
+        await ann.command("table bot add", "Robby1.bot sits down")
+        await ann.command("start", "You may: roll")
+        await ann.command("roll", "TRAIN WRECK!")
+        await ann.command("say while you throw", 'You say, "while you throw"')
+        await ann.expect(r"Robby1\.bot throws: \[2\] \[3\] \[4\] \[6\] \[s6\]")
+        assert ann.text.index('You say, "while you throw"') < ann.text.index("Robby1.bot throws")
