@@ -94,7 +94,7 @@ async def test_a_seat_is_kept_through_a_disconnect_and_the_table_can_remove_an_a
     async with loaded_server(make_server, tmp_path, throws) as server:
         async with seated(server, ["Ann", "Bob", "Cy"], "goal=100") as (ann, bob, cy):
             await bob.aclose()
-            await ann.expect("Bob has lost their connection; their seat is kept.")
+            await ann.expect("Bob has disconnected; their seat is kept.")
             await ann.command("score", r"  Bob +0  not yet +0 +0  away")
             await ann.command("vote remove Cy", "Cy is here: only an absent player can be voted out.")
             async with player(server, "Bob", create=False) as bob:
@@ -105,7 +105,7 @@ async def test_a_seat_is_kept_through_a_disconnect_and_the_table_can_remove_an_a
                 await ann.command("roll", "--- Bob's turn")
                 await bob.expect("You may: roll.")
                 await cy.aclose()
-                await bob.expect("Cy has lost their connection")
+                await bob.expect("Cy has disconnected")
                 await ann.command("vote remove cy", r"Ann votes to remove Cy; still needed: Bob\.")
                 await bob.expect(r"Ann votes to remove Cy; still needed: Bob \('vote remove Cy'\)\.")
                 await bob.command("vote remove Cy", "The table agrees to remove Cy.")

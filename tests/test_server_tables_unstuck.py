@@ -57,7 +57,7 @@ async def test_a_table_is_closed_when_its_last_person_stays_away_with_only_bots(
             await bob.command("watch", "You are now watching table 1.")
             await ann.command("start", "Roll-off")
             await ann.expect("You may: ")
-        await bob.expect("Ann has lost their connection; their seat is kept.")
+        await bob.expect("Ann has disconnected; their seat is kept.")
         await bob.expect(r"Table 1 is closed: everyone at it was away for 0\.2 seconds, so game #1 is\s+recorded as "
                          r"abandoned\.")
         await bob.command("tables", "There are no tables open.")

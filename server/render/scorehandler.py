@@ -264,7 +264,7 @@ class _Words:
 
     def Absent(self, e: tb.Absent) -> list[str]:
         if e.absent:
-            return [f"{e.player} has lost their connection; their seat is kept."]
+            return [f"{e.player} has disconnected; their seat is kept."]
         return [f"{self.verb(e.player, 'are', 'is')} back at table {self.news.table}."]
 
     def RemovalVote(self, e: tb.RemovalVote) -> list[str]:
