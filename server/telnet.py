@@ -222,6 +222,14 @@ class TelnetInputParser(TelnetWriter):
     is refused) made telnetlib3 drop the rest of what it had read, or try to inflate what followed."""
 
     _ttype_requests = 0
+    mssp_asked = False
+    """A DO MSSP turned the option on (the first, or one after a DONT): the protocol sends the table, with the figures
+    of that moment, once the bytes read are handled (the option counts as on only then)."""
+
+    def handle_do(self, opt: bytes) -> bool:
+        if opt == MSSP and not self.local_option.enabled(MSSP):
+            self.mssp_asked = True
+        return bool(super().handle_do(opt))
 
     def request_ttype(self) -> bool:
         """Ask for the next terminal type, up to ``TTYPE_REQUESTS`` (telnetlib3 asks until one repeats: TinyFugue was
@@ -310,7 +318,6 @@ class MuckTelnetServer(TelnetServer):
         self.caught_up = asyncio.Event()
         self.caught_up.set()
         transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
-        self._mssp_sent = False
         self.writer.always_wont |= REFUSED
         self.writer.always_dont |= REFUSED | {MSSP}  # MSSP goes from server to client only
         self.writer.set_ext_send_callback(CHARSET, self._charset_requested)
@@ -404,8 +411,8 @@ class MuckTelnetServer(TelnetServer):
         if not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
             self._cut_off()
             return False
-        if not self._mssp_sent and self.writer.local_option.enabled(MSSP):
-            self._mssp_sent = True
+        if self.writer.mssp_asked:
+            self.writer.mssp_asked = False
             self.writer.send_mssp(self.mssp())
         if self._mccp2_compressor is not None and not self.writer.local_option.enabled(MCCP2_COMPRESS):
             log.info("telnet.mccp2_stopped", address=self.budget.address)

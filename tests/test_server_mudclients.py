@@ -119,6 +119,20 @@ async def test_mssp_tells_crawlers_the_real_figures(make_server) -> None:
     assert "WEBSITE" not in variables  # empty settings are not sent
 
 
+async def test_mssp_is_sent_again_for_each_new_do(make_server) -> None:
+    """MSSP: the server answers IAC DO MSSP with the table, each time the option is turned on again (a crawler
+    refreshing on a long-lived connection, after DONT), with the figures of that moment."""
+    async with make_server() as server, wire_client(server, frozenset({MSSP})) as crawler:
+        first = mssp_decode(await crawler.subnegotiation(MSSP))
+        async with player(server, "Igor"):
+            crawler.send_bytes(IAC + DONT + MSSP + IAC + DO + MSSP)
+            second = mssp_decode(await crawler.subnegotiation(MSSP, seen=1))
+        crawler.send_bytes(IAC + DO + MSSP)  # already on: nothing new to answer
+        await crawler.command("WHO", r"players? (is|are) connected")
+    assert (first["PLAYERS"], second["PLAYERS"]) == ("0", "1")
+    assert sum(option == MSSP for option, _ in crawler.subnegotiations) == 2
+
+
 async def test_mccp2_stream_inflates_with_zlib(make_server) -> None:
     async with make_server() as server, wire_client(server, frozenset({MCCP2_COMPRESS})) as client:
         await client.command("create Igor secret1", "Obvious exits")
