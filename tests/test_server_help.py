@@ -26,10 +26,13 @@ async def test_help_lists_what_can_be_used_now(make_server) -> None:
             await visitor.command("help", "Commands")
             await visitor.expect("connect <playername> <password>")
             await visitor.expect("create <playername> <password>")
+            await visitor.expect(r"The game \(type .help <topic>.\): ")
             assert "WHO" in visitor.text and "say <message>" not in visitor.text
+            assert "tutorial" not in visitor.text  # it needs a character: offered once logged in
         async with player(server, "Igor") as igor:
             await paged(igor, "help", "exit's name")
             assert "say <message>" in igor.text and "@shutdown" not in igor.text
+            assert "'tutorial' to learn by playing" in igor.text
             await igor.command("help @shutdown", 'There is no help on "@shutdown"')
             await igor.command("help nonsense", 'There is no help on "nonsense"')
             await igor.command('help "', r"say <message>")

@@ -62,7 +62,7 @@ async def test_a_help_topic_is_found_by_each_of_its_names(make_server) -> None:
         for word in ("ntw", "(n)TW"):
             await ann.command(f"help {word}", r"\(n\)TW \(house rule 'ntw=3'\)")
         await ann.command("help flash", r"A FLASH is three cubes[\s\S]*The command:\nflash <face>")
-        await ann.command("help propose", r"A proposal not agreed by\s+the end of your next turn expires")
+        await ann.command("help propose", r"A proposal not agreed by\s+the end of your\s+next turn expires")
         await ann.command("help hats", 'There is no help on "hats". Type "help" for the commands, "help topics"')
         await ann.command("help topics", r"Topics \(type \"help <topic>\"\): how to play, cubes, scoring")
 

@@ -46,9 +46,10 @@ async def help_(session: Session, args: str) -> None:
     for category, group in groupby(usable, key=lambda c: c.category):
         lines.append(f"{category.capitalize()}:")
         lines += [f"  {c.usage}" for c in group]
+    learn = "help <topic>\"" + (", or 'tutorial' to learn by playing" if session.account else "")
     if session.account:
         lines.append("Typing an exit's name on its own goes through it.")
-    lines.append(f"The game (type \"help <topic>\", or 'tutorial' to learn by playing): {topic_list()}.")
+    lines.append(f"The game (type \"{learn}): {topic_list()}.")
     session.page("\n".join(lines), "help")
 
 

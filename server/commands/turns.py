@@ -88,11 +88,12 @@ async def propose(session: Session, args: str) -> None:
     The Guiding Light: propose a rule change ('propose goal 300', 'propose bump
     on') or an honour rule in quotes. Your own yes is counted when you propose.
     Everyone else still playing must vote yes ('vote yes 1'); one 'no' defeats
-    it. It takes effect at the start of the next turn. A proposal not agreed by
-    the end of your next turn expires. Before the game starts, everyone seated
-    votes and it takes effect at once; one still open when the game starts
-    lapses. House bots vote yes at once: they accept any change. 'rules' shows
-    each open proposal, who has voted and who has not.
+    it. It takes effect at the start of the next turn (at once if the game's
+    first throw is still to come). A proposal not agreed by the end of your
+    next turn expires. Before the game starts, everyone seated votes and it
+    takes effect at once; one still open when the game starts lapses. House
+    bots vote yes at once: they accept any change. 'rules' shows each open
+    proposal, who has voted and who has not.
     """
     live = seated(session)
     tables = session.server.tables
