@@ -2,7 +2,8 @@
 
 The client says hello (``Core.Hello``) and lists the packages it wants (``Core.Supports.Set/Add/Remove``). A client
 that wants ``Char`` gets ``Char.Name`` at login; one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
-and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. See docs/gmcp.md.
+and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. A sub-package asked
+for alone (``Wimpout.Table``, Mudlet's way to enable one module) gets its own messages. See docs/gmcp.md.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from server.render.colour import plain
 log = structlog.get_logger()
 
 PACKAGE = "Wimpout"
-MESSAGES = {"table": "Wimpout.Table", "error": "Wimpout.Error", "prompt": "Wimpout.Prompt"}
+MESSAGES = {kind: f"{PACKAGE}.{kind.capitalize()}" for kind in ("table", "error", "prompt")}
 """The Wimpout package's messages, by the protocol model's ``type``."""
 
 MAX_SUPPORTS = 64
@@ -43,8 +44,10 @@ class Gmcp:
     def active(self) -> bool:
         return self._writer.local_option.enabled(GMCP) or self._writer.remote_option.enabled(GMCP)
 
-    def wants(self, package: str) -> bool:
-        return package.lower() in self.supports and self.active
+    def wants(self, message: str) -> bool:
+        """Whether the client asked for ``message`` (``Wimpout.Table``): for it, or for a package it is in."""
+        parts = message.lower().split(".")
+        return any(".".join(parts[:depth]) in self.supports for depth in range(1, len(parts) + 1)) and self.active
 
     def received(self, package: str, data: Any) -> None:
         """A message from the client; anything unknown or malformed is ignored (and logged)."""
@@ -72,7 +75,7 @@ class Gmcp:
             return
         name = viewer()
         self._name(name)
-        if not self.wants(PACKAGE) or (message.kind != "error" and message.data is None):
+        if message.kind != "error" and message.data is None:
             return
         model = message_model(message, name)
         if isinstance(model, TableMessage):
@@ -81,15 +84,17 @@ class Gmcp:
             self._send(model)
 
     def prompt(self, text: str, secret: bool) -> None:
-        if self.supports and self.wants(PACKAGE):  # (most connections ask for no package)
+        if self.supports:  # (most connections ask for no package)
             self._send(PromptMessage(text=text, secret=secret))
 
     def _name(self, viewer: str | None) -> None:
         """``Char.Name`` once a player is logged in on this connection."""
-        if viewer is not None and viewer != self._named and self.wants("Char"):
+        if viewer is not None and viewer != self._named and self.wants("Char.Name"):
             self._named = viewer
             self._writer.send_gmcp("Char.Name", {"name": viewer, "fullname": viewer})
 
     def _send(self, model: BaseModel) -> None:
+        """``model`` as its Wimpout message, if the client asked for it."""
         data = model.model_dump(mode="json")
-        self._writer.send_gmcp(MESSAGES[data["type"]], data)
+        if self.wants(MESSAGES[data["type"]]):
+            self._writer.send_gmcp(MESSAGES[data["type"]], data)

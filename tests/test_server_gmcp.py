@@ -84,3 +84,23 @@ async def test_gmcp_is_sent_only_for_packages_asked_for_and_bad_gmcp_is_ignored(
         assert SERVER_MESSAGE.validate_python(error).type == "error" and error["code"] == "refused"
         prompt = next(data for package, data in reversed(told) if package == "Wimpout.Prompt")
         assert SERVER_MESSAGE.validate_python(prompt).text.startswith("[T1 waiting: Ann")  # the status prompt line
+
+
+async def test_a_sub_package_asked_for_alone_gets_its_own_messages(make_server) -> None:
+    """Mudlet's convention: ``Wimpout.Error 1`` enables that sub-package alone, as ``Wimpout 1`` enables them all."""
+    async with make_server() as server, wire_client(server, frozenset({GMCP})) as client:
+        gmcp = GmcpReader(client)
+        client.gmcp('Core.Supports.Set ["Char.Name 1", "Wimpout.Error 1"]')
+        await client.command("create Ann secret1", "Obvious exits")
+        await client.command("table open goal=100", "You sit down at table 1.")
+        await client.command("roll", "has not started")
+        client.gmcp('Core.Supports.Remove ["Wimpout.Error 1"]')
+        client.gmcp('Core.Supports.Add ["Wimpout.Prompt 1"]')
+        await client.command("roll", "has not started")
+        client.gmcp("Core.Ping")
+        await gmcp.until("Core.Ping")
+        packages = [gmcp_decode(payload)[0] for option, payload in client.subnegotiations if option == GMCP]
+        assert packages[0] == "Char.Name" and packages[-1] == "Core.Ping"
+        assert "Wimpout.Error" in packages[:-1] and "Wimpout.Table" not in packages
+        after = packages[packages.index("Wimpout.Error") + 1:-1]
+        assert "Wimpout.Prompt" in after and "Wimpout.Error" not in after
