@@ -433,8 +433,10 @@ class MuckTelnetServer(TelnetServer):
         cut_off(self.writer, self.budget)
 
     def on_naws(self, rows: int, cols: int) -> None:
+        """0 columns means the client does not know (RFC 1073): the default; a narrow screen gets the narrowest
+        width text is wrapped to, not the default's four times as wide."""
         super().on_naws(rows, cols)
-        self.width = DEFAULT_WIDTH if cols < MIN_WIDTH else min(cols, MAX_WIDTH)
+        self.width = DEFAULT_WIDTH if cols == 0 else min(max(cols, MIN_WIDTH), MAX_WIDTH)
 
     def on_ttype(self, ttype: str) -> None:
         super().on_ttype(ttype)

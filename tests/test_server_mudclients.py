@@ -16,6 +16,7 @@ from telnetlib3.telopt import (
 
 from conftest import player
 from server.render import colour
+from server.telnet import MIN_WIDTH
 from tables_helpers import loaded_server, seated
 from test_bots import play_until
 from wire import wire_client
@@ -51,6 +52,14 @@ async def test_naws_and_eor_answered_after_a_second_are_applied(make_server) -> 
         assert max(map(len, room)) <= 40 and max(map(len, room)) > 30
         assert ("Password: ", CMD_EOR) in client.prompt_ends
         assert not any(line.endswith("Password: ") for line, end in client.prompt_ends if end != CMD_EOR)
+
+
+async def test_a_naws_width_below_the_minimum_is_raised_to_it_not_taken_as_80(make_server) -> None:
+    async with make_server() as server, wire_client(server, frozenset({NAWS})) as client:
+        client.naws(15, 24)
+        await client.command("create Igor secret1", "Obvious exits")
+        room = client.text.rpartition("Welcome, Igor!")[2].split("\n")
+        assert max(map(len, room)) == MIN_WIDTH
 
 
 async def test_utf8_only_to_clients_that_show_it(make_server) -> None:
