@@ -458,10 +458,13 @@ class MuckTelnetServer(TelnetServer):
         return chosen
 
     def _update_terminal(self) -> None:
+        """Read again at every TTYPE and CHARSET answer; BINARY, which UTF-8 needs, is asked for the first time only:
+        telnetlib3 skips asking again while asked or agreed, not once refused (RFC 1143: ask once)."""
         self.terminal = read_terminal(self.get_extra_info)
         if self.terminal.utf8:
-            self.writer.iac(WILL, BINARY)
-            self.writer.iac(DO, BINARY)
+            for verb in (WILL, DO):
+                if verb + BINARY not in self.writer.pending_option:
+                    self.writer.iac(verb, BINARY)
 
     def _check_encoding(self) -> bool:
         """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""

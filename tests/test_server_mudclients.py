@@ -80,6 +80,22 @@ async def test_utf8_only_to_clients_that_show_it(make_server) -> None:
         assert tinyfugue.offered(WILL, EOR) and not tinyfugue.offered(WILL, BINARY)
 
 
+async def test_binary_is_offered_once_and_not_again_after_a_refusal(make_server) -> None:
+    """Every TTYPE and CHARSET answer reads the terminal again; BINARY is still asked for once (RFC 1143: no asking
+    again for an option already asked for), whether the client took it or refused it."""
+    mtts = ("MUDLET", "XTERM", "MTTS 13")  # UTF-8: BINARY offered
+    async with make_server() as server:
+        async with (
+            wire_client(server, frozenset({TTYPE, CHARSET}), mtts) as refusing,
+            wire_client(server, frozenset({TTYPE, CHARSET, BINARY}), mtts) as agreeing,
+        ):
+            for client in (refusing, agreeing):
+                await client.command("WHO", r"players? (is|are) connected")
+                await client.command("WHO", r"players? (is|are) connected")  # any late request has come
+    for client in (refusing, agreeing):
+        assert client.commands.count((WILL, BINARY)) == client.commands.count((DO, BINARY)) == 1
+
+
 async def test_mtts_bits_decide_over_what_the_client_name_suggests(make_server) -> None:
     """A client that sends MTTS bits says exactly what it shows: Mudlet set to ISO-8859-1 leaves out the UTF-8 bit
     (4), one with colour turned off the ANSI bit (1); its name counts only when it sends no bits."""
