@@ -579,7 +579,7 @@ class TelnetSink:
     def height(self) -> int:
         """Rows the client shows (NAWS; 24 when it did not say): what 'more' pages long output to."""
         rows = self._writer.get_extra_info("rows") or DEFAULT_HEIGHT
-        return DEFAULT_HEIGHT if rows < MIN_HEIGHT else rows
+        return max(rows, MIN_HEIGHT)  # a screen of a few rows still gets pages it can show (0, unknown: 24)
 
     def lines(self, text: str) -> list[str]:
         """``text`` as the client's screen will show it, wrapped to its width."""

@@ -16,7 +16,7 @@ from telnetlib3.telopt import (
 
 from conftest import player
 from server.render import colour
-from server.telnet import MIN_WIDTH
+from server.telnet import MIN_HEIGHT, MIN_WIDTH
 from tables_helpers import loaded_server, seated
 from test_bots import play_until
 from wire import wire_client
@@ -60,6 +60,15 @@ async def test_a_naws_width_below_the_minimum_is_raised_to_it_not_taken_as_80(ma
         await client.command("create Igor secret1", "Obvious exits")
         room = client.text.rpartition("Welcome, Igor!")[2].split("\n")
         assert max(map(len, room)) == MIN_WIDTH
+
+
+async def test_a_naws_height_below_the_minimum_is_raised_to_it_not_taken_as_24(make_server) -> None:
+    async with make_server() as server, wire_client(server, frozenset({NAWS})) as client:
+        client.naws(80, 3)
+        await client.command("create Igor secret1", "Obvious exits")
+        await client.command("help", r"-- \d+ more lines: type 'more' --")
+        page = client.text[client.text.index("Commands (type"):].split("\n-- ")[0].split("\n")
+        assert len(page) == MIN_HEIGHT - 2  # a line for the note that there is more, a line for the prompt
 
 
 async def test_utf8_only_to_clients_that_show_it(make_server) -> None:
