@@ -525,8 +525,7 @@ class Table:
     # -- the game ----------------------------------------------------------------------------------------------------
 
     def start(self, name: str, dice: DiceSource) -> TableNews:
-        if name not in self.seats:
-            raise Refusal(f"Only a player sitting at table {self.number} can start its game.")
+        self._seated_to(name, "start its game")
         if self.status is not Status.WAITING:
             raise Refusal(f"The game at table {self.number} has already started.")
         if len(self.seats) < MIN_PLAYERS:
@@ -576,8 +575,7 @@ class Table:
         """Before the game starts, the only person seated sets options at once (house bots accept any rules); with
         other people seated, each change is put to the table as a Guiding Light proposal: nobody's rules change
         without their approval."""
-        if name not in self.seats:
-            raise Refusal(f"Only a player sitting at table {self.number} can set its rules.")
+        self._seated_to(name, "set its rules")
         if self.status is not Status.WAITING:
             raise Refusal("The game has started: rules now change by the Guiding Light ('propose').")
         rules = parse_options(words, base=self.rules)
@@ -595,6 +593,7 @@ class Table:
         return guidinglight.base(self.game.state) if self.game is not None else self.rules
 
     def _seated_to(self, name: str, what: str) -> None:
+        """Refuse ``what`` (start its game, set its rules, ...) to anyone not sitting at the table."""
         if name not in self.seats:
             raise Refusal(f"Only a player sitting at table {self.number} can {what}.")
 

@@ -25,7 +25,7 @@ from server.budget import ByteBudget
 from server.gmcp import Gmcp
 from server.render.colour import plain, wrap
 from server.sink import MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
-from server.terminal import Terminal, read_terminal
+from server.terminal import Terminal, is_utf8, read_terminal
 
 log = structlog.get_logger()
 
@@ -43,12 +43,8 @@ OFFERED = (EOR, GMCP, MSSP)
 TTYPE_REQUESTS = 3
 """Terminal types asked for (MTTS): the client's name, its terminal type, its MTTS bits. A repeat ends it sooner."""
 CHARSET_OFFERED = "UTF-8"
-"""The one character set the server offers (CHARSET REQUEST) and accepts a client's offer of; otherwise ASCII."""
-
-
-def is_charset_offered(name: str) -> bool:
-    """Whether a client names the offered character set (spelt as clients do)."""
-    return name.strip().upper() in ("UTF-8", "UTF8")
+"""The one character set the server offers (CHARSET REQUEST) and accepts a client's offer of (``is_utf8``);
+otherwise ASCII."""
 
 
 class Outbox:
@@ -256,7 +252,7 @@ class TelnetInputParser(TelnetWriter):
         telnetlib3 would read the client's later negotiation (NEW-ENVIRON) in that "encoding", and fail."""
         if len(buf) < 2 or buf[0] != CHARSET or buf[1] != ACCEPTED:
             return False
-        return not is_charset_offered(b"".join(list(buf)[2:]).decode("latin-1"))
+        return not is_utf8(b"".join(list(buf)[2:]).decode("latin-1"))
 
 
 class MuckTelnetServer(TelnetServer):
@@ -452,7 +448,7 @@ class MuckTelnetServer(TelnetServer):
 
     def _charset_requested(self, offers: list[str]) -> str | None:
         """A client's own CHARSET REQUEST: accept UTF-8 if offered, else reject (and send ASCII)."""
-        chosen = next((offer for offer in offers if is_charset_offered(offer)), None)
+        chosen = next((offer for offer in offers if is_utf8(offer)), None)
         if chosen is not None:
             self.on_charset(chosen.strip())
         return chosen

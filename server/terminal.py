@@ -22,6 +22,11 @@ ANSI_TERMINALS = ("ansi", "xterm", "vt220", "linux", "screen", "tmux", "rxvt", "
 TTYPE_KEYS = tuple(f"ttype{n}" for n in range(1, 9))
 
 
+def is_utf8(charset: str) -> bool:
+    """Whether a character set's name, as clients spell it (UTF-8, utf8), is UTF-8."""
+    return charset.strip().lower().replace("-", "") == "utf8"
+
+
 @dataclass(frozen=True, slots=True)
 class Terminal:
     """What to send: UTF-8 or ASCII, colour or not, screen-reader wording or not."""
@@ -37,12 +42,12 @@ def read_terminal(info: Callable[[str], Any]) -> Terminal:
     them. An accepted CHARSET UTF-8 counts either way."""
     names = [str(info(key)).lower() for key in TTYPE_KEYS if info(key)]
     bits = next((_mtts(name) for name in names if name.startswith("mtts ")), None)
-    charset = str(info("charset") or "").lower().replace("-", "")
     if bits is None:
         utf8, ansi = any(name in UTF8_CLIENTS for name in names), any(name.startswith(ANSI_TERMINALS) for name in names)
     else:
         utf8, ansi = bool(bits & MTTS_UTF8), bool(bits & MTTS_ANSI)
-    return Terminal(utf8=utf8 or charset == "utf8", ansi=ansi, screen_reader=bool((bits or 0) & MTTS_SCREEN_READER))
+    utf8 = utf8 or is_utf8(str(info("charset") or ""))
+    return Terminal(utf8=utf8, ansi=ansi, screen_reader=bool((bits or 0) & MTTS_SCREEN_READER))
 
 
 def _mtts(name: str) -> int:
