@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_bench import HOST, free_port, server_environment, spawn, write_world  # noqa: E402
 from bots.reference_bot import BotError, Connection, Message, Player, cautious  # noqa: E402
-from engine import Game  # noqa: E402
-from engine.events import EVENT_TYPES, event_from_dict  # noqa: E402
+from engine.wimpout import Game  # noqa: E402
+from engine.wimpout.events import EVENT_TYPES, event_from_dict  # noqa: E402
 from server.store import Store  # noqa: E402
 
 MAX_TABLES, MAX_TRIALS = 100, 200

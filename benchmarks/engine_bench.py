@@ -24,9 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from reference import play as reference_play  # noqa: E402
 
-from engine import ROLL, STOP, Game, RuleSet, SeededDice  # noqa: E402
-from engine.actions import CLOSE_WINDOW  # noqa: E402
-from engine.events import Thrown  # noqa: E402
+from engine.wimpout import ROLL, STOP, Game, RuleSet, SeededDice  # noqa: E402
+from engine.wimpout.actions import CLOSE_WINDOW  # noqa: E402
+from engine.wimpout.events import Thrown  # noqa: E402
 
 PLAYERS = ("Ann", "Bob")
 T = TypeVar("T")

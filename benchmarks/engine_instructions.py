@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine_bench import ALL_COMPATIBLE_HOUSE_RULES, cubes_thrown, engine_round, reference_round  # noqa: E402
 
-from engine import RuleSet  # noqa: E402
+from engine.wimpout import RuleSet  # noqa: E402
 
 MODES = {"standard": RuleSet(), "house rules": ALL_COMPATIBLE_HOUSE_RULES, "reference": RuleSet()}
 

@@ -23,19 +23,19 @@ from importlib import resources
 
 import numpy as np
 
-from engine import Game, RuleSet, SeededDice
-from engine.optimal.advice import Advisor
-from engine.optimal.solver import Caps, Solution, pair_columns
-from engine.optimal.tables import from_bytes
-from engine.optimal.turn import WIN, solve_turn
-from engine.strategies import cautious, threshold
+from engine.wimpout import Game, RuleSet, SeededDice
+from engine.wimpout.optimal.choices import Advisor
+from engine.wimpout.optimal.solver import Caps, Solution, pair_columns
+from engine.wimpout.optimal.packing import from_bytes
+from engine.wimpout.optimal.turn import WIN, solve_turn
+from engine.wimpout.strategies import cautious, threshold
 from rooms.advice import SOLUTIONS
 
 PLAYERS = ("Opti", "Other")
 
 
 def shipped(goal: int) -> Solution:
-    return from_bytes((resources.files("engine.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
+    return from_bytes((resources.files("engine.wimpout.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
 
 
 def measure_solve(goal: int) -> dict[str, float]:

@@ -20,7 +20,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from optimal_bench import pair_turns, shipped  # noqa: E402
 
-from engine.optimal.chance import DECISIONS, UNIT, state_of_throw  # noqa: E402
+from engine.wimpout.optimal.chance import DECISIONS, UNIT, state_of_throw  # noqa: E402
 
 OUT = Path(__file__).resolve().parents[1] / "docs" / "figures"
 CUBES = [(4, False), (3, False), (2, False), (1, False), (3, True), (2, True), (1, True), (0, True)]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine import Game, RuleSet, SeededDice, event_to_dict  # noqa: E402
+from engine.wimpout import Game, RuleSet, SeededDice, event_to_dict  # noqa: E402
 from server.store import Store, connect  # noqa: E402
 
 RULES = RuleSet().model_dump(mode="json")

@@ -1,5 +1,24 @@
+"""``python -m engine [GAME] COMMAND ...``: a game's own command line, found in ``engine/GAME/__main__.py``; with no game
+named, Cosmic Wimpout's (``python -m engine score 4 4 4 4 s5``)."""
+
+import importlib
 import sys
 
-from engine.cli import main
+DEFAULT_GAME = "wimpout"
 
-sys.exit(main())
+
+def main(argv: list[str]) -> int:
+    game = argv[0] if argv and argv[0].isidentifier() and _has_command_line(argv[0]) else None
+    module = importlib.import_module(f"engine.{game or DEFAULT_GAME}.__main__")
+    return int(module.main(argv[1:] if game else argv))
+
+
+def _has_command_line(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(f"engine.{name}.__main__") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

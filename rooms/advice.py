@@ -1,7 +1,7 @@
 """Optimal advice at tables: the solved tables for a table's rules (shipped with the package, cached, or being
 solved), the ``hint`` a player asks for, and the ``optimal`` house bot.
 
-The tables for the default rules at goals 300 and 500 ship in ``engine/optimal/data``. Other covered rule sets are
+The tables for the default rules at goals 300 and 500 ship in ``engine/wimpout/optimal/data``. Other covered rule sets are
 solved on demand by whoever sets ``Solutions.request`` (the server, in a worker process) and read back from
 ``Solutions.cache_dir``. Rules the solution does not cover (house rules between players, reroll_only_matching) are
 advised from the covered rules nearest them, as an estimate.
@@ -19,15 +19,15 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from engine import Game, RuleSet
-from engine import events as ev
-from engine.actions import ROLL, STOP, Action, Choose
-from engine.optimal.coverage import COVERED_LAST_LICKS, NotCovered, check_covered
-from engine.state import GameState, evolve
+from engine.wimpout import Game, RuleSet
+from engine.wimpout import events as ev
+from engine.wimpout.actions import ROLL, STOP, Action, Choose
+from engine.wimpout.optimal.coverage import COVERED_LAST_LICKS, NotCovered, check_covered
+from engine.wimpout.state import GameState, evolve
 
 if TYPE_CHECKING:
-    from engine.optimal.advice import Advisor
-from engine.strategies import threshold
+    from engine.wimpout.optimal.choices import Advisor
+from engine.wimpout.strategies import threshold
 from rooms.turnwords import command_text
 
 SHIPPED_GOALS = (300, 500)
@@ -102,7 +102,7 @@ class Solutions:
             return None
         if exactly_covered(rules):
             return found
-        from engine.optimal.advice import Advisor
+        from engine.wimpout.optimal.choices import Advisor
 
         with self._lock:
             estimate = self._estimates.get(model)
@@ -131,13 +131,13 @@ class Solutions:
         return self._load(model_rules(rules)) is not None
 
     def _load(self, model: RuleSet) -> Advisor | None:
-        from engine.optimal.advice import Advisor
-        from engine.optimal.tables import from_bytes
-        from engine.optimal.turn import layout
+        from engine.wimpout.optimal.choices import Advisor
+        from engine.wimpout.optimal.packing import from_bytes
+        from engine.wimpout.optimal.turn import layout
 
         data = None
         if model == model_rules(RuleSet(goal=model.goal)) and model.goal in SHIPPED_GOALS:
-            data = (resources.files("engine.optimal") / "data" / f"goal{model.goal}.cwopt").read_bytes()
+            data = (resources.files("engine.wimpout.optimal") / "data" / f"goal{model.goal}.cwopt").read_bytes()
         elif self.cache_dir is not None and (self.cache_dir / table_file(model)).is_file():
             data = (self.cache_dir / table_file(model)).read_bytes()
         if data is None:
@@ -183,7 +183,7 @@ def hint(game: Game, table: int, player: str) -> Hint | None:
     if advice is None:
         return Hint(table, player, (), True)
     choices = tuple(HintChoice(command_text(game, player, c.action), c.win) for c in advice.choices)
-    from engine.optimal.advice import ESTIMATE_NOTE
+    from engine.wimpout.optimal.choices import ESTIMATE_NOTE
 
     note = "" if advice.exact else (ESTIMATE_NOTE if advisor.exact_rules else "an estimate: these rules are not solved exactly")
     return Hint(table, player, choices, advice.exact, note)

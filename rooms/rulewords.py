@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine import RuleSet
+from engine.wimpout import RuleSet
 
 
 @dataclass(frozen=True, slots=True)

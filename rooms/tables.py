@@ -10,15 +10,15 @@ from enum import Enum
 from itertools import count
 from typing import NamedTuple
 
-from engine import Game, RuleError, RuleSet, Throw, guidinglight
-from engine import events as ev
-from engine.actions import CLOSE_WINDOW, ROLL, STOP, Action, Propose, Vote, Withdraw
-from engine.dice import DiceSource
-from engine.rules import UnknownOption
-from engine.game import IllegalAction
-from engine.state import Proposal, ProposalEvent, record_proposal
-from engine.numbers import typed_number
-from engine.strategies import Strategy, cautious, threshold
+from engine.wimpout import Game, RuleError, RuleSet, Throw, guidinglight
+from engine.wimpout import events as ev
+from engine.wimpout.actions import CLOSE_WINDOW, ROLL, STOP, Action, Propose, Vote, Withdraw
+from engine.wimpout.dice import DiceSource
+from engine.wimpout.rules import UnknownOption
+from engine.wimpout.game import IllegalAction
+from engine.wimpout.state import Proposal, ProposalEvent, record_proposal
+from engine.wimpout.numbers import typed_number
+from engine.wimpout.strategies import Strategy, cautious, threshold
 from rooms.advice import Hint, hint, hint_unavailable, optimal
 from rooms.messages import Refusal
 from rooms.rulewords import option_list

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import structlog
 
-from engine import ThrowSyntaxError
+from engine.wimpout import ThrowSyntaxError
 from rooms.loader import WorldError
 from server.app import GameServer
 from server.logs import configure_logging

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engine import event_to_dict, format_throw
+from engine.wimpout import event_to_dict, format_throw
 from rooms.messages import Message
 from rooms.advice import Hint
 from rooms.tables import TableNews

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Game, Outcome
-from engine import events as ev
+from engine.wimpout import Game, Outcome
+from engine.wimpout import events as ev
 from rooms.tables import BOT_SUFFIX
 from server.store import Result
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from engine import events as ev
+from engine.wimpout import events as ev
 from rooms.messages import Message, Refusal
 from rooms.tables import TableNews
 from server import texts

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from engine import RuleSet
+from engine.wimpout import RuleSet
 from rooms.advice import SOLUTIONS, exactly_covered, model_rules, table_file
 from rooms.messages import Delivery, Message
 
@@ -35,8 +35,8 @@ minutes): past this the oldest files are deleted, and solved again if asked for 
 
 def solve_to_file(rules: dict[str, object], path: str) -> float:
     """In the worker: solve, then write the tables where the server reads them (atomically)."""
-    from engine.optimal.solver import solve
-    from engine.optimal.tables import to_bytes
+    from engine.wimpout.optimal.solver import solve
+    from engine.wimpout.optimal.packing import to_bytes
 
     solution = solve(RuleSet.model_validate(rules))
     temporary = Path(path + ".part")

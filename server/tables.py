@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from engine import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, parse_throw
-from engine.events import event_from_dict, event_to_dict
+from engine.wimpout import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, parse_throw
+from engine.wimpout.events import event_from_dict, event_to_dict
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Aside, Opened, Sat, Status, Table, TableNews, parse_options
 from server import texts, tutorial
-from server.dice import SystemDice
+from server.fairdice import SystemDice
 from server.render.board import scoreboard, table_line
 from server.render.scorehandler import Style, render, rules_summary
 from server.results import results

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from engine import DiceSource, Face, SeededDice, Throw, parse_throw
-from engine import events as ev
+from engine.wimpout import DiceSource, Face, SeededDice, Throw, parse_throw
+from engine.wimpout import events as ev
 from rooms.tables import Aside, TableNews
 
 TEACHER = "Teacher"

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from functools import cache
 from itertools import product
 
-from engine.cubes import COMMON_FACES, SUN_CUBE_FACES, Throw
-from engine.rules import RuleSet
-from engine.scoring import Outcome, score_throw
+from engine.wimpout.cubes import COMMON_FACES, SUN_CUBE_FACES, Throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Outcome, score_throw
 
 Value = tuple[float, float]
 """(the player's chance of winning, the other player's)."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine import Face, Game, RuleSet, Scoring, Throw
-from engine import events as ev
-from engine.scoring import Outcome
+from engine.wimpout import Face, Game, RuleSet, Scoring, Throw
+from engine.wimpout import events as ev
+from engine.wimpout.scoring import Outcome
 
 
 def position(

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations, combinations_with_replacement, product
 
-from engine.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
-from engine.rules import RuleSet
-from engine import scoring
-from engine.scoring import Scoring, score_throw
+from engine.wimpout.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout import scoring
+from engine.wimpout.scoring import Scoring, score_throw
 from referee import SUN, Options, Way, ways
 
 Case = tuple[tuple[int, ...], int | str | None, frozenset[int], bool]

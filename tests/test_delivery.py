@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engine import RuleSet, SeededDice
+from engine.wimpout import RuleSet, SeededDice
 from rooms.tables import Table, TableNews
 from server.protocol import table_line, table_message
 from server.render.scorehandler import Style, render, render_once

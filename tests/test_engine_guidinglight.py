@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine import ROLL, STOP, LoadedDice, RuleSet, events as ev
-from engine.actions import Propose, Vote, Withdraw
+from engine.wimpout import ROLL, STOP, LoadedDice, RuleSet, events as ev
+from engine.wimpout.actions import Propose, Vote, Withdraw
 from positions import kinds, position
 
 
@@ -189,7 +189,7 @@ def test_two_changes_adopted_together_before_the_first_throw_both_take_effect() 
 def test_open_proposals_and_honour_rules_are_bounded() -> None:
     """Each proposal and honour rule is kept (and saved with the table) until it goes: a player alone with a house bot,
     or before the start, could otherwise grow the table's rules and proposals without end."""
-    from engine.guidinglight import MAX_HONOUR_RULES, MAX_OPEN_PROPOSALS
+    from engine.wimpout.guidinglight import MAX_HONOUR_RULES, MAX_OPEN_PROPOSALS
 
     dice = LoadedDice([])
     game = position(RuleSet(), {"Ann": 0, "Bob": 0}, "Ann")

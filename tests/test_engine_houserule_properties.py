@@ -6,8 +6,8 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine import STOP, Game, RuleSet, SeededDice, event_from_dict, event_to_dict, fold
-from engine.actions import Propose, Vote
+from engine.wimpout import STOP, Game, RuleSet, SeededDice, event_from_dict, event_to_dict, fold
+from engine.wimpout.actions import Propose, Vote
 
 THROW_CAP = 5000
 HOUSE_RULES = st.fixed_dictionaries(

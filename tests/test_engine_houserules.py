@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import ROLL, STOP, Face, Game, IllegalAction, LoadedDice, RuleSet, Throw, events as ev
-from engine.actions import CLOSE_WINDOW, INSURE, LET_STAND
-from engine.scoring import Outcome, Special, score_throw
+from engine.wimpout import ROLL, STOP, Face, Game, IllegalAction, LoadedDice, RuleSet, Throw, events as ev
+from engine.wimpout.actions import CLOSE_WINDOW, INSURE, LET_STAND
+from engine.wimpout.scoring import Outcome, Special, score_throw
 from positions import kinds, position
 
 TEN, FIVE, SUN = Face.TEN, Face.FIVE, Face.SUN
@@ -164,7 +164,7 @@ def test_insurance_cannot_be_spent_in_last_licks() -> None:
 
 @pytest.mark.parametrize("throw", ["2 3 4 6 s5", "2 3 4 6 s10", "2 4 6 5 S", "2 4 6 10 S", "3 4 6 10 s2"])
 def test_cosmic_sampler_scores_its_points_with_all_five_cubes(throw: str) -> None:
-    from engine import parse_throw
+    from engine.wimpout import parse_throw
 
     (scoring,) = score_throw(parse_throw(throw), RuleSet(cosmic_sampler=True))
     assert (scoring.points, len(scoring.kept), scoring.special) == (50, 5, Special.COSMIC_SAMPLER)
@@ -175,7 +175,7 @@ def test_cosmic_sampler_scores_its_points_with_all_five_cubes(throw: str) -> Non
 @pytest.mark.parametrize("throw", ["2 3 4 6 S", "6 4 3 2 S"])
 def test_the_sun_may_be_the_cosmic_samplers_5_or_10(throw: str) -> None:
     """RULES.md: [2 3 4 6 sun] is a Sampler (the sun as its 5 or 10), a choice with no difference, so not offered."""
-    from engine import parse_throw
+    from engine.wimpout import parse_throw
 
     (scoring,) = score_throw(parse_throw(throw), RuleSet(cosmic_sampler=True))
     assert (scoring.points, len(scoring.kept), scoring.special) == (50, 5, Special.COSMIC_SAMPLER)
@@ -184,7 +184,7 @@ def test_the_sun_may_be_the_cosmic_samplers_5_or_10(throw: str) -> None:
 
 
 def test_cosmic_sampler_is_off_by_default_and_never_a_way_out_of_a_flash() -> None:
-    from engine import parse_throw
+    from engine.wimpout import parse_throw
 
     assert score_throw(parse_throw("2 3 4 6 s5"), RuleSet())[0].points == 5
     clearing = score_throw(parse_throw("2 3 4 6 s5"), RuleSet(cosmic_sampler=True), frozenset({Face.TWO}))
@@ -216,7 +216,7 @@ def test_full_house_10_10_5_5_sun_scores_both_flashes_and_an_ip_then_both_must_c
 
 
 def test_full_house_2_3_4_6_sun_while_clearing_both_is_a_reroll_not_a_wimpout_or_a_sampler() -> None:
-    from engine import parse_throw
+    from engine.wimpout import parse_throw
 
     rules = RuleSet(full_house=True, cosmic_sampler=True)
     (scoring,) = score_throw(parse_throw("2 3 4 6 S"), rules, frozenset({Face.FIVE, Face.TEN}))
@@ -304,7 +304,7 @@ def test_eclipse_2_a_score_down_the_beam_from_a_player_is_off_limits() -> None:
 
 
 def test_eclipse_and_bump_cannot_be_combined() -> None:
-    from engine import RuleError
+    from engine.wimpout import RuleError
 
     with pytest.raises(RuleError, match="Eclipse cannot be played with Bump"):
         RuleSet.from_options({"eclipse": "1", "bump": "on"})
@@ -417,7 +417,7 @@ def test_illegal_actions_raise_with_the_reason() -> None:
 
 
 def test_a_player_who_leaves_on_their_turn_loses_it_and_play_goes_on() -> None:
-    from engine.actions import Withdraw
+    from engine.wimpout.actions import Withdraw
 
     game = position(RuleSet(), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann")
     play(game, "Ann", "10 2 3 4 s6", stop=False)
@@ -431,7 +431,7 @@ def test_a_player_who_leaves_on_their_turn_loses_it_and_play_goes_on() -> None:
 
 
 def test_the_last_decider_of_an_insurance_window_leaving_lets_the_throw_stand() -> None:
-    from engine.actions import Withdraw
+    from engine.wimpout.actions import Withdraw
 
     game = position(RuleSet(insurance=True), {"Ann": 100, "Bob": 100, "Cy": 100}, "Ann", insurance={"Cy": 4})
     game.apply("Ann", ROLL, LoadedDice(["10 2 3 4 s6"]))
@@ -440,7 +440,7 @@ def test_the_last_decider_of_an_insurance_window_leaving_lets_the_throw_stand() 
 
 
 def test_the_leader_leaving_last_licks_hands_the_lead_to_the_best_score_left() -> None:
-    from engine.actions import Withdraw
+    from engine.wimpout.actions import Withdraw
 
     game = position(RuleSet(goal=200), {"Ann": 180, "Bob": 100, "Cy": 150}, "Ann")
     forty(game, "Ann")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import events as ev
-from engine.actions import ROLL, STOP
-from engine.dice import LoadedDice
-from engine.game import Game
-from engine.rules import RuleSet
+from engine.wimpout import events as ev
+from engine.wimpout.actions import ROLL, STOP
+from engine.wimpout.dice import LoadedDice
+from engine.wimpout.game import Game
+from engine.wimpout.rules import RuleSet
 
 # One turn's throws that bank exactly these points (with the opening minimum off).
 BANK = {

@@ -6,9 +6,9 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-from engine import RuleSet
-from engine.cubes import Face
-from engine.odds import odds_table, throw_odds
+from engine.wimpout import RuleSet
+from engine.wimpout.cubes import Face
+from engine.wimpout.odds import odds_table, throw_odds
 
 NON_SCORING_COMMON = (2, 3, 4, 6)
 NON_SCORING_SUN_CUBE = (2, 4, 6)

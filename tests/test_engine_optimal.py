@@ -8,12 +8,12 @@ from importlib import resources
 import optimal_brute
 import pytest
 
-from engine.cli import main
-from engine.odds import FLASH, throw_odds
-from engine.optimal.chance import THROWS, throw_tables
-from engine.optimal.solver import Caps, solve_model
-from engine.optimal.tables import from_bytes, to_bytes
-from engine.rules import RuleSet
+from engine.wimpout.__main__ import main
+from engine.wimpout.odds import FLASH, throw_odds
+from engine.wimpout.optimal.chance import THROWS, throw_tables
+from engine.wimpout.optimal.solver import Caps, solve_model
+from engine.wimpout.optimal.packing import from_bytes, to_bytes
+from engine.wimpout.rules import RuleSet
 
 RULE_SETS = [RuleSet(), RuleSet(sun_completes_freight_train=True, fourth_number_scores=True)]
 
@@ -81,7 +81,7 @@ def test_solve_refuses_rules_it_does_not_cover(argv: list[str], message: str, ca
 
 @pytest.mark.parametrize(("goal", "first"), [(300, 0.5293), (500, 0.5232)])
 def test_the_shipped_tables_are_the_default_rules_at_300_and_500(goal: int, first: float) -> None:
-    solution = from_bytes((resources.files("engine.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
+    solution = from_bytes((resources.files("engine.wimpout.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
     assert solution.rules == RuleSet(goal=goal)
     assert solution.first_player_wins() == pytest.approx(first, abs=1e-4)
     assert solution.win.shape == (goal // 5, goal // 5)

@@ -8,13 +8,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import events as ev
-from engine.actions import ROLL, STOP, Choose
-from engine.dice import SeededDice
-from engine.events import event_from_dict, event_to_dict
-from engine.game import Game
-from engine.rules import RuleSet
-from engine.state import fold
+from engine.wimpout import events as ev
+from engine.wimpout.actions import ROLL, STOP, Choose
+from engine.wimpout.dice import SeededDice
+from engine.wimpout.events import event_from_dict, event_to_dict
+from engine.wimpout.game import Game
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.state import fold
 
 MAX_ACTIONS = 600  # a cap for the test, not the engine: an unlucky game is cut short, its invariants still checked
 

@@ -8,7 +8,7 @@ import random
 
 from benchmarks.engine_bench import PLAYERS, engine_round
 from benchmarks.reference import play
-from engine import RuleSet
+from engine.wimpout import RuleSet
 
 
 def test_the_engine_plays_the_reference_simulator_s_games() -> None:

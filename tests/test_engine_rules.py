@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from engine.rules import RuleError, RuleSet
+from engine.wimpout.rules import RuleError, RuleSet
 
 
 def test_defaults_are_the_rulings_of_rules_md() -> None:

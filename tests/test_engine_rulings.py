@@ -4,9 +4,9 @@ Full House, Suspend and Kill, Bump and Eclipse after a Last Lick, Last Licks wit
 
 from __future__ import annotations
 
-from engine import ROLL, STOP, Face, Game, LoadedDice, RuleSet, Throw, events as ev, parse_throw
-from engine.actions import INSURE, LET_STAND, Choose
-from engine.scoring import Outcome, SunUse
+from engine.wimpout import ROLL, STOP, Face, Game, LoadedDice, RuleSet, Throw, events as ev, parse_throw
+from engine.wimpout.actions import INSURE, LET_STAND, Choose
+from engine.wimpout.scoring import Outcome, SunUse
 from positions import kinds, position
 
 FIVE, TEN, TWO, FOUR, SIX = Face.FIVE, Face.TEN, Face.TWO, Face.FOUR, Face.SIX

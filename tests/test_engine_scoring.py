@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from engine import Game, SeededDice
-from engine.cubes import COMMON_FACES, SUN_CUBE_FACES, Face, Throw, parse_throw
-from engine.rules import RuleSet
-from engine.scoring import Outcome, SunUse, score_throw
+from engine.wimpout import Game, SeededDice
+from engine.wimpout.cubes import COMMON_FACES, SUN_CUBE_FACES, Face, Throw, parse_throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Outcome, SunUse, score_throw
 
 DEFAULT = RuleSet()
 
@@ -421,7 +421,7 @@ def test_scoring_tables_of_rules_no_game_plays_are_not_all_kept() -> None:
     stayed for the life of the server (100 of them: +34 MiB). Only the latest few are kept besides those games use."""
     import gc
 
-    from engine.throws import ScoringTable
+    from engine.wimpout.throws import ScoringTable
 
     in_play = Game.start(["Ann", "Bob"], RuleSet(cosmic_sampler=True, sampler_points=5), SeededDice(1))
     for points in range(10, 1005, 5):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game, RuleSet, SeededDice
-from engine.strategies import STRATEGIES, cautious, threshold
+from engine.wimpout import Game, RuleSet, SeededDice
+from engine.wimpout.strategies import STRATEGIES, cautious, threshold
 
 
 @pytest.mark.parametrize("strategy", [cautious, threshold(300), threshold(100, 3)])
@@ -25,7 +25,7 @@ def test_a_strategy_plays_games_to_the_end(strategy) -> None:  # type: ignore[no
 
 
 def test_cautious_stops_as_soon_as_allowed_and_threshold_waits_for_its_total() -> None:
-    from engine import LoadedDice, ROLL, STOP
+    from engine.wimpout import LoadedDice, ROLL, STOP
 
     dice = LoadedDice(["10 2", "10 10 10 2 s2", "5 s2"])
     game = Game.start(["Ann", "Bob"], RuleSet(), dice)
@@ -43,7 +43,7 @@ def test_cautious_stops_as_soon_as_allowed_and_threshold_waits_for_its_total() -
 @pytest.mark.parametrize("strategy", [cautious, threshold(10, cubes=1), threshold(300, cubes=4)])
 def test_no_strategy_stops_short_of_the_target_in_last_licks(strategy) -> None:  # type: ignore[no-untyped-def]
     """Stopping below the leader in Last Licks is a certain loss; throwing on can only do better."""
-    from engine import LoadedDice, ROLL, STOP
+    from engine.wimpout import LoadedDice, ROLL, STOP
 
     dice = LoadedDice(["10 2", "10 10 10 2 s2", "5 s2", "10 5 3 4 s6"])
     game = Game.start(["Ann", "Bob"], RuleSet(goal=100, opening_minimum=0), dice)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import events as ev
-from engine.actions import ROLL, STOP, Choose
-from engine.cubes import Face, Throw, parse_throw
-from engine.dice import DiceExhausted, LoadedDice
-from engine.game import Game, IllegalAction
-from engine.rules import RuleSet
-from engine.scoring import Outcome, SunUse
+from engine.wimpout import events as ev
+from engine.wimpout.actions import ROLL, STOP, Choose
+from engine.wimpout.cubes import Face, Throw, parse_throw
+from engine.wimpout.dice import DiceExhausted, LoadedDice
+from engine.wimpout.game import Game, IllegalAction
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Outcome, SunUse
 
 CLEAR_4S = "You must clear your flash of 4s before you can stop."
 YMNWTBYM = "All five cubes have scored: you may not want to, but you must throw all five again."

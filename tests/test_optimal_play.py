@@ -12,12 +12,12 @@ from conftest import player
 from json_helpers import json_client
 from tables_helpers import loaded_server
 
-from engine import Game, RuleSet, SeededDice
-from engine.actions import ROLL, STOP
-from engine.optimal.chance import UNIT
-from engine.optimal.tables import from_bytes
-from engine.strategies import threshold
-from engine.optimal.turn import layout
+from engine.wimpout import Game, RuleSet, SeededDice
+from engine.wimpout.actions import ROLL, STOP
+from engine.wimpout.optimal.chance import UNIT
+from engine.wimpout.optimal.packing import from_bytes
+from engine.wimpout.strategies import threshold
+from engine.wimpout.optimal.turn import layout
 from rooms.advice import KEPT_ADVISORS, SOLUTIONS, Solutions, model_rules, optimal, review, table_file
 
 GOAL = 300
@@ -25,7 +25,7 @@ GOAL = 300
 
 @pytest.fixture(scope="module")
 def solution():
-    return from_bytes((resources.files("engine.optimal") / "data" / f"goal{GOAL}.cwopt").read_bytes())
+    return from_bytes((resources.files("engine.wimpout.optimal") / "data" / f"goal{GOAL}.cwopt").read_bytes())
 
 
 def play(game: Game, strategies: dict, dice: SeededDice, check=lambda game, name, legal, action: None) -> None:
@@ -144,7 +144,7 @@ def test_the_solved_tables_of_many_rule_sets_are_not_all_kept(tmp_path) -> None:
     """Each covered rule set a table asks a hint for is read into memory (about 1 MiB at goal 500, with chance tables
     made for its goal), and a table may ask for any goal from 100 to 1000, each solved into a file: every one stayed
     for the life of the server. The latest used are kept; the others are read again from their file when asked."""
-    shipped = (resources.files("engine.optimal") / "data" / "goal500.cwopt").read_bytes()
+    shipped = (resources.files("engine.wimpout.optimal") / "data" / "goal500.cwopt").read_bytes()
     goals = range(100, 100 + 5 * 3 * KEPT_ADVISORS, 5)
     for goal in goals:
         (tmp_path / table_file(RuleSet(goal=goal))).write_bytes(shipped)  # stand-ins for what was solved for each

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import LoadedDice, RuleSet, parse_throw
+from engine.wimpout import LoadedDice, RuleSet, parse_throw
 from rooms.tables import Table
 from server.render.board import rules_text
 from server.render.cubes import art, compact, spoken

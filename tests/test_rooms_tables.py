@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from engine import LoadedDice, RuleSet
+from engine.wimpout import LoadedDice, RuleSet
 from rooms.messages import Refusal
 from rooms.rulewords import option_list
 from rooms.tables import (
     Absent, ProposalView, PutToTable, RemovalVote, Sat, Status, Table, TableNews, TimedOut, parse_options,
 )
 from rooms.turnwords import parse_propose
-from engine import events as ev
+from engine.wimpout import events as ev
 
 
 def table_of(*names: str, **rules: object) -> Table:
@@ -290,7 +290,7 @@ def test_a_restored_table_is_the_same_table() -> None:
 
 
 def test_house_bots_sit_play_through_the_engine_and_vote_yes_at_once() -> None:
-    from engine import SeededDice
+    from engine.wimpout import SeededDice
 
     table = table_of("Ann", goal=200)
     assert table.add_bot("Ann", ["threshold", "100"]).events == (Sat("Robby1.bot"),)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 
-from engine.cubes import COMMON_FACES, SUN_CUBE_FACES
+from engine.wimpout.cubes import COMMON_FACES, SUN_CUBE_FACES
 
 
 async def test_knowing_everything_about_the_dice_does_not_predict_the_next_throws(make_server) -> None:

@@ -13,8 +13,8 @@ from contextlib import AsyncExitStack
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import RawClient, player
-from engine import Game
-from engine.events import event_from_dict
+from engine.wimpout import Game
+from engine.wimpout.events import event_from_dict
 from hostile_helpers import ServerLog, server_log
 from json_helpers import validate
 from server.app import GameServer

@@ -14,7 +14,7 @@ from typing import Any
 
 from conftest import RawClient, player, raw_client
 from hostile_helpers import server_log
-from engine import RuleSet
+from engine.wimpout import RuleSet
 from rooms.advice import table_file
 from server import solving
 from server.app import GameServer
@@ -255,7 +255,7 @@ class InstantWorker(NoWorker):
 
     def submit(self, work: Any, *args: Any) -> concurrent.futures.Future[float]:
         _, path = args
-        Path(path).write_bytes((resources.files("engine.optimal") / "data" / "goal500.cwopt").read_bytes())
+        Path(path).write_bytes((resources.files("engine.wimpout.optimal") / "data" / "goal500.cwopt").read_bytes())
         self.solves.append(concurrent.futures.Future())
         self.solves[-1].set_result(0.0)
         return self.solves[-1]

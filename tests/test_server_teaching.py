@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from conftest import paged, player, telnet_client
-from engine import RuleSet
+from engine.wimpout import RuleSet
 from rooms.rulewords import OPTIONS, summary_names
 from server.gamehelp import TOPICS, find_topic
 

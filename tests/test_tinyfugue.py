@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import WAIT, player, raw_client
-from engine import parse_throw
+from engine.wimpout import parse_throw
 from server.render.cubes import art
 from tables_helpers import loaded_server
 

@@ -10,7 +10,7 @@ from server.commands.args import quoted_pair, required
 from server.commands.registry import command
 from server.names import password_problem, skeleton
 from server.passwords import hash_password_async
-from server.moderation import record
+from server.sanctions import record
 from server.session import Session
 from server.store import Account
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 
-from rooms import building
+from rooms import construction
 from rooms.messages import Refusal
 from rooms.model import Room
 from server import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.registry import command
-from server.moderation import record
+from server.sanctions import record
 from server.session import Session
 
 
@@ -56,17 +56,17 @@ async def dig(session: Session, args: str) -> None:
     _builder(session)
     world, me = session.server.world, session.player
     here = world.location(me)
-    room = Room(world.next_key(), building.room_name(world, required(name)), texts.NEW_ROOM_DESCRIPTION, owner=me)
+    room = Room(world.next_key(), construction.room_name(world, required(name)), texts.NEW_ROOM_DESCRIPTION, owner=me)
     lines = [texts.DUG.format(room=room.name, key=room.key)]
     changed = [room]
     if there.strip():
         _owner(session, here)
-        way = building.new_exit(here, there, room)
-        changed.append(building.with_exit(here, way))
+        way = construction.new_exit(here, there, room)
+        changed.append(construction.with_exit(here, way))
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key))
     if back.strip():
-        way = building.new_exit(room, back, here)
-        changed[0] = building.with_exit(room, way)
+        way = construction.new_exit(room, back, here)
+        changed[0] = construction.with_exit(room, way)
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=room.name, room=here.name, key=here.key))
     await _keep(session, *changed)
     session.tell("\n".join(lines), "building")
@@ -88,8 +88,8 @@ async def open_(session: Session, args: str) -> None:
     here = world.location(session.player)
     _owner(session, here)
     room = world.find_room(where, session.player)
-    way = building.new_exit(here, spec, room)
-    await _keep(session, building.with_exit(here, way))
+    way = construction.new_exit(here, spec, room)
+    await _keep(session, construction.with_exit(here, way))
     session.tell(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key), "building")
 
 
@@ -102,7 +102,7 @@ async def describe(session: Session, args: str) -> None:
     where, text = _assignment(args)
     room = session.server.world.find_room(where, session.player)
     _owner(session, room)
-    await _keep(session, dataclasses.replace(room, description=building.description(text)))
+    await _keep(session, dataclasses.replace(room, description=construction.description(text)))
     session.tell(texts.DESCRIBED.format(room=room.name), "building")
 
 
@@ -119,13 +119,13 @@ async def name(session: Session, args: str) -> None:
     way = here.find_exit(thing) if thing.casefold() != "here" else None
     if way is not None:
         _owner(session, here)
-        renamed = building.new_exit(here, new, world.room(way.destination), replacing=way)
-        await _keep(session, building.with_exit(here, renamed, replacing=way))
+        renamed = construction.new_exit(here, new, world.room(way.destination), replacing=way)
+        await _keep(session, construction.with_exit(here, renamed, replacing=way))
         session.tell(texts.RENAMED.format(old=way.name, new=";".join(renamed.names)), "building")
         return
     room = world.find_room(thing, session.player)
     _owner(session, room)
-    await _keep(session, dataclasses.replace(room, name=building.room_name(world, new, renaming=room)))
+    await _keep(session, dataclasses.replace(room, name=construction.room_name(world, new, renaming=room)))
     session.tell(texts.RENAMED.format(old=room.name, new=world.room(room.key).name), "building")
 
 
@@ -138,10 +138,10 @@ async def link(session: Session, args: str) -> None:
     thing, where = _assignment(args)
     world = session.server.world
     here = world.location(session.player)
-    way = building.exit_here(here, thing)
+    way = construction.exit_here(here, thing)
     _owner(session, here)
     room = world.find_room(where, session.player)
-    await _keep(session, building.with_exit(here, dataclasses.replace(way, destination=room.key), replacing=way))
+    await _keep(session, construction.with_exit(here, dataclasses.replace(way, destination=room.key), replacing=way))
     session.tell(texts.LINKED.format(exit=way.name, room=room.name, key=room.key), "building")
 
 
@@ -159,7 +159,7 @@ async def destroy(session: Session, args: str) -> None:
     way = here.find_exit(thing) if thing.casefold() != "here" else None
     if way is not None:
         _owner(session, here)
-        await _keep(session, building.without_exit(here, way))
+        await _keep(session, construction.without_exit(here, way))
         session.tell(texts.EXIT_DESTROYED.format(exit=way.name), "building")
         return
     room = world.find_room(thing, session.player)

@@ -9,7 +9,7 @@ from rooms.world import posed
 from server import texts
 from server.commands.args import UsageError, required
 from server.commands.registry import command
-from server.moderation import may_talk, record
+from server.sanctions import may_talk, record
 from server.session import Session
 from server.store import Channel
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from engine import Event, event_from_dict
-from engine.numbers import typed_number
+from engine.wimpout import Event, event_from_dict
+from engine.wimpout.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError

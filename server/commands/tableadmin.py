@@ -11,7 +11,7 @@ from server.commands.args import UsageError
 from server.commands.presence import idle
 from server.commands.registry import command
 from server.commands.tables import table_number
-from server.moderation import record, when
+from server.sanctions import record, when
 from server.session import Session
 from server.tables import Live
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.numbers import typed_number
+from engine.wimpout.numbers import typed_number
 from rooms.messages import Refusal
 from rooms.tables import Table
 from server import texts

@@ -9,7 +9,7 @@ from server import texts
 from server.commands.args import UsageError, required, target_and_text
 from server.commands.registry import command
 from server.commands.turns import roll
-from server.moderation import may_talk
+from server.sanctions import may_talk
 from server.names import skeleton
 from server.session import Session
 

@@ -9,7 +9,7 @@ import re
 import textwrap
 from collections import Counter
 
-from engine import Throw
+from engine.wimpout import Throw
 from server.render.cubes import Marker
 
 RESET = "\x1b[0m"

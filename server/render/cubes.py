@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine import Face, Throw
+from engine.wimpout import Face, Throw
 
 Marker = Callable[[int, str], str]
 """Dresses the text of the cube at an index (in the order shown: common cubes, then the sun cube), e.g. in colour."""

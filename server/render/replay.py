@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import events as ev
+from engine.wimpout import events as ev
 from rooms.tables import Table, TableNews
 from server.render.scorehandler import Style, render
 

@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine import Face, RuleSet, Scoring
-from engine import events as ev
-from engine.lastlicks import to_pass
-from engine.scoring import Outcome, Special, SunUse
+from engine.wimpout import Face, RuleSet, Scoring
+from engine.wimpout import events as ev
+from engine.wimpout.lastlicks import to_pass
+from engine.wimpout.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
 from rooms.rulewords import summary_names
 from rooms.tables import TableNews, TableView

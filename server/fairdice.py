@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import secrets
 
-from engine.cubes import COMMON_FACES, Face, Throw
-from engine.throws import throws
+from engine.wimpout.cubes import COMMON_FACES, Face, Throw
+from engine.wimpout.throws import throws
 
 
 class SystemDice:

@@ -6,9 +6,9 @@ reason a move is refused.
 
 from __future__ import annotations
 
-from engine import events as ev
-from engine.rules import PlainRules
-from engine.state import GameState
+from engine.wimpout import events as ev
+from engine.wimpout.rules import PlainRules
+from engine.wimpout.state import GameState
 
 OWN_THROW_COST = 2
 OPPONENT_THROW_COST = 4

@@ -12,8 +12,8 @@ import lzma
 
 import numpy as np
 
-from engine.optimal.solver import Solution
-from engine.rules import RuleSet
+from engine.wimpout.optimal.solver import Solution
+from engine.wimpout.rules import RuleSet
 
 SCALE = 2.0**30
 MAGIC = b"CWOPT1\n"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.actions import LET_STAND, ROLL, STOP, Action, Choose
-from engine.lastlicks import to_pass
-from engine.state import GameState
+from engine.wimpout.actions import LET_STAND, ROLL, STOP, Action, Choose
+from engine.wimpout.lastlicks import to_pass
+from engine.wimpout.state import GameState
 
 Strategy = Callable[[GameState, str, tuple[Action, ...]], Action]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
 
-from engine.cubes import ALL_CUBES, COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
-from engine.rules import RuleSet
-from engine.scoring import Outcome, Scoring, score_throw
+from engine.wimpout.cubes import ALL_CUBES, COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Outcome, Scoring, score_throw
 
 UNIT = 5
 """Every score of the game is a multiple of 5 points."""

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from engine import events as ev
-from engine import guidinglight, houserules, lastlicks
-from engine.actions import (
+from engine.wimpout import events as ev
+from engine.wimpout import guidinglight, houserules, lastlicks
+from engine.wimpout.actions import (
     CLOSE_WINDOW,
     INSURE,
     LET_STAND,
@@ -28,12 +28,12 @@ from engine.actions import (
     Stop,
     Withdraw,
 )
-from engine.cubes import COMMON_CUBES, Face, Throw
-from engine.dice import DiceSource
-from engine.rules import RuleSet
-from engine.scoring import Outcome, Scoring, Special
-from engine.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
-from engine.state import _scored, _thrown, _turn_started, _wimped_out  # the commonest events' reducers: see _emit
+from engine.wimpout.cubes import COMMON_CUBES, Face, Throw
+from engine.wimpout.dice import DiceSource
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Outcome, Scoring, Special
+from engine.wimpout.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
+from engine.wimpout.state import _scored, _thrown, _turn_started, _wimped_out  # the commonest events' reducers: see _emit
 
 
 class StopBlock(Enum):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.scoring import Scoring
+from engine.wimpout.scoring import Scoring
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engine.cubes import Face, Throw
-from engine.rules import RuleSet
-from engine.scoring import Scoring
+from engine.wimpout.cubes import Face, Throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Scoring
 
 
 @dataclass(slots=True)

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.actions import Action, Choose, Roll, Stop
-from engine.optimal.chance import UNIT, destination, state_of_throw
-from engine.optimal.solver import Caps, Solution, may_stop, opening_units, last_licks_bank, pair_columns
-from engine.optimal.turn import WIN, Columns, solve_turn
-from engine.state import GameState
+from engine.wimpout.actions import Action, Choose, Roll, Stop
+from engine.wimpout.optimal.chance import UNIT, destination, state_of_throw
+from engine.wimpout.optimal.solver import Caps, Solution, may_stop, opening_units, last_licks_bank, pair_columns
+from engine.wimpout.optimal.turn import WIN, Columns, solve_turn
+from engine.wimpout.state import GameState
 
 CACHED_TURNS = 64
 """Turn solutions kept per advisor (one per position a turn can start from)."""

@@ -1,4 +1,5 @@
-"""``python -m engine``: score a throw, or print the exact odds of every kind of throw."""
+"""``python -m engine [wimpout] score|odds|solve``: score a throw, print the exact odds of every kind of throw, or solve
+the two-player game."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NoReturn
 
-from engine.cubes import Face, ThrowSyntaxError, format_throw, parse_throw
-from engine.odds import odds_table
-from engine.optimal.coverage import NotCovered
-from engine.rules import RuleError, RuleSet
-from engine.scoring import Scoring, score_throw
+from engine.wimpout.cubes import Face, ThrowSyntaxError, format_throw, parse_throw
+from engine.wimpout.odds import odds_table
+from engine.wimpout.optimal.coverage import NotCovered
+from engine.wimpout.rules import RuleError, RuleSet
+from engine.wimpout.scoring import Scoring, score_throw
 
 CLEARABLE = {str(int(face)): face for face in (Face.TWO, Face.THREE, Face.FOUR, Face.FIVE, Face.SIX, Face.TEN)}
 
@@ -115,8 +116,8 @@ def _odds(args: argparse.Namespace) -> str:
 
 
 def _solve(args: argparse.Namespace) -> str:
-    from engine.optimal.solver import solve  # numpy is loaded only to solve
-    from engine.optimal.tables import to_bytes
+    from engine.wimpout.optimal.solver import solve  # numpy is loaded only to solve
+    from engine.wimpout.optimal.packing import to_bytes
 
     rules = RuleSet.from_options({"goal": args.goal}, base=_rules(args.rule))
     solution = solve(rules)
@@ -148,3 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"python -m engine: error: {error}", file=sys.stderr)
         return 2
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 
-from engine import events as ev
-from engine.actions import Propose
-from engine.rules import RuleError, RuleSet
-from engine.state import GameState, Proposal
+from engine.wimpout import events as ev
+from engine.wimpout.actions import Propose
+from engine.wimpout.rules import RuleError, RuleSet
+from engine.wimpout.state import GameState, Proposal
 
 MAX_HONOUR_RULE = 200
 MAX_HONOUR_RULES = 20

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rules import RuleSet
+from engine.wimpout.rules import RuleSet
 
 
 class NotCovered(ValueError):

@@ -13,9 +13,9 @@ from functools import cache
 from itertools import product
 from weakref import WeakValueDictionary
 
-from engine.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
-from engine.rules import RuleSet
-from engine.scoring import Scoring, score_uncached
+from engine.wimpout.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Scoring, score_uncached
 
 SIZES = [(commons, sun) for commons in range(COMMON_CUBES + 1) for sun in (False, True)]
 OFFSETS = {size: sum(6 ** (c + s) for c, s in SIZES[:index]) for index, size in enumerate(SIZES)}

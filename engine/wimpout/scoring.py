@@ -11,8 +11,8 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from engine.cubes import ALL_CUBES, Face, Throw
-from engine.rules import RuleSet
+from engine.wimpout.cubes import ALL_CUBES, Face, Throw
+from engine.wimpout.rules import RuleSet
 
 NUMBER_FACES: tuple[Face, ...] = (Face.FIVE, Face.TEN)
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.optimal.chance import DECISIONS, START, STATES, THROWS, ThrowTable, throw_tables
-from engine.rules import RuleSet
+from engine.wimpout.optimal.chance import DECISIONS, START, STATES, THROWS, ThrowTable, throw_tables
+from engine.wimpout.rules import RuleSet
 
 WIN, WIMP, OTHER = 0, 1, 2
 """The parts of a value, in this order; a column set may carry only the first one or two."""

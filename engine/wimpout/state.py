@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine import events as ev
-from engine.cubes import COMMON_CUBES, Face, Throw
-from engine.rules import PlainRules, RuleSet
-from engine.scoring import Scoring
-from engine.throws import ScoringTable, scoring_table
+from engine.wimpout import events as ev
+from engine.wimpout.cubes import COMMON_CUBES, Face, Throw
+from engine.wimpout.rules import PlainRules, RuleSet
+from engine.wimpout.scoring import Scoring
+from engine.wimpout.throws import ScoringTable, scoring_table
 
 NO_CUBES = Throw(())
 

@@ -5,8 +5,8 @@ A variant only decides; it returns the events that carry its decision, and ``sta
 
 from __future__ import annotations
 
-from engine import events as ev
-from engine.state import GameState, LastLicks
+from engine.wimpout import events as ev
+from engine.wimpout.state import GameState, LastLicks
 
 
 def to_pass(target: int, score: int) -> int:

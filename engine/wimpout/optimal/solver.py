@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from engine.optimal.chance import UNIT
-from engine.optimal.coverage import COVERED_LAST_LICKS, check_covered
-from engine.optimal.turn import OTHER, WIMP, WIN, Columns, solve_turn
-from engine.rules import RuleSet
+from engine.wimpout.optimal.chance import UNIT
+from engine.wimpout.optimal.coverage import COVERED_LAST_LICKS, check_covered
+from engine.wimpout.optimal.turn import OTHER, WIMP, WIN, Columns, solve_turn
+from engine.wimpout.rules import RuleSet
 
 @dataclass(frozen=True)
 class Caps:

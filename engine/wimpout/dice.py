@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from math import floor
 from typing import Protocol
 
-from engine.cubes import ALL_CUBES, COMMON_FACES, Face, Throw, format_throw, parse_throw
-from engine.throws import every_throw
+from engine.wimpout.cubes import ALL_CUBES, COMMON_FACES, Face, Throw, format_throw, parse_throw
+from engine.wimpout.throws import every_throw
 
 
 class DiceSource(Protocol):

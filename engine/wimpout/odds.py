@@ -5,9 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from engine.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
-from engine.rules import RuleSet
-from engine.scoring import Outcome, score_throw
+from engine.wimpout.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
+from engine.wimpout.rules import RuleSet
+from engine.wimpout.scoring import Outcome, score_throw
 
 FLASH = "flash"
 """Not an outcome of its own: a scoring throw that makes a flash (counted besides its outcome)."""
