@@ -16,11 +16,12 @@ from rooms.tables import TableNews
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Stage
+from server.gametypes import GAME_TYPES
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.prompt import status_prompt
-from server.render.scorehandler import Style, render_once
+from server.render.style import Style
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
 from server.telnet import TelnetSink
@@ -156,10 +157,11 @@ class Session:
         """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
-            text = render_once(message.data, self.account.name, style)
+            news = message.data
+            text = GAME_TYPES[news.game].render(news, self.account.name, style)
             if self._cubes_tip_due and style.draws_art and "cubes" not in self.options and isinstance(
                 self.sink, TelnetSink
-            ) and any(isinstance(event, ev.Thrown) for event in message.data.events):
+            ) and any(isinstance(event, ev.Thrown) for event in news.events):
                 self._cubes_tip_due = False
                 text += "\n" + texts.CUBES_TIP
             message = message._replace(text=text)
@@ -191,7 +193,9 @@ class Session:
         if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
         live = self.server.tables.followed(self.player)
-        self.sink.prompt(status_prompt(live.table.view() if live is not None else None, self.sink.width) + " ")
+        width = self.sink.width
+        prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else status_prompt(None, width)
+        self.sink.prompt(prompt + " ")
         self._prompted = True
 
     def close(self, farewell: str | None = None) -> None:

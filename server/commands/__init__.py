@@ -2,5 +2,5 @@
 
 from server.commands import (  # noqa: F401
     account, admin, advice, building, channels, help, jsonmode, login, moderation, movement, options, presence, records,
-    tableadmin, tables, talk, turns, tutorial,
+    tableadmin, tables, talk, gameverbs, tutorial,
 )

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, required, target_and_text
-from server.commands.registry import command
-from server.commands.turns import roll
+from server.commands.registry import REGISTRY, command
 from server.sanctions import may_talk
 from server.names import skeleton
 from server.session import Session
@@ -81,7 +80,9 @@ async def reply(session: Session, args: str) -> None:
     your table, 'r' throws the cubes.
     """
     if not args.strip():
-        await roll(session, args)
+        roll = REGISTRY.find("roll")
+        assert roll is not None  # a turn verb of the default game
+        await roll.handler(session, args)
     elif session.last_pager is None:
         raise Refusal(texts.NOBODY_TO_ANSWER)
     else:

@@ -7,7 +7,7 @@ on, exactly what they may do next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from engine.wimpout import Face, RuleSet, Scoring
@@ -16,24 +16,12 @@ from engine.wimpout.lastlicks import to_pass
 from engine.wimpout.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
 from rooms.rulewords import summary_names
-from rooms.tables import TableNews, TableView
+from rooms.tables import TableNews
+from rooms.wimpout import wimpoutview as wv
+from rooms.wimpout.wimpoutview import TableView
 from server.render.colour import YOUR_TURN, event_colour, paint, scoring_cubes
 from server.render.cubes import Marker, art, compact, spoken, unmarked
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """How one person wants to see tables (``@set cubes=art|compact``, ``@set screenreader=on``, ``@set color``)."""
-
-    cubes: str = "art"
-    screenreader: bool = False
-    width: int = 80
-    colour: bool = False
-
-    @property
-    def draws_art(self) -> bool:
-        """Throws drawn as the Guide's cube faces, several lines high."""
-        return self.cubes == "art" and not self.screenreader
+from server.render.style import Style
 
 
 def _faces(faces: tuple[Face, ...] | tuple[int, ...]) -> str:
@@ -236,7 +224,7 @@ class _Words:
 
     # -- the table's own events --------------------------------------------------------------------------------------
 
-    def Opened(self, e: tb.Opened) -> list[str]:
+    def Opened(self, e: wv.Opened) -> list[str]:
         return [f"Table {self.news.table}'s rules, as {e.by} set them: {rules_summary(e.rules)}"]
 
     def Sat(self, e: tb.Sat) -> list[str]:
@@ -247,7 +235,7 @@ class _Words:
         first = self.view.proposals[0].number
         return [sat, f"Open proposals need your vote too: {listed}. Vote with 'vote yes {first}' or 'vote no {first}'."]
 
-    def PutToTable(self, e: tb.PutToTable) -> list[str]:
+    def PutToTable(self, e: wv.PutToTable) -> list[str]:
         if e.by != self.viewer:
             return []  # the others read the proposals themselves
         numbers = " and ".join(", ".join(str(n) for n in e.numbers).rsplit(", ", 1))
