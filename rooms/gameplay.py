@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from rooms.tables import Status, TableNews
@@ -45,6 +45,7 @@ class TableView(Protocol):
     def winner(self) -> str | None: ...
 
 
+@runtime_checkable
 class TablePlay(Protocol):
     """A game at one table: its options before the start, its match once started, and every move of it."""
 
@@ -103,4 +104,6 @@ class TablePlay(Protocol):
     def timer(self) -> str | None:
         """Which clock runs now ('turn', or a game's own, e.g. 'window'), None when none should."""
 
-    def view(self) -> TableView: ...
+    def view(self) -> TableView:
+        """The table as it stands, for everyone at it: it may hold what only some may see (a poker hand), which the
+        game type's words and wire message then show each viewer only their own of."""

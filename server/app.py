@@ -27,7 +27,7 @@ from server.ratelimit import CommandBuckets, LoginThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
 from server.store import Account, Channel, Store
-from server.tables import Tables
+from server.hosting import Tables
 from server.solving import Solver
 from server.telnet import MuckTelnetServer, TelnetSink, let_clients_go
 from server.tls import server_context

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from rooms.messages import Refusal
 
@@ -14,12 +14,13 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from rooms.gameplay import TableView
-    from rooms.tables import Table, TableNews
+    from rooms.tables import Aside, Table, TableNews
     from server.render.scorehandler import Style
     from server.settings import TableSettings
     from server.store import Finish, StoredTable
 
     from server.app import GameServer
+    from server.helptopics import Topic
     from server.livetable import Live
 
 
@@ -35,6 +36,7 @@ class Verb(NamedTuple):
     aliases: tuple[str, ...] = ()
 
 
+@runtime_checkable
 class GameType(Protocol):
     """A game the server can host."""
 
@@ -45,7 +47,12 @@ class GameType(Protocol):
     """Its GMCP package (``Wimpout``: ``Wimpout.Table``...)."""
     verbs: Sequence[Verb]
     message_model: type[BaseModel]
+    help_topics: Sequence[Topic]
+    """Help on the game itself ('help <topic>'), beside its commands' own."""
     """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
+
+    def randomness(self, settings: TableSettings) -> Any:
+        """The randomness source its tables draw from (fair, or loaded for tests and demonstrations)."""
 
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         """A table opened with the options as typed (a refusal names what is wrong), ``by`` in its first seat."""
@@ -70,11 +77,18 @@ class GameType(Protocol):
     def clock(self, timer: str, settings: TableSettings) -> float:
         """Seconds the table waits before the turn timer moves (``timer``: the adapter's ``timer()``)."""
 
+    def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
+        """A tutorial table's randomness and its notes on each move, where ``events`` left them (none: a new one)."""
+
     async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
         """Anything the server must have ready before a house bot's paced move (e.g. solved tables read)."""
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
         """The news as ``viewer`` reads it in their style."""
+
+    def style_tip(self, news: TableNews, style: Style) -> str | None:
+        """A word on choosing one's style, under the first news it concerns (once a connection, on telnet, until
+        the player chooses): Cosmic Wimpout's cube art can be made compact."""
 
     def scoreboard(self, view: TableView, viewer: str, style: Style) -> str: ...
 
@@ -126,6 +140,10 @@ class GameTypes:
         self._listeners.append(listener)
         for game in list(self._all().values()):
             listener(game)
+
+    def all(self) -> list[GameType]:
+        """Every game type, the default first."""
+        return list(self._all().values())
 
     @property
     def default(self) -> GameType:

@@ -17,12 +17,13 @@ from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP
 
 from rooms.messages import Message
+from server.gametypes import GAME_TYPES
 from server.protocol import ErrorMessage, PromptMessage, TableMessage, message_model
 from server.render.colour import plain
 
 log = structlog.get_logger()
 
-PACKAGE = "Wimpout"
+PACKAGE = GAME_TYPES.default.package
 MESSAGES = {kind: f"{PACKAGE}.{kind.capitalize()}" for kind in ("table", "error", "prompt")}
 """The Wimpout package's messages, by the protocol model's ``type``."""
 

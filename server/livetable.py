@@ -1,38 +1,14 @@
-"""A table being played, with what the server keeps beside it (its game id, dice, clocks, lock), and the server's
-dice."""
+"""A table being played, with what the server keeps beside it: its game id, its randomness, its clocks, its lock."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import Any
 
-import structlog
-
-from engine.wimpout import DiceSource, LoadedDice, ThrowSyntaxError, parse_throw
 from rooms.tables import Aside, Table, TableNews
-from server.fairdice import SystemDice
 from server.gametypes import GAME_TYPES, GameType
-
-log = structlog.get_logger()
-
-
-def load_dice(script: Path | None) -> DiceSource:
-    """Fair dice from the OS's unpredictable source, or (loudly) the throws of a script file, one a line, ``#``
-    comments allowed."""
-    if script is None:
-        return SystemDice()
-    throws = []
-    for number, line in enumerate(script.read_text().splitlines(), 1):
-        text = line.partition("#")[0].strip()
-        if text:
-            try:
-                throws.append(parse_throw(text))
-            except ThrowSyntaxError as error:
-                raise ThrowSyntaxError(f"{script}:{number}: {error}") from None
-    log.warning("dice.loaded", file=str(script), throws=len(throws))
-    return LoadedDice(throws)
 
 
 @dataclass(slots=True)
@@ -41,7 +17,8 @@ class Live:
 
     table: Table
     game_id: int
-    dice: DiceSource
+    dice: Any
+    """Its game's randomness source (Cosmic Wimpout's dice)."""
     pace: float
     """Seconds a house bot waits before each throw or choice, so people can follow it ('table pace')."""
     stored: int = 0
@@ -52,7 +29,7 @@ class Live:
     abandon: asyncio.TimerHandle | None = None
     """Runs while every person seated is away: when it fires the table is closed."""
     teacher: Callable[[TableNews], tuple[Aside, ...]] | None = None
-    """The tutorial's notes on each move (server.tutorial), shown with it after the events they explain."""
+    """The tutorial's notes on each move (server.wimpout.lesson), shown with it after the events they explain."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One move at a time: each is saved and shown before the next is made."""
     moved_at: float | None = None

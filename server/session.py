@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from engine.wimpout import events as ev
 from rooms.messages import Message, Refusal
 from rooms.tables import TableNews
 from server import texts
@@ -158,12 +157,14 @@ class Session:
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
             news = message.data
-            text = GAME_TYPES[news.game].render(news, self.account.name, style)
-            if self._cubes_tip_due and style.draws_art and "cubes" not in self.options and isinstance(
+            game = GAME_TYPES[news.game]
+            text = game.render(news, self.account.name, style)
+            tip = game.style_tip(news, style) if self._cubes_tip_due and "cubes" not in self.options and isinstance(
                 self.sink, TelnetSink
-            ) and any(isinstance(event, ev.Thrown) for event in news.events):
+            ) else None
+            if tip is not None:
                 self._cubes_tip_due = False
-                text += "\n" + texts.CUBES_TIP
+                text += "\n" + tip
             message = message._replace(text=text)
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = message._replace(text=painted(message.text, KIND_COLOURS[message.kind]))

@@ -17,6 +17,7 @@ from typing import Any, Literal
 from rooms.messages import Refusal
 from rooms.tables import SEATING_EVENTS, Sat, Status, Stood, Table, TableNews
 from server.gametypes import Move, Verb
+from server.helptopics import Topic
 from server.render.style import Style
 from server.store import Finish, Result, StoredTable
 from server.wiremodel import WireModel
@@ -106,7 +107,7 @@ class Match:
     def waiting_on(self) -> tuple[str, ...]:
         return () if self.over or self.up is None else (self.up,)
 
-    def legal(self, name: str) -> tuple[str, ...]:
+    def legal_actions(self, name: str) -> tuple[str, ...]:
         return ("roll", "hold") if name == self.up and not self.over else ()
 
     def why_not(self, name: str, move: str) -> str | None:
@@ -211,8 +212,8 @@ class PigPlay:
 
     bot_kinds: tuple[str, ...] = ()
 
-    def __init__(self, table: Table, goal: int, die: ScriptedDie) -> None:
-        self.table, self.goal, self.die = table, goal, die
+    def __init__(self, table: Table, goal: int) -> None:
+        self.table, self.goal = table, goal
         self.match: Match | None = None
 
     @property
@@ -243,7 +244,7 @@ class PigPlay:
         return self.table.news(*self.match.fold([Began(tuple(self.table.seats), self.goal)]))
 
     def move(self, name: str, line: str, dice: Any) -> TableNews:
-        return self.table.news(*self._match().apply(name, line.strip().lower(), self.die))
+        return self.table.news(*self._match().apply(name, line.strip().lower(), dice))
 
     def in_game(self, name: str) -> bool:
         return self.match is not None and name in self.match.players and name not in self.match.out
@@ -274,7 +275,7 @@ class PigPlay:
 
     def timed_out(self, dice: Any) -> TableNews | None:
         up = self.match.up if self.match else None
-        return None if up is None else self.table.news(*self._match().apply(up, "hold", self.die))
+        return None if up is None else self.table.news(*self._match().apply(up, "hold", dice))
 
     def timer(self) -> str | None:
         return "turn" if self.match is not None and not self.match.over else None
@@ -286,7 +287,7 @@ class PigPlay:
         return PigView(
             table.number, table.room, table.status, self.goal, seats, tuple(table.watchers),
             match.up if match else None, match.turn if match else 0, self.waiting_on(),
-            {name: match.legal(name) for name in match.players} if match else {}, match.winner if match else None,
+            {name: match.legal_actions(name) for name in match.players} if match else {}, match.winner if match else None,
         )
 
 
@@ -338,19 +339,23 @@ def hold(player: str, live: Any, args: str) -> Move:
 
 
 class Pig:
-    """Pig as a game type; its die is a script, shared by its tables."""
+    """Pig as a game type; its die is a script."""
 
     name = "pig"
     title = "Pig"
     package = "Pig"
     verbs = (Verb("roll", roll), Verb("hold", hold))
     message_model = PigMessage
+    help_topics = (Topic(("pig", "pig game"), "PIG: roll a die; a 1 loses the turn, 'hold' banks it. First to 20 wins."),)
 
     def __init__(self, faces: Iterable[int]) -> None:
         self.die = ScriptedDie(faces)
 
     def _table(self, number: int, room: str, goal: int, seats: Sequence[str]) -> Table:
-        return Table(number, room, self.name, lambda table: PigPlay(table, goal, self.die), seats)
+        return Table(number, room, self.name, lambda table: PigPlay(table, goal), seats)
+
+    def randomness(self, settings: Any) -> ScriptedDie:
+        return self.die
 
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         goal = GOAL
@@ -390,6 +395,9 @@ class Pig:
     def clock(self, timer: str, settings: Any) -> float:
         return float(settings.turn_timer)
 
+    def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Any]:
+        raise Refusal("Pig has no tutorial.")
+
     async def before_bot(self, server: Any, table: Table, bot: str) -> None:
         """Pig has no house bots."""
 
@@ -422,6 +430,9 @@ class Pig:
         if viewer in view.waiting_on:
             lines.append("You may: " + ", ".join(view.legal[viewer]) + ".")
         return "\n".join(lines)
+
+    def style_tip(self, news: TableNews, style: Style) -> str | None:
+        return None
 
     def scoreboard(self, view: PigView, viewer: str, style: Style) -> str:
         return "\n".join([f"Table {view.table}: Pig to {view.goal}, {view.status.value}",

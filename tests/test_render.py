@@ -6,7 +6,7 @@ from engine.wimpout import LoadedDice, RuleSet, parse_throw
 from rooms.tables import Table
 from rooms.wimpout.wimpoutplay import wimpout_table
 from server.render.board import rules_text
-from server.render.cubes import art, compact, spoken
+from server.render.cubeart import art, compact, spoken
 from server.render.scorehandler import Style, render, rules_summary
 
 ART, COMPACT, READER = Style(), Style(cubes="compact"), Style(screenreader=True)

@@ -8,11 +8,11 @@ import pytest
 
 from engine.wimpout import LoadedDice, RuleSet
 from rooms.messages import Refusal
-from rooms.rulewords import option_list
+from rooms.wimpout.rulewords import option_list
 from rooms.tables import Absent, RemovalVote, Sat, Status, Table, TableNews, TimedOut
 from rooms.wimpout.wimpoutplay import restore_table, wimpout_table
 from rooms.wimpout.wimpoutview import ProposalView, PutToTable, parse_options
-from rooms.turnwords import parse_propose
+from rooms.wimpout.turnwords import parse_propose
 from engine.wimpout import events as ev
 
 

@@ -15,7 +15,7 @@ from engine.wimpout.state import Proposal, ProposalEvent, record_proposal
 from rooms.advice import Hint, hint, hint_unavailable
 from rooms.messages import Refusal
 from rooms.tables import Table, TableNews, TimedOut
-from rooms.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
+from rooms.wimpout.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
 from rooms.wimpout.wimpoutview import (
     BOT_KINDS, HouseBot, Opened, PutToTable, SeatView, TableView, house_bot, parse_options, proposal_views,
     typed_options,

@@ -13,7 +13,7 @@ from engine.wimpout.state import Proposal
 from engine.wimpout.strategies import Strategy, cautious, threshold
 from rooms.advice import optimal
 from rooms.messages import Refusal
-from rooms.rulewords import option_list
+from rooms.wimpout.rulewords import option_list
 from rooms.tables import SEATING_EVENTS, Status
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rooms.messages import Refusal
 from server import texts
 from server.commands.registry import REGISTRY, Handler
-from server.commands.tables import seated
+from server.commands.seating import seated
 from server.gametypes import GAME_TYPES, GameType, Verb
 from server.session import Session
 

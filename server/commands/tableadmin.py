@@ -10,10 +10,10 @@ from server import texts
 from server.commands.args import UsageError
 from server.commands.presence import idle
 from server.commands.registry import command
-from server.commands.tables import table_number
+from server.commands.seating import table_number
 from server.sanctions import record, when
 from server.session import Session
-from server.tables import Live
+from server.hosting import Live
 
 
 def _row(session: Session, live: Live) -> str:

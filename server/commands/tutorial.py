@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from server.commands.registry import command
 from server.session import Session
-from server.tutorial import GOAL, TEACHER
+from server.wimpout.lesson import GOAL, TEACHER
 
 
 @command("tutorial", "learn", category="table")

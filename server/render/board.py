@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from rooms.rulewords import explain
+from rooms.wimpout.rulewords import explain
 from rooms.tables import Status
 from rooms.wimpout.wimpoutview import SeatView, TableView
 from server.render.scorehandler import Style, rules_summary

@@ -15,12 +15,12 @@ from engine.wimpout import events as ev
 from engine.wimpout.lastlicks import to_pass
 from engine.wimpout.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
-from rooms.rulewords import summary_names
+from rooms.wimpout.rulewords import summary_names
 from rooms.tables import TableNews
 from rooms.wimpout import wimpoutview as wv
 from rooms.wimpout.wimpoutview import TableView
 from server.render.colour import YOUR_TURN, event_colour, paint, scoring_cubes
-from server.render.cubes import Marker, art, compact, spoken, unmarked
+from server.render.cubeart import Marker, art, compact, spoken, unmarked
 from server.render.style import Style
 
 
@@ -87,7 +87,7 @@ class _Words:
                 "count (the Reroll Clause): those cubes are thrown again."]
 
     def ChoiceOffered(self, e: ev.ChoiceOffered) -> list[str]:
-        from rooms.turnwords import choice_text
+        from rooms.wimpout.turnwords import choice_text
 
         if e.player != self.viewer:
             return [f"{e.player}'s throw scores more than one way: {e.player} chooses."]

@@ -2,25 +2,53 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import secrets
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.wimpout import Game, RuleSet, event_from_dict, event_to_dict
-from rooms.tables import Table, TableNews
+import structlog
+
+from engine.wimpout import (
+    DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, event_from_dict, event_to_dict, parse_throw,
+)
+from engine.wimpout import events as ev
+from rooms.tables import Aside, Table, TableNews
 from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
+from server import texts
+from server.fairdice import SystemDice
 from server.render.board import rules_text, scoreboard, table_line
 from server.render.prompt import status_prompt
 from server.render.scorehandler import Style, render_once, rules_summary
-from server.results import results
 from server.store import Finish, StoredTable
-from server.wimpout import wimpoutverbs, wimpoutwire
+from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
+from server.wimpout.wimpoutresults import results
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from server.app import GameServer
     from server.settings import TableSettings
+
+log = structlog.get_logger()
+
+
+def load_dice(script: Path | None) -> DiceSource:
+    """Fair dice from the OS's unpredictable source, or (loudly) the throws of a script file, one a line, ``#``
+    comments allowed."""
+    if script is None:
+        return SystemDice()
+    throws = []
+    for number, line in enumerate(script.read_text().splitlines(), 1):
+        text = line.partition("#")[0].strip()
+        if text:
+            try:
+                throws.append(parse_throw(text))
+            except ThrowSyntaxError as error:
+                raise ThrowSyntaxError(f"{script}:{number}: {error}") from None
+    log.warning("dice.loaded", file=str(script), throws=len(throws))
+    return LoadedDice(throws)
 
 
 class Wimpout:
@@ -31,6 +59,10 @@ class Wimpout:
     package = "Wimpout"
     verbs = wimpoutverbs.VERBS
     message_model = wimpoutwire.TableMessage
+    help_topics = gamehelp.TOPICS
+
+    def randomness(self, settings: TableSettings) -> DiceSource:
+        return load_dice(settings.dice_script)
 
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         return wimpout_table(number, room, parse_options(words), [by])
@@ -61,6 +93,10 @@ class Wimpout:
         """An Insurance window has its own, shorter clock."""
         return settings.insurance_window if timer == "window" else settings.turn_timer
 
+    def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
+        """The tutorial's loaded dice (fair once the script no longer fits) and its notes."""
+        return lesson.resumed(learner, events, secrets.randbits(64))
+
     async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
         """An optimal bot reads the solved tables: have them read first (in a thread)."""
         play = wimpout_play(table)
@@ -69,6 +105,12 @@ class Wimpout:
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
         return render_once(news, viewer, style)
+
+    def style_tip(self, news: TableNews, style: Style) -> str | None:
+        """Under the first throw drawn as cube art."""
+        if style.draws_art and any(isinstance(event, ev.Thrown) for event in news.events):
+            return texts.CUBES_TIP
+        return None
 
     def scoreboard(self, view: TableView, viewer: str, style: Style) -> str:
         return scoreboard(view, viewer, style)

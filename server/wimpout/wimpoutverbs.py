@@ -1,6 +1,6 @@
 """Moves at a Cosmic Wimpout table: throwing, stopping, the choices a throw offers, Insurance, and the Guiding Light.
 
-Each verb reads the typed words into a move at the player's table (rooms.turnwords reads them; the engine says why a
+Each verb reads the typed words into a move at the player's table (rooms.wimpout.turnwords reads them; the engine says why a
 move is refused); server.commands.gameverbs makes each a command, its docstring the help.
 """
 

@@ -1,24 +1,27 @@
-"""The live tables: their numbers, the server's dice, the turn timers, saving every move before anyone sees it, and
-handing each move's news to the people at the table (each connection renders it in its own style)."""
+"""The live tables of every game: their numbers, opening and closing them, bringing them back after a restart,
+saving every move before anyone sees it, handing each move's news to the people at the table (each connection renders
+it in its own style), the house bots' moves, and who is at which table. Each game's own part is its game type's
+(server.gametypes); the clocks are server.tableclock's."""
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from contextlib import suppress
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from engine.wimpout import DiceExhausted
+from engine.gametype import RandomnessExhausted
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Sat, Table, TableEnding, TableNews
-from server import texts, tutorial
+from server import texts
 from server.gametypes import GAME_TYPES, pick
-from server.livetable import Live, load_dice
+from server.gametypes import GameType
+from server.livetable import Live
+from server.tableclock import TableClock
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -38,11 +41,14 @@ class Tables:
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.settings = server.settings.tables
-        self.dice = load_dice(self.settings.dice_script)
+        self._randomness: dict[str, Any] = {}
+        """Each game type's randomness source, made once (one script of loaded dice runs across tables)."""
+        for kind in GAME_TYPES.all():
+            self.randomness(kind)  # now: a script that cannot be read stops the start
         self.live: dict[int, Live] = {}
         self._opening: set[int] = set()
         """Numbers taken by tables being opened (their first save is on its way)."""
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.clock = TableClock(self.settings, self._time_out, self._abandon)
         self._stopped = False
         self._seated: dict[str, Live] = {}
         """The table each player was last found sitting at: checked first by ``seat_of``."""
@@ -52,6 +58,18 @@ class Tables:
         and one in the lobby would otherwise cost two passes over every open table."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
+
+    def randomness(self, kind: GameType) -> Any:
+        """``kind``'s randomness source on this server (the tables of a game share it)."""
+        found = self._randomness.get(kind.name)
+        if found is None:
+            found = self._randomness[kind.name] = kind.randomness(self.settings)
+        return found
+
+    @property
+    def dice(self) -> Any:
+        """The default game's randomness (Cosmic Wimpout's dice: fair, or a ``--dice-script``)."""
+        return self.randomness(GAME_TYPES.default)
 
     def get(self, number: int) -> Live:
         live = self.live.get(number)
@@ -118,14 +136,15 @@ class Tables:
                 number = self._free_number()
                 await store.renumber_table(stored.game_id, number)
                 log.warning("table.renumbered", game=stored.game_id, was=stored.number, table=number)
-            table = GAME_TYPES.of_stored(stored).restore(replace(stored, number=number))
+            kind = GAME_TYPES.of_stored(stored)
+            table = kind.restore(replace(stored, number=number))
             for name in table.people:
                 table.set_absent(name, True)
             pace = self.settings.bot_pace if stored.pace is None else stored.pace
             events = table.play.events
-            live = self.live[number] = Live(table, stored.game_id, self.dice, pace, stored=len(events))
+            live = self.live[number] = Live(table, stored.game_id, self.randomness(kind), pace, stored=len(events))
             if stored.learner is not None:
-                live.dice, live.teacher = tutorial.resumed(stored.learner, events, secrets.randbits(64))
+                live.dice, live.teacher = live.kind.lesson(stored.learner, events)
             log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                      status=table.status.value, bots=len(table.bots))
         for live in list(self.live.values()):
@@ -133,17 +152,15 @@ class Tables:
             if ending is not None:
                 await self._close(live, ending, [])
                 continue
-            self._mind_absence(live)
+            self.clock.mind_absence(live)
             await self._bots(live)  # a stop may have come between a person's move and the bots' answers
 
     def stop(self) -> None:
         """The server stops: no clock runs, and nothing more is saved (a restart marks everyone away anyway)."""
         self._stopped = True
         for live in self.live.values():
-            self._disarm(live)
-            self._keep(live)
-        for task in self._tasks:
-            task.cancel()
+            self.clock.stop(live)
+        self.clock.cancel()
 
     async def open(self, name: str, words: list[str]) -> Live:
         """A new table in the player's room, the player in its first seat."""
@@ -158,7 +175,7 @@ class Tables:
         finally:
             self._opening.discard(number)
         table.number = number
-        live = self.live[number] = Live(table, game_id, self.dice, self.settings.bot_pace, moved_at=time.time())
+        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, moved_at=time.time())
         self._audiences_changed()
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
@@ -170,7 +187,7 @@ class Tables:
 
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
-        live.dice, live.teacher = tutorial.tutor_dice(secrets.randbits(64)), tutorial.Lesson(learner)
+        live.dice, live.teacher = live.kind.lesson(learner, ())
         await self.server.store.set_learner(live.game_id, learner)
 
     async def set_pace(self, live: Live, seconds: float) -> None:
@@ -188,14 +205,14 @@ class Tables:
             heard = live.table.audience  # who leaves still hears themselves leave
             try:
                 news = move()
-            except DiceExhausted as exhausted:
+            except RandomnessExhausted as exhausted:
                 log.warning("dice.exhausted", table=live.table.number, why=str(exhausted))
                 raise Refusal(texts.DICE_EXHAUSTED.format(why=exhausted)) from None
             if news is None:
                 return None
             await self._publish(live, news, heard)
         if live.bots is None or live.bots.done():  # one at a time: two would halve the pace
-            live.bots = self._spawn(self._bots(live))  # not awaited: their turn is not the mover's command
+            live.bots = self.clock.spawn(self._bots(live))  # not awaited: their turn is not the mover's command
         return news
 
     async def _publish(self, live: Live, news: TableNews, heard: list[str]) -> None:
@@ -204,7 +221,7 @@ class Tables:
         and only the move that ended it may close it, after its own save."""
         live.moves += 1
         live.moved_at = time.time()
-        self._disarm(live)
+        self.clock.disarm(live)
         table = live.table
         now_heard = table.audience
         if now_heard != heard:
@@ -218,16 +235,8 @@ class Tables:
         if ending is not None:
             await self._close(live, ending, audience)
         else:
-            self._mind_absence(live)
-            self._arm(live)
-
-    def _mind_absence(self, live: Live) -> None:
-        """While every person at the table is away, the time after which it is closed runs; anyone back stops it."""
-        if not live.table.unattended:
-            self._keep(live)
-        elif live.abandon is None:
-            live.abandon = asyncio.get_running_loop().call_later(
-                self.settings.abandon_after, lambda: self._spawn(self._abandon(live)))
+            self.clock.mind_absence(live)
+            self.clock.arm(live)
 
     async def _abandon(self, live: Live) -> None:
         """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
@@ -251,11 +260,6 @@ class Tables:
             await self._close(live, ending, live.table.audience, why)
             return ending
 
-    def _keep(self, live: Live) -> None:
-        if live.abandon is not None:
-            live.abandon.cancel()
-            live.abandon = None
-
     async def _bots(self, live: Live) -> None:
         """House bots move while the table waits on them, each move published like a person's; a throw or a choice
         after the table's pause (people can follow it), a vote at once."""
@@ -273,7 +277,7 @@ class Tables:
                 heard = live.table.audience
                 try:
                     news = live.table.bot_move(live.dice)
-                except DiceExhausted as exhausted:
+                except RandomnessExhausted as exhausted:
                     log.warning("dice.exhausted", table=live.table.number, why=str(exhausted), bot=True)
                     return
                 if news is None:
@@ -291,7 +295,7 @@ class Tables:
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
         if not self._stopped:
-            self._spawn(self._gone(name))
+            self.clock.spawn(self._gone(name))
 
     async def returned(self, session: Session) -> None:
         """On login: the scoreboard of the player's table, then (to all there) that they are back, and what they may
@@ -359,8 +363,7 @@ class Tables:
         self._audiences_changed()
         for name in [name for name, seat in self._seated.items() if seat is live]:
             del self._seated[name]  # the index keeps no closed table (nor its game) alive
-        self._disarm(live)
-        self._keep(live)
+        self.clock.stop(live)
         if ending is not TableEnding.OVER:
             await self.server.store.close_table(live.game_id, ending.value)
         if why is None:
@@ -376,35 +379,7 @@ class Tables:
         message = Message("", "table", {"table": str(news.table)}, data=news)
         self.server.deliver(Delivery(name, message) for name in audience)
 
-    # -- the clock ---------------------------------------------------------------------------------------------------
-
-    def _arm(self, live: Live) -> None:
-        """Start the clock on the move the table waits for, unless nobody is there to wait for it."""
-        table = live.table
-        timer = table.play.timer()
-        if timer is None:
-            return
-        present = [name for name in table.play.players_in() if name not in table.absent and name not in table.bots]
-        if not present or all(name in table.bots for name in table.play.waiting_on()):
-            return  # nobody is there to wait for, or only house bots, who move at once
-        seconds = live.kind.clock(timer, self.settings)
-        self._disarm(live)  # an earlier move's publish may have armed it while this one was being saved
-        moves = live.moves
-        live.timer = asyncio.get_running_loop().call_later(seconds, self._expire, live, moves)
-
-    def _disarm(self, live: Live) -> None:
-        if live.timer is not None:
-            live.timer.cancel()
-            live.timer = None
-
-    def _expire(self, live: Live, moves: int) -> None:
-        self._spawn(self._time_out(live, moves))
-
-    def _spawn(self, work: Coroutine[None, None, None]) -> asyncio.Task[None]:
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+    # -- when a clock runs out ----------------------------------------------------------------------------------------
 
     async def _time_out(self, live: Live, moves: int) -> None:
         if live.moves != moves or self.live.get(live.table.number) is not live:

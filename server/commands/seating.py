@@ -13,7 +13,7 @@ from server.commands.registry import command
 from server.session import Session
 from server.settings import MAX_BOT_PACE
 from server.livetable import Live
-from server.tables import Tables
+from server.hosting import Tables
 
 
 CONFIRM = ("y", "yes")

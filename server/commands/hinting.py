@@ -9,8 +9,8 @@ from rooms.messages import Message, Refusal
 from rooms.wimpout.wimpoutplay import wimpout_play
 from server.commands.records import finished_game
 from server.commands.registry import command
-from server.commands.tables import seated
-from server.render.advice import hint_text, review_text
+from server.commands.seating import seated
+from server.render.hinttext import hint_text, review_text
 from server.session import Session
 
 
