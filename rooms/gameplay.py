@@ -19,8 +19,19 @@ class HouseBot(Protocol):
 
 
 class SeatView(Protocol):
+    """What every game shows of a seat ('look <player>' reads it), beside its own figures."""
+
     @property
     def name(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def in_game(self) -> bool:
+        """Past the game's opening (Cosmic Wimpout's opening minimum), or simply playing."""
+    @property
+    def absent(self) -> bool: ...
+    @property
+    def bot(self) -> bool: ...
 
 
 class TableView(Protocol):
@@ -74,6 +85,9 @@ class TablePlay(Protocol):
 
     def move(self, name: str, line: str, dice: Any) -> TableNews:
         """A typed move of the game's own (roll, stop, hold, ...)."""
+
+    def set_options(self, name: str, words: Sequence[str]) -> TableNews:
+        """'table set' before the start: at once for someone alone at the table, else by everyone seated agreeing."""
 
     def in_game(self, name: str) -> bool:
         """``name`` still plays (not out of the match)."""

@@ -98,10 +98,10 @@ class TableNews:
     """One move at a table: what happened, in order, and the table as it now stands (``game``: its game type)."""
 
     table: int
+    game: str
     events: tuple[Any, ...]
     view: Any
     asides: tuple[Aside, ...] = ()
-    game: str = "wimpout"
 
 
 class Table:
@@ -141,7 +141,7 @@ class Table:
 
     def news(self, *events: Any, asides: tuple[Aside, ...] = ()) -> TableNews:
         """``events`` with the table as it now stands."""
-        return TableNews(self.number, events, self.view(), asides, self.game)
+        return TableNews(self.number, self.game, events, self.view(), asides)
 
     def ending(self) -> TableEnding | None:
         """How the table now stands to close: its game finished, abandoned (no person is left in a game: one that

@@ -15,13 +15,12 @@ if TYPE_CHECKING:
 
     from rooms.gameplay import TableView
     from rooms.tables import Aside, Table, TableNews
-    from server.render.scorehandler import Style
-    from server.settings import TableSettings
-    from server.store import Finish, StoredTable
-
     from server.app import GameServer
     from server.helptopics import Topic
     from server.livetable import Live
+    from server.render.style import Style
+    from server.settings import TableSettings
+    from server.store import Finish, StoredTable
 
 
 Move = Callable[[], "TableNews | None"]
@@ -47,9 +46,9 @@ class GameType(Protocol):
     """Its GMCP package (``Wimpout``: ``Wimpout.Table``...)."""
     verbs: Sequence[Verb]
     message_model: type[BaseModel]
+    """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
     help_topics: Sequence[Topic]
     """Help on the game itself ('help <topic>'), beside its commands' own."""
-    """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
 
     def randomness(self, settings: TableSettings) -> Any:
         """The randomness source its tables draw from (fair, or loaded for tests and demonstrations)."""
@@ -63,7 +62,8 @@ class GameType(Protocol):
     def summary(self, table: Table) -> str:
         """The table's options in a few words (for 'table open' and listings)."""
 
-    def restore(self, stored: StoredTable) -> Table: ...
+    def restore(self, stored: StoredTable) -> Table:
+        """A table as saved, its match rebuilt from its events and its house bots from their words."""
 
     def event_record(self, event: Any) -> dict[str, Any]:
         """A game event as stored (the match is rebuilt from these)."""

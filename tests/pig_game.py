@@ -190,6 +190,8 @@ class PigSeat:
     name: str
     score: int
     absent: bool
+    in_game: bool = True
+    bot: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +247,9 @@ class PigPlay:
 
     def move(self, name: str, line: str, dice: Any) -> TableNews:
         return self.table.news(*self._match().apply(name, line.strip().lower(), dice))
+
+    def set_options(self, name: str, words: Sequence[str]) -> TableNews:
+        raise Refusal("Pig's goal is set when its table opens.")
 
     def in_game(self, name: str) -> bool:
         return self.match is not None and name in self.match.players and name not in self.match.out

@@ -59,6 +59,7 @@ async def test_two_people_play_pig_over_telnet(make_server, pig: Pig) -> None:
         await ann.command("r", "You roll a 4: turn total 4.")
         await ann.command("roll", "You roll a 6: turn total 10.")
         await ann.command("score", "Ann: 11\nBob: 0")
+        await bob.command("look Ann", "Ann sits at table 1: score 11, in the game.")
         await ann.command("hold", "You hold 10: score 21.")
         for client in (ann, bob):
             await client.expect(r"\*\*\* Ann wins the game of Pig at table 1! \*\*\*")

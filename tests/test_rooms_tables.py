@@ -163,13 +163,13 @@ def test_parse_propose_forms() -> None:
 def test_set_rules_before_the_game_only() -> None:
     table = table_of("Ann")
     table.add_bot("Ann", [])  # a house bot is not a person: the lone opener still sets up the table
-    news = table.play.set_rules("Ann", ["goal=300", "bump"])
+    news = table.play.set_options("Ann", ["goal=300", "bump"])
     assert news.view.rules.goal == 300 and news.view.rules.bump and table.play.rules.goal == 300
     with refused("Only a player sitting at table 1 can set its rules."):
-        table.play.set_rules("Cy", ["goal=100"])
+        table.play.set_options("Cy", ["goal=100"])
     table.start("Ann", LoadedDice(["10 2"]))
     with refused("The game has started: rules now change by the Guiding Light ('propose')."):
-        table.play.set_rules("Ann", ["goal=100"])
+        table.play.set_options("Ann", ["goal=100"])
 
 
 def kinds(news: TableNews) -> list[str]:
@@ -208,9 +208,9 @@ def test_the_guiding_light_before_the_start() -> None:
 def test_table_set_with_others_seated_is_put_to_them() -> None:
     table, dice = table_of("Ann", "Bob"), LoadedDice([])
     with refused("goal: the goal must be a multiple of 5 from 5 to 100000."):
-        table.play.set_rules("Bob", ["bump", "goal=7"])
+        table.play.set_options("Bob", ["bump", "goal=7"])
     assert table.play.proposals == {}
-    news = table.play.set_rules("Bob", ["goal=100", "bump"])
+    news = table.play.set_options("Bob", ["goal=100", "bump"])
     assert news.events[0] == PutToTable("Bob", (1, 2)) and kinds(news)[1:] == ["ProposalMade", "ProposalMade"]
     assert table.play.rules == RuleSet() and [p.text for p in news.view.proposals] == ["goal 100", "bump on"]
     table.play.vote("Ann", "yes 1", dice)

@@ -182,7 +182,7 @@ class WimpoutPlay:
     def vote(self, name: str, line: str, dice: DiceSource) -> TableNews:
         return self._cast(name, parse_vote(self._ballot()[0], line), dice)
 
-    def set_rules(self, name: str, words: Sequence[str]) -> TableNews:
+    def set_options(self, name: str, words: Sequence[str]) -> TableNews:
         """Before the game starts, the only person seated sets options at once (house bots accept any rules); with
         other people seated, each change is put to the table as a Guiding Light proposal: nobody's rules change
         without their approval."""

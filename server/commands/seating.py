@@ -6,7 +6,6 @@ import re
 
 from engine.wimpout.numbers import typed_number
 from rooms.messages import Refusal
-from rooms.wimpout.wimpoutplay import wimpout_play
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
@@ -97,8 +96,7 @@ async def table(session: Session, args: str) -> None:
         session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)
-        play = wimpout_play(live.table)
-        await _tables(session).act(live, lambda: play.set_rules(session.player, rest.split()))
+        await _tables(session).act(live, lambda: live.table.play.set_options(session.player, rest.split()))
     elif verb == "bot" and action == "add":
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.add_bot(session.player, words.split()))

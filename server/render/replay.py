@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.wimpout import events as ev
-from rooms.tables import TableNews
 from rooms.wimpout.wimpoutplay import restore_table
 from server.render.scorehandler import Style, render
 
@@ -21,6 +20,6 @@ def replay_text(number: int, events: Sequence[ev.Event], style: Style) -> str:
     for end, event in enumerate(events, 1):
         if isinstance(event, TURN_STARTS) or end == len(events):
             table = restore_table(number, "", created.rules, created.players, events[:end])
-            parts.append(render(TableNews(number, tuple(events[start:end]), table.view()), "", style))
+            parts.append(render(table.news(*events[start:end]), "", style))
             start = end
     return "\n".join(parts)

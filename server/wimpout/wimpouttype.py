@@ -20,7 +20,8 @@ from server import texts
 from server.fairdice import SystemDice
 from server.render.board import rules_text, scoreboard, table_line
 from server.render.prompt import status_prompt
-from server.render.scorehandler import Style, render_once, rules_summary
+from server.render.scorehandler import render_once, rules_summary
+from server.render.style import Style
 from server.store import Finish, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
 from server.wimpout.wimpoutresults import results
