@@ -1,9 +1,14 @@
-"""The game seam without a network: Cosmic Wimpout's Game and Pig's match keep the engine's Match protocol, and the
-generic table seats, watches, marks away, votes out and closes a table of a game it knows nothing about (Pig)."""
+"""The game seam: Cosmic Wimpout's Game and Pig's match keep the engine's Match protocol; the generic table seats,
+watches, marks away, votes out and closes a table of a game it knows nothing about (Pig); 'table open game=NAME'
+opens the game named, Cosmic Wimpout when none is; a turn verb's help is its game's docstring."""
 
 from __future__ import annotations
 
+import inspect
+
 import pytest
+
+from conftest import loose, player
 
 from engine.gametype import Match
 from engine.wimpout import Game, LoadedDice, RuleSet
@@ -13,7 +18,9 @@ from rooms.messages import Refusal
 from rooms.tables import Absent, RemovalVote, Sat, Status, Stood, Table, TableEnding
 from rooms.gameplay import TablePlay
 from rooms.wimpout.wimpoutplay import wimpout_table
+from server.commands.registry import REGISTRY
 from server.gametypes import GAME_TYPES, GameType, pick
+from server.wimpout import wimpoutverbs
 
 
 def pig_table(*names: str) -> Table:
@@ -72,3 +79,18 @@ def test_the_last_player_left_wins_and_an_empty_table_closes() -> None:
     empty = pig_table("Ann")
     empty.leave("Ann", None)
     assert empty.ending() is TableEnding.CLOSED
+
+
+def test_a_turn_verb_is_helped_by_its_games_docstring() -> None:
+    roll = REGISTRY.find("roll")
+    assert roll is not None and roll.category == "turn" and roll.help == inspect.cleandoc(wimpoutverbs.roll.__doc__ or "")
+    assert roll.usage == "roll      or      r" and REGISTRY.find("s") is REGISTRY.find("stop")
+
+
+async def test_a_table_opens_for_the_game_named_and_wimpout_by_default(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("table open game=chess", "There is no game called 'chess' here. The games: wimpout.")
+        await ann.command("table open game=wimpout goal=300", r"You sit down at table 1\.")
+        await bob.command("tables", loose("Table 1 in The Cosmic Lobby: waiting for players (goal 300, Last Licks"))
+        await bob.command("table open", r"You sit down at table 2\.")
+        await ann.command("tables", loose("Table 2 in The Cosmic Lobby: waiting for players (goal 500, Last Licks"))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from server.commands.registry import command
 from server.session import Session
+from rooms.wimpout.wimpoutplay import GAME
 from server.wimpout.lesson import GOAL, TEACHER
 
 
@@ -16,7 +17,7 @@ async def tutorial(session: Session, args: str) -> None:
     matters to say what happened and why. 'leave yes' ends it.
     """
     tables, name = session.server.tables, session.player
-    live = await tables.open(name, [f"goal={GOAL}"])
+    live = await tables.open(name, [f"game={GAME}", f"goal={GOAL}"])
     await tables.teach(live, name)
     await tables.act(live, lambda: live.table.add_bot(name, [TEACHER, "cautious"]))
     await tables.act(live, lambda: live.table.start(name, live.dice))
