@@ -26,7 +26,8 @@ from server.budget import ByteBudget, Penalties
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
-from server.store import Account, Channel, Store
+from server.results import TALLY
+from server.store import DEFAULT_GAME, Account, Channel, Store, store_for
 from server.tables import Tables
 from server.solving import Solver
 from server.telnet import MuckTelnetServer, TelnetSink, let_clients_go
@@ -45,7 +46,7 @@ class GameServer:
         self.settings = settings
         self.world = World({}, "")
         """The rooms, from the database (``start`` fills it)."""
-        self.store = Store(settings.data_dir)
+        self.store: Store = store_for(settings, {DEFAULT_GAME: TALLY})
         self.tables = Tables(self)
         self.solver = Solver(self)
         self.channels: dict[str, Channel] = {}

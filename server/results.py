@@ -1,4 +1,5 @@
-"""A finished game's results per player, read from its events: what ``stats``, ``top`` and ``history`` count."""
+"""Cosmic Wimpout's figures of a finished game per player, read from its events: what ``stats``, ``top`` and
+``history`` count, and how they add up over a player's games."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ from collections import Counter
 from engine.wimpout import Game, Outcome
 from engine.wimpout import events as ev
 from rooms.tables import BOT_SUFFIX
-from server.store import Result
+from server.store import Result, Tally, Total
 
 FREIGHT_TRAINS = (Outcome.FREIGHT_TRAIN, Outcome.INSTANT_WIN, Outcome.SUPERNOVA)
 """Every freight train counts, the 6s (instant win) and 10s (Supernova) too."""
+TALLY = Tally(
+    {"best_turn": Total.MAX, "freight_trains": Total.SUM, "train_wrecks": Total.SUM, "supernovas": Total.SUM},
+    tiebreak="best_turn",
+)
+"""A player's best turn ever, and every freight train, train wreck and Supernova; the best turn breaks a tie on the
+leaderboard."""
 
 
 def results(game: Game) -> list[Result]:
@@ -28,7 +35,9 @@ def results(game: Game) -> list[Result]:
             wrecks[event.player] += 1
     winner = game.state.winner
     return [
-        Result(p.name, p.name == winner, p.score, best[p.name], trains[p.name], wrecks[p.name], novas[p.name],
-               p.name.endswith(BOT_SUFFIX))
+        Result(p.name, p.name == winner, p.score, p.name.endswith(BOT_SUFFIX), {
+            "best_turn": best[p.name], "freight_trains": trains[p.name], "train_wrecks": wrecks[p.name],
+            "supernovas": novas[p.name],
+        })
         for p in game.state.players
     ]
