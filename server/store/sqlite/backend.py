@@ -25,8 +25,6 @@ FILENAME = "cosmic.sqlite3"
 class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteWorld, SqliteGames):
     """Async facade over one SQLite database file."""
 
-    FILENAME = FILENAME
-
     def __init__(self, data_dir: Path, tallies: Mapping[str, Tally] | None = None) -> None:
         GroupCommit.__init__(self)
         self.path = data_dir / FILENAME
