@@ -1,5 +1,9 @@
 """The storage backends the server can use, each declared by where its code lives, and the one that opens the
-configured store. Django-style: a backend is one folder under ``server/store/``, imported only when chosen."""
+configured store. Django-style: a backend is one folder under ``server/store/``, imported only when chosen.
+
+To add one (PostgreSQL next): a folder beside ``sqlite/`` holding all its code and SQL, with its own numbered
+migrations and a store class that has every method of ``repositories.Store`` (``tests/test_server_store_seam.py``
+checks SQLite's that way), a ``Backend`` line here, and ``store_for`` choosing it by the ``store.url`` setting."""
 
 from __future__ import annotations
 
