@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-from collections import Counter
 from collections.abc import Coroutine, Iterable
 from pathlib import Path
 from types import TracebackType
@@ -21,8 +20,8 @@ from rooms.loader import load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
-from server.mssp import mssp_variables
-from server.budget import ByteBudget, Penalties
+from server.admission import Admission, peer_address
+from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.session import Session
 from server.settings import DEFAULTS, Settings
@@ -30,11 +29,12 @@ from server.results import TALLY
 from server.store import DEFAULT_GAME, Account, Channel, Store, store_for
 from server.tables import Tables
 from server.solving import Solver
-from server.telnet import MuckTelnetServer, TelnetSink, let_clients_go
+from server.telnet.telnetserver import MuckTelnetServer, let_clients_go
+from server.telnet.telnetsink import TelnetSink
 from server.tls import server_context
 
 if TYPE_CHECKING:
-    from server.web import WebClient
+    from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
 
@@ -59,12 +59,11 @@ class GameServer:
             limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
             limits.create_burst, limits.create_refill,
         )
-        self.flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
+        self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
         self.command_buckets = CommandBuckets(
             limits.command_burst, limits.command_rate, limits.max_connections_per_address
         )
         self._wizards = {w.casefold() for w in settings.wizards}
-        self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: telnetlib3.Server | None = None
         self.web: WebClient | None = None
@@ -90,7 +89,7 @@ class GameServer:
         if self.settings.tls.enabled:
             self._tls_listener = await self._listen(self.settings.tls.port, server_context(self.settings.tls))
         if self.settings.web.enabled:
-            from server.web import WebClient  # aiohttp takes a while to import: only when the web client is on
+            from server.web.httpserver import WebClient  # aiohttp takes a while to import: only when the web is on
 
             self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
@@ -101,7 +100,7 @@ class GameServer:
         listener = await telnetlib3.create_server(
             self.settings.host,
             port,
-            protocol_factory=MuckTelnetServer.serving(self.mssp, self.input_budget, self.flooders.hold),
+            protocol_factory=MuckTelnetServer.serving(self, self.admission),
             shell=self._shell,
             encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY
@@ -114,15 +113,8 @@ class GameServer:
         self._releasing.append(asyncio.create_task(let_clients_go(listener)))
         return listener
 
-    def input_budget(self, address: str) -> ByteBudget | None:
-        """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second, negotiation at
-        limits.negotiation_weight); None if its address was cut off in the last limits.flood_penalty seconds."""
-        if self.flooders.active(address):
-            return None
-        limits = self.settings.limits
-        return ByteBudget(limits.input_burst, limits.input_rate, address, self.flooders.add, limits.negotiation_weight)
-
-    def mssp(self) -> dict[str, str]:
+    def listing(self) -> dict[str, str]:
+        """What MUD listings are told (MSSP), as of now (server.outofband.interface.Host)."""
         return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)
 
     async def _world(self) -> World:
@@ -180,7 +172,7 @@ class GameServer:
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.close()  # after the farewells: this also closes client transports
-        self.flooders.release_all()
+        self.admission.release_all()
         if self._tasks:
             _, late = await asyncio.wait(self._tasks, timeout=self.settings.limits.shutdown_grace)
             for task in late:
@@ -207,7 +199,7 @@ class GameServer:
     def _shell(self, reader: TelnetReader, writer: TelnetWriter) -> Coroutine[Any, Any, None]:
         """telnetlib3 calls this once negotiation is over and runs what it returns, which lives as long as the
         connection (returned, not awaited here: one coroutine less to resume for every line read)."""
-        address = str((writer.get_extra_info("peername") or ("?",))[0])
+        address = peer_address(writer.get_extra_info)
         sink = TelnetSink(writer)
         session = Session(self, reader, sink, address)
         sink.viewer = lambda: session.name
@@ -217,7 +209,7 @@ class GameServer:
         """Serve one connection, whatever carries it (telnet, WebSocket), until it closes: the per-address limit,
         the bookkeeping, and saving the player's last visit."""
         address = session.address
-        refusal = self._refusal(address)
+        refusal = self.admission.enter(address)
         if refusal is not None:
             log.warning("session.refused", address=address, reason=refusal)
             session.sink.send(Message(refusal, "error"))
@@ -228,30 +220,18 @@ class GameServer:
         assert task is not None
         self._tasks.add(task)
         self.connections.add(session)
-        self._per_address[address] += 1
         log.info("session.connected", address=address)
         try:
             await session.run()
         finally:
             self.connections.discard(session)
-            self._per_address[address] -= 1
-            if not self._per_address[address]:
-                del self._per_address[address]
+            self.admission.leave(address)
             session.close()
             self.command_buckets.keep(address, session.bucket)
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
             self._tasks.discard(task)
             log.info("session.disconnected", address=address, name=session.name)
-
-    def _refusal(self, address: str) -> str | None:
-        """Why a new connection from ``address`` cannot be served, if it cannot."""
-        if self.stopping:
-            return texts.SERVER_CLOSING
-        limit = self.settings.limits.max_connections_per_address
-        if self._per_address[address] >= limit:
-            return texts.TOO_MANY_CONNECTIONS.format(limit=limit)
-        return None
 
     async def enter(self, session: Session, account: Account) -> None:
         """Log a session in as ``account``, taking over any older connection of the same player. Everything is read

@@ -17,6 +17,7 @@ from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP
 
 from rooms.messages import Message
+from server.outofband.interface import Host, OutOfBand
 from server.protocol import ErrorMessage, PromptMessage, TableMessage, message_model
 from server.render.colour import plain
 
@@ -30,26 +31,23 @@ MAX_SUPPORTS = 64
 """Packages remembered per connection: a client listing more is not taken at its word."""
 
 
-class Gmcp:
+class Gmcp(OutOfBand):
     """One connection's GMCP state: the client's hello and the packages it asked for."""
 
-    def __init__(self, writer: TelnetWriter) -> None:
-        self._writer = writer
+    option, name = GMCP, "GMCP"
+
+    def __init__(self, writer: TelnetWriter, host: Host) -> None:
+        super().__init__(writer, host)
         self.client: dict[str, str] = {}
         self.supports: set[str] = set()
         self._named: str | None = None
-        writer.set_ext_callback(GMCP, self.received)
-
-    @property
-    def active(self) -> bool:
-        return self._writer.local_option.enabled(GMCP) or self._writer.remote_option.enabled(GMCP)
 
     def wants(self, message: str) -> bool:
         """Whether the client asked for ``message`` (``Wimpout.Table``): for it, or for a package it is in."""
         parts = message.lower().split(".")
         return any(".".join(parts[:depth]) in self.supports for depth in range(1, len(parts) + 1)) and self.active
 
-    def received(self, package: str, data: Any) -> None:
+    def received(self, package: str, data: Any) -> None:  # type: ignore[override]  # (GMCP: a package and its data)
         """A message from the client; anything unknown or malformed is ignored (and logged)."""
         name = package.lower()
         if name == "core.hello" and isinstance(data, dict):
