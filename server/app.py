@@ -5,32 +5,29 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import structlog
-import telnetlib3
-from telnetlib3.stream_reader import TelnetReader
-from telnetlib3.stream_writer import TelnetWriter
 
 import server.commands  # noqa: F401  (registers every command)
 from rooms.loader import load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
-from server.admission import Admission, peer_address
+from server.admission import Admission
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
-from server.session import Session
+from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
 from server.results import TALLY
 from server.store import DEFAULT_GAME, Account, Channel, Store, store_for
 from server.tables import Tables
 from server.solving import Solver
-from server.telnet.telnetserver import MuckTelnetServer, let_clients_go
-from server.telnet.telnetsink import TelnetSink
+from server.sink import Sink
+from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 
 if TYPE_CHECKING:
@@ -65,11 +62,9 @@ class GameServer:
         )
         self._wizards = {w.casefold() for w in settings.wizards}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._listener: telnetlib3.Server | None = None
+        self._listener: TelnetListener | None = None
         self.web: WebClient | None = None
-        self._tls_listener: telnetlib3.Server | None = None
-        self._releasing: list[asyncio.Task[None]] = []
-        """Each listener's ``let_clients_go``."""
+        self._tls_listener: TelnetListener | None = None
         self.started = time.time()
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -96,22 +91,12 @@ class GameServer:
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir))
 
-    async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> telnetlib3.Server:
-        listener = await telnetlib3.create_server(
-            self.settings.host,
-            port,
-            protocol_factory=MuckTelnetServer.serving(self, self.admission),
-            shell=self._shell,
-            encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
-            force_binary=True,  # ...so negotiation need not wait for BINARY
-            line_mode=True,
-            connect_maxwait=self.settings.connect_maxwait,
-            timeout=0,  # idle time is ours to judge (see _sweep_idle)
-            compression=tls is None,  # MCCP2 for clients that agree, never over TLS
-            ssl=tls,
+    async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:
+        """A telnet port (idle time is ``_sweep_idle``'s to judge)."""
+        settings = self.settings
+        return await TelnetListener.open(
+            settings.host, port, settings.connect_maxwait, tls, self, self.admission, self.connected
         )
-        self._releasing.append(asyncio.create_task(let_clients_go(listener)))
-        return listener
 
     def listing(self) -> dict[str, str]:
         """What MUD listings are told (MSSP), as of now (server.outofband.interface.Host)."""
@@ -132,8 +117,9 @@ class GameServer:
 
     @property
     def port(self) -> int:
-        assert self._listener is not None and self._listener.sockets
-        return int(self._listener.sockets[0].getsockname()[1])
+        port = self._listener.port if self._listener is not None else None
+        assert port is not None
+        return port
 
     @property
     def stopping(self) -> bool:
@@ -142,9 +128,7 @@ class GameServer:
     @property
     def tls_port(self) -> int | None:
         """The TLS port, when TLS is on."""
-        if self._tls_listener is None or not self._tls_listener.sockets:
-            return None
-        return int(self._tls_listener.sockets[0].getsockname()[1])
+        return self._tls_listener.port if self._tls_listener is not None else None
 
     def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
         """Begin a graceful shutdown (once); safe to call from a command or a signal handler."""
@@ -161,9 +145,11 @@ class GameServer:
 
     async def _stop(self) -> None:
         """Tell everyone, save, hang up, close the database."""
-        for task in [self._sweeper, *self._releasing]:
-            if task is not None:
-                task.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for listener in (self._listener, self._tls_listener):
+            if listener is not None:
+                listener.stop_releasing()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
@@ -196,13 +182,13 @@ class GameServer:
 
     # --- connections ---------------------------------------------------------------------
 
-    def _shell(self, reader: TelnetReader, writer: TelnetWriter) -> Coroutine[Any, Any, None]:
-        """telnetlib3 calls this once negotiation is over and runs what it returns, which lives as long as the
-        connection (returned, not awaited here: one coroutine less to resume for every line read)."""
-        address = peer_address(writer.get_extra_info)
-        sink = TelnetSink(writer)
-        session = Session(self, reader, sink, address)
-        sink.viewer = lambda: session.name
+    def connected(
+        self, reader: Source, sink_for: Callable[[Viewer], Sink], address: str
+    ) -> Coroutine[Any, Any, None]:
+        """A transport's new connection (telnet's listener): a session for it, its sink asking the session who is
+        logged in; what ``attach`` returns serves it."""
+        session: Session
+        session = Session(self, reader, sink_for(lambda: session.name), address)
         return self.attach(session)
 
     async def attach(self, session: Session) -> None:

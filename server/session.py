@@ -157,7 +157,9 @@ class Session:
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
             text = render_once(message.data, self.account.name, style)
-            if self._cubes_tip_due and style.draws_art and "cubes" not in self.options and self.sink.lays_out_text and any(isinstance(event, ev.Thrown) for event in message.data.events):
+            if self._cubes_tip_due and style.draws_art and "cubes" not in self.options and (
+                self.sink.lays_out_text and any(isinstance(event, ev.Thrown) for event in message.data.events)
+            ):
                 self._cubes_tip_due = False
                 text += "\n" + texts.CUBES_TIP
             message = message._replace(text=text)

@@ -7,7 +7,6 @@ import asyncio
 from typing import Any, ClassVar
 
 import structlog
-import telnetlib3
 from telnetlib3 import TelnetServer
 from telnetlib3.server_base import BaseServer
 from telnetlib3.telopt import BINARY, CHARSET, DO, EOR, MCCP2_COMPRESS, NAWS, WILL
@@ -244,12 +243,3 @@ class MuckTelnetServer(TelnetServer):
     def _check_encoding(self) -> bool:
         """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""
         return True
-
-
-async def let_clients_go(listener: telnetlib3.Server) -> None:
-    """telnetlib3 queues every negotiated connection for ``Server.wait_for_client``, up to 1,000 of them, closed
-    ones too, each with its reader's buffer, its writer and any MCCP2 compressor (about 19 KiB a connection in
-    benchmarks/soak_bench.py, far more for a MUD client's). The shell serves connections here: this takes each off
-    the queue as it comes, so none is kept after it ends."""
-    while True:
-        await listener.wait_for_client()

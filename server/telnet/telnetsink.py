@@ -37,7 +37,7 @@ class TelnetSink:
 
     lays_out_text = pages = status_prompts = True
 
-    def __init__(self, writer: TelnetWriter, viewer: Callable[[], str | None] = lambda: None) -> None:
+    def __init__(self, writer: TelnetWriter, viewer: Callable[[], str | None]) -> None:
         self._writer = writer
         self._protocol: MuckTelnetServer = writer.protocol
         self._transport: CoalescedTransport = writer.transport
@@ -101,7 +101,7 @@ class TelnetSink:
 
     @property
     def out_of_band(self) -> tuple[str, ...]:
-        return tuple(band.name for band in self._protocol.bands if band.active)
+        return tuple(band.name for band in self._protocol.bands.values() if band.active)
 
     @property
     def width(self) -> int:
