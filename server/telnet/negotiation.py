@@ -14,7 +14,8 @@ from server.telnet.terminal import is_utf8
 log = structlog.get_logger()
 
 REFUSED = frozenset({MXP, MSP, MSDP, ATCP, ZMP, AARDWOLF, MCCP3_COMPRESS})
-"""Options telnetlib3 would agree to but this server does not speak: asked for, they get WONT / DONT."""
+"""Options telnetlib3 would agree to but this server does not speak: asked for, they get WONT / DONT (unless an
+out-of-band protocol for one is registered in server.outofband)."""
 
 TTYPE_REQUESTS = 3
 """Terminal types asked for (MTTS): the client's name, its terminal type, its MTTS bits. A repeat ends it sooner."""

@@ -25,8 +25,6 @@ from server.telnet.terminal import Terminal, is_utf8, read_terminal
 
 log = structlog.get_logger()
 
-OFFERED = (EOR, *(protocol.option for protocol in PROTOCOLS))
-"""What the server offers (WILL) at once, besides MCCP2 on plain connections; it asks (DO) for NAWS and CHARSET."""
 
 
 class MuckTelnetServer(TelnetServer):
@@ -34,8 +32,8 @@ class MuckTelnetServer(TelnetServer):
 
     Everything is offered the moment a client connects and answers are applied whenever they come, so a client
     on a slow link still gets its width, prompts with EOR, and its charset after the banner. UTF-8 (and BINARY,
-    which it needs) only go to clients that say they show it (server.terminal); telnet(1) would put its terminal in
-    binary mode and TinyFugue 5 would show UTF-8 as garbage, so they get readable ASCII."""
+    which it needs) only go to clients that say they show it (server.telnet.terminal); telnet(1) would put its
+    terminal in binary mode and TinyFugue 5 would show UTF-8 as garbage, so they get readable ASCII."""
 
     host: ClassVar[Host]
     """What out-of-band protocols are told about the server (MSSP's listing); set by the game server on its own
@@ -83,11 +81,12 @@ class MuckTelnetServer(TelnetServer):
         self.caught_up = asyncio.Event()
         self.caught_up.set()
         transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
-        self.writer.always_wont |= REFUSED
         bands = [protocol(self.writer, self.host) for protocol in PROTOCOLS]
         self.bands = {band.option: band for band in bands}
         self.showing = tuple(band for band in bands if band.shows)
-        self.writer.always_dont |= REFUSED | {band.option for band in bands if band.one_way}
+        refused = REFUSED - self.bands.keys()  # a protocol registered is spoken
+        self.writer.always_wont |= refused
+        self.writer.always_dont |= refused | {band.option for band in bands if band.one_way}
         for band in bands:
             self.writer.set_ext_callback(band.option, band.received)
         self.writer.set_ext_send_callback(CHARSET, self._charset_requested)
@@ -103,7 +102,7 @@ class MuckTelnetServer(TelnetServer):
         super().begin_negotiation()  # DO TTYPE
         self.writer.iac(DO, NAWS)
         self.writer.iac(DO, CHARSET)
-        for option in OFFERED:
+        for option in (EOR, *self.bands):  # offered at once, besides MCCP2 on plain connections
             self.writer.iac(WILL, option)
         if self._mccp2_enabled and not self.tls:  # compress-then-encrypt leaks (CRIME): never MCCP over TLS
             self.writer.iac(WILL, MCCP2_COMPRESS)
