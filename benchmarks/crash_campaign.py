@@ -42,7 +42,7 @@ from benchmarks.load_bench import HOST, free_port, server_environment, spawn, wr
 from bots.reference_bot import BotError, Connection, Message, Player, cautious  # noqa: E402
 from engine.wimpout import Game  # noqa: E402
 from engine.wimpout.events import EVENT_TYPES, event_from_dict  # noqa: E402
-from server.store import Store  # noqa: E402
+from server.store.sqlite import FILENAME  # noqa: E402
 
 MAX_TABLES, MAX_TRIALS = 100, 200
 PLAY_WAIT = 30.0
@@ -152,7 +152,7 @@ async def playing(hosts: list[Host], until: float) -> None:
 
 
 def stored_open_tables(workdir: Path) -> set[int]:
-    with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
+    with closing(sqlite3.connect(workdir / "data" / FILENAME)) as db:
         return {n for (n,) in db.execute("SELECT table_number FROM games WHERE status IN ('waiting', 'playing')")}
 
 
@@ -226,7 +226,7 @@ async def campaign(args: argparse.Namespace) -> Counter[str]:
                 server.send_signal(signal.SIGKILL)
                 await server.wait()
             await asyncio.gather(*bots, return_exceptions=True)
-            with closing(sqlite3.connect(workdir / "data" / Store.FILENAME)) as db:
+            with closing(sqlite3.connect(workdir / "data" / FILENAME)) as db:
                 found = examine(db, hosts)
             total = shown(hosts)
             print(f"trial {trial + 1}: {total - moves} game events shown since the last kill; "

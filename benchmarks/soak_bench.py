@@ -39,7 +39,7 @@ from benchmarks.load_bench import (  # noqa: E402
     HOST, SERVER_CODE, free_port, raise_fd_limit, rss_mib, server_environment, spawn, write_world,
 )
 from bots.reference_bot import BotError, Connection, Message, Player, cautious, run as play  # noqa: E402
-from server.store import Store  # noqa: E402
+from server.store.sqlite import FILENAME  # noqa: E402
 
 MAX_TABLES, MAX_CONNECTIONS = 200, 100_000
 PASSWORD = "soakpass"
@@ -128,7 +128,7 @@ class Visitors:
 
 def database_mib(workdir: Path) -> float:
     data = workdir / "data"
-    return sum(path.stat().st_size for path in data.glob(Store.FILENAME + "*")) / 2**20
+    return sum(path.stat().st_size for path in data.glob(FILENAME + "*")) / 2**20
 
 
 async def measure(

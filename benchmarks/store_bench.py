@@ -23,7 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.wimpout import Game, RuleSet, SeededDice, event_to_dict  # noqa: E402
-from server.store import Store, connect  # noqa: E402
+from server.store.sqlite import SqliteStore  # noqa: E402
+from server.store.sqlite.connection import connect  # noqa: E402
 
 RULES = RuleSet().model_dump(mode="json")
 SEATS = ["Ann", "Bob", "Cat"]
@@ -42,7 +43,7 @@ def sample_moves(count: int) -> list[list[dict[str, object]]]:
     return moves
 
 
-async def store_round(store: Store, games: list[int], seq: list[int], moves: list[list[dict[str, object]]]) -> float:
+async def store_round(store: SqliteStore, games: list[int], seq: list[int], moves: list[list[dict[str, object]]]) -> float:
     started = time.perf_counter()
     await asyncio.gather(*(
         store.save_table(game, RULES, SEATS, {}, "playing", seq[i], move) for i, (game, move) in enumerate(zip(games, moves))
@@ -53,7 +54,7 @@ async def store_round(store: Store, games: list[int], seq: list[int], moves: lis
 
 
 def raw_round(db: object, games: list[int], seq: list[int], moves: list[list[dict[str, object]]]) -> float:
-    """The same statements as ``Store.save_table``, the same rows, one transaction for the round."""
+    """The same statements as ``SqliteStore.save_table``, the same rows, one transaction for the round."""
     started = time.perf_counter()
     db.execute("BEGIN IMMEDIATE")  # type: ignore[attr-defined]
     for i, (game, move) in enumerate(zip(games, moves)):
@@ -71,9 +72,9 @@ def raw_round(db: object, games: list[int], seq: list[int], moves: list[list[dic
 async def run(args: argparse.Namespace) -> None:
     moves = sample_moves(args.tables * args.rounds)
     with tempfile.TemporaryDirectory() as tmp:
-        store = Store(Path(tmp) / "store")
+        store = SqliteStore(Path(tmp) / "store")
         await store.open()
-        raw_store = Store(Path(tmp) / "raw")  # the same schema, then written to directly
+        raw_store = SqliteStore(Path(tmp) / "raw")  # the same schema, then written to directly
         await raw_store.open()
         await raw_store.close()
         raw = connect(raw_store.path)

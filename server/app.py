@@ -5,35 +5,33 @@ from __future__ import annotations
 import asyncio
 import ssl
 import time
-from collections import Counter
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import structlog
-import telnetlib3
-from telnetlib3.stream_reader import TelnetReader
-from telnetlib3.stream_writer import TelnetWriter
 
 import server.commands  # noqa: F401  (registers every command)
 from rooms.loader import load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
-from server.mssp import mssp_variables
-from server.budget import ByteBudget, Penalties
-from server.ratelimit import CommandBuckets, LoginThrottle
-from server.session import Session
-from server.settings import DEFAULTS, Settings
-from server.store import Account, Channel, Store
+from server.admission import Admission
+from server.gametypes import GAME_TYPES
 from server.hosting import Tables
+from server.outofband.mssp import mssp_variables
+from server.ratelimit import CommandBuckets, LoginThrottle
+from server.session import Session, Source
+from server.settings import DEFAULTS, Settings
+from server.store import Account, Channel, Store, store_for
 from server.solving import Solver
-from server.telnet import MuckTelnetServer, TelnetSink, let_clients_go
+from server.sink import Sink
+from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 
 if TYPE_CHECKING:
-    from server.web import WebClient
+    from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
 
@@ -45,7 +43,7 @@ class GameServer:
         self.settings = settings
         self.world = World({}, "")
         """The rooms, from the database (``start`` fills it)."""
-        self.store = Store(settings.data_dir)
+        self.store: Store = store_for(settings, {game.name: game.tally for game in GAME_TYPES.all()})
         self.tables = Tables(self)
         self.solver = Solver(self)
         self.channels: dict[str, Channel] = {}
@@ -58,18 +56,15 @@ class GameServer:
             limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
             limits.create_burst, limits.create_refill,
         )
-        self.flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
+        self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
         self.command_buckets = CommandBuckets(
             limits.command_burst, limits.command_rate, limits.max_connections_per_address
         )
         self._wizards = {w.casefold() for w in settings.wizards}
-        self._per_address: Counter[str] = Counter()
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._listener: telnetlib3.Server | None = None
+        self._listener: TelnetListener | None = None
         self.web: WebClient | None = None
-        self._tls_listener: telnetlib3.Server | None = None
-        self._releasing: list[asyncio.Task[None]] = []
-        """Each listener's ``let_clients_go``."""
+        self._tls_listener: TelnetListener | None = None
         self.started = time.time()
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -89,39 +84,22 @@ class GameServer:
         if self.settings.tls.enabled:
             self._tls_listener = await self._listen(self.settings.tls.port, server_context(self.settings.tls))
         if self.settings.web.enabled:
-            from server.web import WebClient  # aiohttp takes a while to import: only when the web client is on
+            from server.web.httpserver import WebClient  # aiohttp takes a while to import: only when the web is on
 
             self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir))
 
-    async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> telnetlib3.Server:
-        listener = await telnetlib3.create_server(
-            self.settings.host,
-            port,
-            protocol_factory=MuckTelnetServer.serving(self.mssp, self.input_budget, self.flooders.hold),
-            shell=self._shell,
-            encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
-            force_binary=True,  # ...so negotiation need not wait for BINARY
-            line_mode=True,
-            connect_maxwait=self.settings.connect_maxwait,
-            timeout=0,  # idle time is ours to judge (see _sweep_idle)
-            compression=tls is None,  # MCCP2 for clients that agree, never over TLS
-            ssl=tls,
+    async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:
+        """A telnet port (idle time is ``_sweep_idle``'s to judge)."""
+        settings = self.settings
+        return await TelnetListener.open(
+            settings.host, port, settings.connect_maxwait, tls, self, self.admission, self.connected
         )
-        self._releasing.append(asyncio.create_task(let_clients_go(listener)))
-        return listener
 
-    def input_budget(self, address: str) -> ByteBudget | None:
-        """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second, negotiation at
-        limits.negotiation_weight); None if its address was cut off in the last limits.flood_penalty seconds."""
-        if self.flooders.active(address):
-            return None
-        limits = self.settings.limits
-        return ByteBudget(limits.input_burst, limits.input_rate, address, self.flooders.add, limits.negotiation_weight)
-
-    def mssp(self) -> dict[str, str]:
+    def listing(self) -> dict[str, str]:
+        """What MUD listings are told (MSSP), as of now (server.outofband.interface.Host)."""
         return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)
 
     async def _world(self) -> World:
@@ -139,8 +117,9 @@ class GameServer:
 
     @property
     def port(self) -> int:
-        assert self._listener is not None and self._listener.sockets
-        return int(self._listener.sockets[0].getsockname()[1])
+        port = self._listener.port if self._listener is not None else None
+        assert port is not None
+        return port
 
     @property
     def stopping(self) -> bool:
@@ -149,9 +128,7 @@ class GameServer:
     @property
     def tls_port(self) -> int | None:
         """The TLS port, when TLS is on."""
-        if self._tls_listener is None or not self._tls_listener.sockets:
-            return None
-        return int(self._tls_listener.sockets[0].getsockname()[1])
+        return self._tls_listener.port if self._tls_listener is not None else None
 
     def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
         """Begin a graceful shutdown (once); safe to call from a command or a signal handler."""
@@ -168,9 +145,11 @@ class GameServer:
 
     async def _stop(self) -> None:
         """Tell everyone, save, hang up, close the database."""
-        for task in [self._sweeper, *self._releasing]:
-            if task is not None:
-                task.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for listener in (self._listener, self._tls_listener):
+            if listener is not None:
+                listener.stop_releasing()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
@@ -179,7 +158,7 @@ class GameServer:
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.close()  # after the farewells: this also closes client transports
-        self.flooders.release_all()
+        self.admission.release_all()
         if self._tasks:
             _, late = await asyncio.wait(self._tasks, timeout=self.settings.limits.shutdown_grace)
             for task in late:
@@ -203,20 +182,20 @@ class GameServer:
 
     # --- connections ---------------------------------------------------------------------
 
-    def _shell(self, reader: TelnetReader, writer: TelnetWriter) -> Coroutine[Any, Any, None]:
-        """telnetlib3 calls this once negotiation is over and runs what it returns, which lives as long as the
-        connection (returned, not awaited here: one coroutine less to resume for every line read)."""
-        address = str((writer.get_extra_info("peername") or ("?",))[0])
-        sink = TelnetSink(writer)
-        session = Session(self, reader, sink, address)
-        sink.viewer = lambda: session.name
+    def connected(
+        self, reader: Source, sink_for: Callable[[Viewer], Sink], address: str
+    ) -> Coroutine[Any, Any, None]:
+        """A transport's new connection (telnet's listener): a session for it, its sink asking the session who is
+        logged in; what ``attach`` returns serves it."""
+        session: Session
+        session = Session(self, reader, sink_for(lambda: session.name), address)
         return self.attach(session)
 
     async def attach(self, session: Session) -> None:
         """Serve one connection, whatever carries it (telnet, WebSocket), until it closes: the per-address limit,
         the bookkeeping, and saving the player's last visit."""
         address = session.address
-        refusal = self._refusal(address)
+        refusal = self.admission.enter(address)
         if refusal is not None:
             log.warning("session.refused", address=address, reason=refusal)
             session.sink.send(Message(refusal, "error"))
@@ -227,30 +206,18 @@ class GameServer:
         assert task is not None
         self._tasks.add(task)
         self.connections.add(session)
-        self._per_address[address] += 1
         log.info("session.connected", address=address)
         try:
             await session.run()
         finally:
             self.connections.discard(session)
-            self._per_address[address] -= 1
-            if not self._per_address[address]:
-                del self._per_address[address]
+            self.admission.leave(address)
             session.close()
             self.command_buckets.keep(address, session.bucket)
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
             self._tasks.discard(task)
             log.info("session.disconnected", address=address, name=session.name)
-
-    def _refusal(self, address: str) -> str | None:
-        """Why a new connection from ``address`` cannot be served, if it cannot."""
-        if self.stopping:
-            return texts.SERVER_CLOSING
-        limit = self.settings.limits.max_connections_per_address
-        if self._per_address[address] >= limit:
-            return texts.TOO_MANY_CONNECTIONS.format(limit=limit)
-        return None
 
     async def enter(self, session: Session, account: Account) -> None:
         """Log a session in as ``account``, taking over any older connection of the same player. Everything is read

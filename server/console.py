@@ -1,21 +1,22 @@
 """Commands for the operator at the server's console, run beside a running server or without one (they open the
-database as a second process): ``cosmic-wimpout wizard NAME``, ``cosmic-wimpout backup FILE``."""
+store as a second process): ``cosmic-wimpout wizard NAME``, ``cosmic-wimpout backup FILE``."""
 
 from __future__ import annotations
 
 import argparse
-import sqlite3
-from collections.abc import Callable
-from contextlib import closing
+import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from server.settings import ConfigError, load_console_settings
-from server.store import Store, connect, set_wizard
+from server.store import Store, StoreError, store_for
+from server.store.sqlite import FILENAME
 
-
+T = TypeVar("T")
 WIZARD = "Make an account a wizard (or, with --revoke, not); works whether or not the server is running."
 BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not). To restore, stop the server and "
-          f"put the copy in the data directory as {Store.FILENAME}.")
+          f"put the copy in the data directory as {FILENAME}.")
 
 
 def wizard(argv: list[str]) -> int | str:
@@ -25,46 +26,65 @@ def wizard(argv: list[str]) -> int | str:
     parser.add_argument("name", help="the account's exact name (any case)")
     parser.add_argument("--revoke", action="store_true", help="take wizard powers back")
     args = parser.parse_args(argv)
-    path = _database(parser, args)
-    if not isinstance(path, Path):
-        return path
-    with closing(connect(path)) as db:
-        if not set_wizard(db, args.name, not args.revoke):
-            return f"cosmic-wimpout wizard: there is no account called {args.name}; create it first, then run this again"
+    store = _store(parser, args)
+    if isinstance(store, str):
+        return store
+    granted = _using(parser, store, lambda: store.set_wizard(args.name, not args.revoke))
+    if isinstance(granted, str):
+        return granted
+    if not granted:
+        return f"cosmic-wimpout wizard: there is no account called {args.name}; create it first, then run this again"
     print(f"{args.name} is {'no longer' if args.revoke else 'now'} a wizard.")
     return 0
 
 
 def backup(argv: list[str]) -> int | str:
-    """A consistent copy of the whole database (accounts, world, channels, tables, games), taken with SQLite's online
-    backup: the running server goes on writing meanwhile, and the copy is the database at one moment."""
+    """A consistent copy of the whole database (accounts, world, channels, tables, games), taken while the running
+    server goes on writing: the copy is the database at one moment."""
     parser = _console_parser("cosmic-wimpout backup", BACKUP)
     parser.add_argument("file", type=Path, help="the copy to write (a new file)")
     args = parser.parse_args(argv)
-    path = _database(parser, args)
-    if not isinstance(path, Path):
-        return path
+    store = _store(parser, args)
+    if isinstance(store, str):
+        return store
     if args.file.exists():
         return f"{parser.prog}: {args.file} exists already; give a new file name"
     if not args.file.parent.is_dir():
         return f"{parser.prog}: there is no directory {args.file.parent}"
-    with closing(connect(path)) as source, closing(sqlite3.connect(args.file)) as copy:
-        source.backup(copy)
-    print(f"Backed up {path} to {args.file}.")
+    failed = _using(parser, store, lambda: store.backup(args.file))
+    if isinstance(failed, str):
+        return failed
+    print(f"Backed up {store.where} to {args.file}.")
     return 0
 
 
-def _database(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Path | str:
-    """The server's database file, found as the server finds it (``--config``, ``--data-dir``); or why not."""
+def _store(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Store | str:
+    """The server's store, found as the server finds it (``--config``, ``--data-dir``), not opened yet; or why not."""
     overrides = {"data_dir": args.data_dir} if args.data_dir is not None else {}
     try:
         settings = load_console_settings(args.config, **overrides)
     except ConfigError as exc:
         return f"{parser.prog}: {exc}"
-    path = settings.data_dir / Store.FILENAME
-    if not path.is_file():
-        return f"{parser.prog}: no database at {path} (start the server once, or give --data-dir)"
-    return path
+    store = store_for(settings)
+    if not store.exists():
+        return f"{parser.prog}: no database at {store.where} (start the server once, or give --data-dir)"
+    return store
+
+
+def _using(parser: argparse.ArgumentParser, store: Store, work: Callable[[], Awaitable[T]]) -> T | str:
+    """``work`` done on the opened store, which is closed after; or why the store cannot be used."""
+
+    async def run() -> T:
+        await store.open()
+        try:
+            return await work()
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(run())
+    except StoreError as exc:
+        return f"{parser.prog}: {exc}"
 
 
 def _console_parser(prog: str, description: str) -> argparse.ArgumentParser:

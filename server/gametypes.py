@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from server.livetable import Live
     from server.render.style import Style
     from server.settings import TableSettings
-    from server.store import Finish, StoredTable
+    from server.store import Finish, StoredTable, Tally
 
 
 Move = Callable[[], "TableNews | None"]
@@ -49,6 +49,8 @@ class GameType(Protocol):
     """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
     help_topics: Sequence[Topic]
     """Help on the game itself ('help <topic>'), beside its commands' own."""
+    tally: Tally
+    """How its figures per player (``finish``'s results) add up in 'stats' and rank in 'top'."""
 
     def randomness(self, settings: TableSettings) -> Any:
         """The randomness source its tables draw from (fair, or loaded for tests and demonstrations)."""

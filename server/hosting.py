@@ -171,7 +171,7 @@ class Tables:
         number = self._free_number()
         self._opening.add(number)  # before the await: a second 'table open' meanwhile takes another number
         try:
-            game_id = await self.server.store.open_table(number, room, table.play.options_record(), [name])
+            game_id = await self.server.store.open_table(number, room, table.play.options_record(), [name], kind.name)
         finally:
             self._opening.discard(number)
         table.number = number

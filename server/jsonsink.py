@@ -1,5 +1,5 @@
 """JSON lines for bots and the web client: each message the server sends becomes one typed JSON object on one line
-(server.protocol), written to the connection's raw output: the telnet sink (so that ``@json off`` can hand the
+(server.protocol), written to the connection's raw output: the sink it replaced (so that ``@json off`` can hand the
 connection back to it) or a WebSocket, one object a frame."""
 
 from __future__ import annotations
@@ -10,16 +10,24 @@ from collections.abc import Awaitable, Callable
 from rooms.messages import Message
 from rooms.tables import TableNews
 from server.protocol import PromptMessage, message_model, table_line
-from server.sink import LineOut
+from server.sink import DEFAULT_HEIGHT, LineOut, Sink
 
 
 class JsonSink:
     """Renders messages as JSON lines: table news with its state and the viewer's legal commands, errors with stable
-    codes, prompts, and everything else as text with its kind and fields. Never wrapped; ASCII only."""
+    codes, prompts, and everything else as text with its kind and fields. Never wrapped, paged or followed by a status
+    prompt (a program reads it); ASCII only."""
 
-    def __init__(self, out: LineOut, viewer: Callable[[], str | None]) -> None:
+    lays_out_text = pages = status_prompts = prompts_inline = False
+    height = DEFAULT_HEIGHT
+    out_of_band: tuple[str, ...] = ()
+
+    def __init__(self, out: LineOut, viewer: Callable[[], str | None], under: Sink | None = None) -> None:
         self.out = out
         self._viewer = viewer
+        self.under = under
+        """The sink this one replaced (``@json on``), which ``@json off`` brings back; None when JSON is all the
+        connection speaks (the web page)."""
 
     def send(self, message: Message) -> None:
         if isinstance(message.data, TableNews):  # the commonest message by far: its shared JSON is made once a move
@@ -58,6 +66,13 @@ class JsonSink:
 
     def caught_up(self) -> Awaitable[None]:
         return self.out.caught_up()
+
+    def write_line(self, line: str) -> None:
+        self.out.write_line(line)
+
+    def lines(self, text: str) -> list[str]:
+        """The text's own lines: a program wraps nothing."""
+        return text.split("\n")
 
     def _write(self, line: str) -> None:
         if not line.isascii():  # rare (talk, names): escape as \uXXXX, so any client reads it whatever its encoding

@@ -18,6 +18,7 @@ from server.app import GameServer
 from server.logs import configure_logging
 from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
+from server.store import StoreError
 
 GC_YOUNG_THRESHOLD = 50_000
 """Objects allocated (less those freed) between two collections of the youngest generation; Python's 700 suits a
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     try:
         asyncio.run(serve(settings))
-    except (WorldError, OSError, ThrowSyntaxError) as exc:
+    except (WorldError, OSError, ThrowSyntaxError, StoreError) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
 

@@ -23,7 +23,6 @@ from server.render.prompt import status_prompt
 from server.render.style import Style
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
-from server.telnet import TelnetSink
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -110,8 +109,9 @@ class Session:
         self.page(text, "error", code=code)
 
     def page(self, text: str, kind: str = "info", **fields: str) -> None:
-        """Long output a screen at a time on telnet (the client's height, from NAWS): the rest waits for 'more'."""
-        if not isinstance(self.sink, TelnetSink):
+        """Long output a screen at a time where the connection pages (telnet: the client's height, from NAWS): the
+        rest waits for 'more'."""
+        if not self.sink.pages:
             self.tell(text, kind, **fields)
             return
         self._more = Message("\n".join(self.sink.lines(text)), kind, fields)
@@ -119,7 +119,7 @@ class Session:
 
     def more(self) -> bool:
         """The next screenful of paged output; False if nothing is waiting."""
-        if self._more is None or not isinstance(self.sink, TelnetSink):
+        if self._more is None or not self.sink.pages:
             return False
         lines = self._more.text.split("\n")
         room = max(self.sink.height - 2, 3)  # a line for the note, a line for the prompt
@@ -159,8 +159,8 @@ class Session:
             news = message.data
             game = GAME_TYPES[news.game]
             text = game.render(news, self.account.name, style)
-            tip = game.style_tip(news, style) if self._cubes_tip_due and "cubes" not in self.options and isinstance(
-                self.sink, TelnetSink
+            tip = game.style_tip(news, style) if (
+                self._cubes_tip_due and "cubes" not in self.options and self.sink.lays_out_text
             ) else None
             if tip is not None:
                 self._cubes_tip_due = False
@@ -172,8 +172,8 @@ class Session:
 
     def _emit(self, message: Message) -> None:
         """Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
-        if self._prompted and isinstance(self.sink, TelnetSink) and self.sink.prompts_inline:
-            self.sink.write("\r\n")
+        if self._prompted and self.sink.prompts_inline:
+            self.sink.write_line("")
         self._prompted = False
         self.sink.send(message)
         if not self._prompt_due and self._wants_prompt():
@@ -182,8 +182,9 @@ class Session:
                 asyncio.get_running_loop().call_soon(self._show_prompt)
 
     def _wants_prompt(self) -> bool:
-        """People on telnet who are logged in and did not '@set prompt=off' (bots and the web read JSON)."""
-        return self.account is not None and isinstance(self.sink, TelnetSink) and self.options.get("prompt") != "off"
+        """People at a terminal (telnet) who are logged in and did not '@set prompt=off' (bots and the web read
+        JSON)."""
+        return self.account is not None and self.sink.status_prompts and self.options.get("prompt") != "off"
 
     def _show_prompt(self) -> None:
         """After a burst of output: one line saying where this player's table stands, marked as a prompt (once: the

@@ -20,10 +20,16 @@ RESUME_INPUT_BYTES = PAUSE_INPUT_BYTES // 4
 writers): resuming just under the pause would stop and start reading for every command (system calls each time),
 and resuming at nothing would leave the client's socket idle while its next commands are read and run. A quarter
 still queued keeps the socket busy meanwhile."""
+DEFAULT_WIDTH = 80
+"""Columns text is laid out for when the client does not say (telnet without NAWS, JSON, the web page), and the
+width help is written for."""
+DEFAULT_HEIGHT = 24
+"""Rows a screen shows when the client does not say (telnet without NAWS)."""
 
 
 class Sink(Protocol):
-    """One connection's output, rendered the way that connection wants it."""
+    """One connection's output, rendered the way that connection wants it, and what that connection can do: the
+    session and commands ask these, never which transport is underneath."""
 
     def send(self, message: Message) -> None:
         """Show a complete message (one or more lines)."""
@@ -57,6 +63,37 @@ class Sink(Protocol):
 
     def caught_up(self) -> Awaitable[None]:
         """Until the output waiting has drained to ``RESUME_INPUT_BYTES`` (or the connection is gone)."""
+
+    def write_line(self, line: str) -> None:
+        """One raw line, unrendered (what a JSON sink wrapping this one writes; an empty one ends a line)."""
+
+    @property
+    def lays_out_text(self) -> bool:
+        """Whether the server wraps text to ``width`` for this client (a terminal); False: it wraps text itself (a
+        program, the web page)."""
+
+    @property
+    def pages(self) -> bool:
+        """Whether long output is shown ``height`` lines at a time, the rest waiting for 'more'."""
+
+    @property
+    def height(self) -> int:
+        """Rows the client shows (what paged output is cut to)."""
+
+    def lines(self, text: str) -> list[str]:
+        """``text`` as the client's screen will show it, a line each."""
+
+    @property
+    def status_prompts(self) -> bool:
+        """Whether a logged-in player's output is followed by the status prompt (a person at a terminal)."""
+
+    @property
+    def prompts_inline(self) -> bool:
+        """Whether a prompt stays in the output stream, so that output after one must start a new line."""
+
+    @property
+    def out_of_band(self) -> tuple[str, ...]:
+        """The out-of-band protocols (server.outofband) this connection carries messages on besides its text."""
 
 
 class LineOut(Protocol):

@@ -19,7 +19,7 @@ from rooms.tables import SEATING_EVENTS, Sat, Status, Stood, Table, TableNews
 from server.gametypes import Move, Verb
 from server.helptopics import Topic
 from server.render.style import Style
-from server.store import Finish, Result, StoredTable
+from server.store import Finish, Result, StoredTable, Tally, Total
 from server.wiremodel import WireModel
 
 GOAL = 20
@@ -349,6 +349,7 @@ class Pig:
     name = "pig"
     title = "Pig"
     package = "Pig"
+    tally = Tally({"points": Total.SUM}, tiebreak="points")
     verbs = (Verb("roll", roll), Verb("hold", hold))
     message_model = PigMessage
     help_topics = (Topic(("pig", "pig game"), "PIG: roll a die; a 1 loses the turn, 'hold' banks it. First to 20 wins."),)
@@ -394,7 +395,7 @@ class Pig:
 
     @staticmethod
     def _finish(match: Match) -> Finish:
-        results = [Result(p, p == match.winner, match.scores[p], 0, 0, 0, 0, False) for p in match.players]
+        results = [Result(p, p == match.winner, match.scores[p], False, {"points": match.scores[p]}) for p in match.players]
         return Finish(match.winner, results)
 
     def clock(self, timer: str, settings: Any) -> float:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import player, raw_client, running, settings_for
 from server.console import backup
-from server.store import Store
+from server.store.sqlite import FILENAME
 from tables_helpers import dice_script
 from test_server_wizards import console
 
@@ -33,14 +33,14 @@ async def test_a_backup_made_during_play_starts_a_server_with_everything(tmp_pat
             await ann.command("start", "Your turn")
             await ann.command("@set cubes=compact", "Set: cubes=compact")
             await ann.command("roll", r"You throw: \[10\] \[5\] \[2\] \[3\] \[s2\]")
-            assert await console("backup", str(copy), "--data-dir", str(data)) == (0, f"Backed up {data / Store.FILENAME} to {copy}.\n")
+            assert await console("backup", str(copy), "--data-dir", str(data)) == (0, f"Backed up {data / FILENAME} to {copy}.\n")
             await ann.command("roll", r"You throw: \[10\] \[3\] \[s4\]")  # play goes on after the copy is made
     assert "exists already; give a new file name" in str(backup([str(copy), "--data-dir", str(data)]))
     assert "no database at" in str(backup([str(tmp_path / "x"), "--data-dir", str(tmp_path / "none")]))
     assert "there is no directory" in str(backup([str(tmp_path / "no" / "x"), "--data-dir", str(data)]))
     restored = tmp_path / "restored"
     restored.mkdir()
-    shutil.copy(copy, restored / Store.FILENAME)
+    shutil.copy(copy, restored / FILENAME)
     async with running(settings_for(restored)) as server:
         async with player(server, "Ann", create=False) as ann, player(server, "Bob", create=False) as bob:
             await ann.command("score", r"Table 1: playing, goal 100")

@@ -9,8 +9,9 @@ from contextlib import closing
 from pathlib import Path
 
 from conftest import RawClient, player
-from server import store as store_module
-from server.store import NameTaken, Store
+from server.store import NameTaken
+from server.store.sqlite import FILENAME, SqliteStore
+from server.store.sqlite import groupcommit
 from tables_helpers import loaded_server, seated
 
 LAST_LICKS_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
@@ -33,7 +34,7 @@ async def test_two_tables_opened_at_the_same_moment_get_two_numbers(make_server)
 
 
 async def test_two_stored_tables_under_one_number_both_come_back(make_server, tmp_path: Path) -> None:
-    store = Store(tmp_path / "data")  # what the race of older releases left behind
+    store = SqliteStore(tmp_path / "data")  # what the race of older releases left behind
     await store.open()
     await store.open_table(1, "lobby", {}, ["Ann"])
     await store.open_table(1, "lobby", {}, ["Bob"])
@@ -41,7 +42,7 @@ async def test_two_stored_tables_under_one_number_both_come_back(make_server, tm
     async with make_server() as server:
         async with player(server, "Cy") as cy:
             await cy.command("tables", r"Table 1 .*\n(.*\n)*Table 2 ")
-    store = Store(tmp_path / "data")
+    store = SqliteStore(tmp_path / "data")
     await store.open()
     try:
         assert sorted((t.number, t.seats) for t in await store.open_tables()) == [(1, ["Ann"]), (2, ["Bob"])]
@@ -54,7 +55,7 @@ async def test_a_finished_game_without_results_is_repaired_at_start(make_server,
         async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):
             await play_to_last_licks(ann)
             await bob.command("roll", r"Table 1 is closed: the game is over \(game #1")
-    with sqlite3.connect(tmp_path / "data" / Store.FILENAME) as db:  # as a kill between two transactions left it
+    with sqlite3.connect(tmp_path / "data" / FILENAME) as db:  # as a kill between two transactions left it
         db.execute("DELETE FROM results")
     async with make_server() as server:
         async with player(server, "Cy") as cy:
@@ -90,7 +91,7 @@ async def test_a_game_is_over_only_together_with_its_results(make_server, tmp_pa
 async def test_durable_group_commit(tmp_path: Path) -> None:
     """Every commit is synced (synchronous=FULL); the writes of one loop turn share one transaction, and one that
     fails is undone alone."""
-    store = Store(tmp_path)
+    store = SqliteStore(tmp_path)
     await store.open()
     try:
         commits: list[str] = []
@@ -110,7 +111,7 @@ async def test_durable_group_commit(tmp_path: Path) -> None:
 async def test_a_commit_follows_the_one_on_its_way_without_the_event_loop(tmp_path: Path) -> None:
     """Writes handed over while a commit is being made are committed by the thread as soon as it ends, together:
     an event loop too busy to hear of the first commit does not hold up the next."""
-    store = Store(tmp_path)
+    store = SqliteStore(tmp_path)
     await store.open()
     try:
         commits: list[str] = []
@@ -138,10 +139,10 @@ async def test_no_cursor_leaves_the_database_thread(tmp_path: Path, monkeypatch)
     the thread could be running the same cached statement for the next write (``touch`` failed with 'bad parameter or
     other API misuse' about once in a thousand logins under load: the soak benchmark's games)."""
     handed: list[object] = []
-    settle = store_module._settle
-    monkeypatch.setattr(store_module, "_settle", lambda batch, outcomes: (
+    settle = groupcommit._settle
+    monkeypatch.setattr(groupcommit, "_settle", lambda batch, outcomes: (
         handed.extend(value for value, _ in outcomes), settle(batch, outcomes))[-1])
-    store = Store(tmp_path)
+    store = SqliteStore(tmp_path)
     await store.open()
     try:
         account = await store.create("Igor", "lgor", "hash")

@@ -19,8 +19,8 @@ from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
 from conftest import BANNER_END, RawClient, player, raw_client
-from server import telnet
-from server.telnet import NEGOTIATION_SLICE, SLICE
+from server.telnet import coalescing, telnetserver
+from server.telnet.intake import NEGOTIATION_SLICE, SLICE
 
 MEGABYTE_OF_LINES = b"say flood\r\n" * 95_000  # about 1 MB of commands, far more than the command rate lets run
 
@@ -285,9 +285,9 @@ async def until_still(count: Callable[[], int], ready: Callable[[], bool]) -> in
 
 async def test_a_client_that_reads_nothing_is_hung_up_on_and_others_carry_on(make_server, monkeypatch) -> None:
     """Its own commands only make its input wait (the next test); what others send it is what hangs it up."""
-    monkeypatch.setattr(telnet, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
-    monkeypatch.setattr(telnet, "RESUME_INPUT_BYTES", 16 << 10)
-    monkeypatch.setattr(telnet, "MAX_QUEUED_BYTES", 512 << 10)
+    monkeypatch.setattr(telnetserver, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
+    monkeypatch.setattr(telnetserver, "RESUME_INPUT_BYTES", 16 << 10)
+    monkeypatch.setattr(coalescing, "MAX_QUEUED_BYTES", 512 << 10)
     async with make_server(limits={"command_burst": 100_000}) as server, player(server, "Ann") as ann:
         async with player(server, "Mallory") as mallory:  # from here on, nothing reads Mallory's socket
             mallory.send_bytes(b"help\r\n" * 20_000)  # 12 MB of answers, read by nobody
@@ -311,8 +311,8 @@ async def test_a_client_that_does_not_read_has_its_commands_wait_then_run_in_ord
     of its output waits (its input is no longer read), while everyone else is served; once it reads, the rest run, in
     order, none lost. The same in JSON mode. (They all ran, their answers queued without bound until the hang-up at
     8 MiB.)"""
-    monkeypatch.setattr(telnet, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rule, at sizes a test reaches quickly
-    monkeypatch.setattr(telnet, "RESUME_INPUT_BYTES", 16 << 10)
+    monkeypatch.setattr(telnetserver, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rule, at sizes a test reaches quickly
+    monkeypatch.setattr(telnetserver, "RESUME_INPUT_BYTES", 16 << 10)
     sent = 1500  # 330 KB of answers to Mallory (JSON: twice that), as much to Ann: over three times what the pause
     # and both sockets' small buffers hold (about 96 KiB), so the pause is reached well before the last command
     pad = "x" * 200

@@ -15,7 +15,7 @@ import pytest
 
 from conftest import WAIT
 from hostile_helpers import server_log
-from server import web
+from server.web import httpserver
 from server.app import GameServer
 from web_helpers import web_client
 
@@ -118,7 +118,7 @@ async def test_one_address_holds_at_most_its_share_of_web_connections_and_others
 
 async def test_a_connection_that_sends_no_whole_request_in_time_is_closed(make_server, monkeypatch) -> None:
     """Nothing, or half a request: closed after ``REQUEST_WAIT`` (here a fifth of a second), not after an hour."""
-    monkeypatch.setattr(web, "REQUEST_WAIT", 0.2)
+    monkeypatch.setattr(httpserver, "REQUEST_WAIT", 0.2)
     async with make_server(web=WEB) as server:
         assert server.web is not None
         for sent in (b"", b"GET / HTTP/1.1\r\nHost: x\r\n"):

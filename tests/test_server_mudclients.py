@@ -16,7 +16,7 @@ from telnetlib3.telopt import (
 
 from conftest import player
 from server.render import colour
-from server.telnet import MIN_HEIGHT, MIN_WIDTH
+from server.telnet.telnetsink import MIN_HEIGHT, MIN_WIDTH
 from tables_helpers import loaded_server, seated
 from test_bots import play_until
 from wire import wire_client

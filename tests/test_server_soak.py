@@ -8,7 +8,7 @@ import gc
 
 from conftest import player, raw_client
 from server.app import GameServer
-from server.telnet import MuckTelnetServer
+from server.telnet.telnetserver import MuckTelnetServer
 
 
 async def settled(server: GameServer) -> None:
@@ -22,7 +22,7 @@ async def settled(server: GameServer) -> None:
 def protocols(server: GameServer) -> int:
     """telnetlib3 protocol objects of this server still alive."""
     gc.collect()
-    return sum(1 for o in gc.get_objects() if isinstance(o, MuckTelnetServer) and o.mssp == server.mssp)
+    return sum(1 for o in gc.get_objects() if isinstance(o, MuckTelnetServer) and o.host is server)
 
 
 async def test_closed_connections_leave_no_protocol_behind(make_server) -> None:

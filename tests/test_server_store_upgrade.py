@@ -7,7 +7,9 @@ from pathlib import Path
 
 from conftest import player, running, settings_for
 from server.passwords import hash_password
-from server.store import Store
+from server.wimpout.wimpoutresults import TALLY
+from server.store import DEFAULT_GAME
+from server.store.sqlite import FILENAME, SqliteStore
 
 BEFORE_BOTS = """
 CREATE TABLE games (id INTEGER PRIMARY KEY, table_number INTEGER NOT NULL, room TEXT NOT NULL, rules TEXT NOT NULL,
@@ -23,9 +25,9 @@ INSERT INTO results VALUES (1, 'Ann', 1, 105, 105, 0, 0, 0), (1, 'Bob', 0, 0, 0,
 
 async def test_an_older_database_gains_the_bot_columns(tmp_path: Path) -> None:
     tmp_path.mkdir(exist_ok=True)
-    with sqlite3.connect(tmp_path / Store.FILENAME) as db:
+    with sqlite3.connect(tmp_path / FILENAME) as db:
         db.executescript(BEFORE_BOTS)
-    store = Store(tmp_path)
+    store = SqliteStore(tmp_path, {DEFAULT_GAME: TALLY})
     await store.open()
     try:
         [waiting] = await store.open_tables()
@@ -50,7 +52,7 @@ async def test_a_database_from_before_the_community_server_gains_channels_builde
     world is seeded from the world file once."""
     data = tmp_path / "data"
     data.mkdir()
-    with sqlite3.connect(data / Store.FILENAME) as db:
+    with sqlite3.connect(data / FILENAME) as db:
         db.executescript(BEFORE_COMMUNITY)
         for name, wizard in (("Wizard", 1), ("Igor", 0)):
             db.execute("INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at) VALUES (?, ?, ?, ?, 0)",

@@ -11,8 +11,8 @@ import aiohttp
 
 from conftest import player, telnet_client
 from json_helpers import SEEN, JsonClient
-from server import web
-from server.web import MAX_FRAME
+from server.web import websocket
+from server.web.httpserver import MAX_FRAME
 from web_helpers import SilentBrowser, open_ws, web_client, web_url
 
 WEB = {"enabled": True}
@@ -105,9 +105,9 @@ async def test_a_frame_of_many_lines_is_read_as_telnet_reads_a_stream(make_serve
 
 
 async def test_a_browser_that_stops_reading_is_paused_then_hung_up_on(make_server, monkeypatch) -> None:
-    monkeypatch.setattr(web, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
-    monkeypatch.setattr(web, "RESUME_INPUT_BYTES", 16 << 10)
-    monkeypatch.setattr(web, "MAX_QUEUED_BYTES", 512 << 10)
+    monkeypatch.setattr(websocket, "PAUSE_INPUT_BYTES", 64 << 10)  # the same rules, at sizes a test reaches quickly
+    monkeypatch.setattr(websocket, "RESUME_INPUT_BYTES", 16 << 10)
+    monkeypatch.setattr(websocket, "MAX_QUEUED_BYTES", 512 << 10)
     async with make_server(web=WEB, limits={"command_burst": 100_000}) as server, player(server, "Ann") as ann:
         mallory = await SilentBrowser.open(server)
         try:

@@ -8,7 +8,7 @@ from server import texts
 from server.commands.registry import CATEGORIES, REGISTRY, Command, Stage, command
 from server.helptopics import find_topic, topic_list
 from server.session import Session
-from server.telnet import DEFAULT_WIDTH, TelnetSink
+from server.sink import DEFAULT_WIDTH
 
 
 @command("help", stage=Stage.ANY, category="general")
@@ -54,9 +54,10 @@ async def help_(session: Session, args: str) -> None:
 
 
 def _as_written(session: Session) -> bool:
-    """A telnet screen at least as wide as help is written for (a narrower one gets it reflowed, then wrapped to its
-    width: each line wrapped on its own left a word or two on a line of their own at 40 columns)."""
-    return isinstance(session.sink, TelnetSink) and session.sink.width >= DEFAULT_WIDTH
+    """A screen the server lays text out for (telnet), at least as wide as help is written for (a narrower one gets
+    it reflowed, then wrapped to its width: each line wrapped on its own left a word or two on a line of their own at
+    40 columns)."""
+    return session.sink.lays_out_text and session.sink.width >= DEFAULT_WIDTH
 
 
 def reflowed(text: str) -> str:

@@ -9,18 +9,18 @@ from server.commands.args import UsageError
 from server.commands.registry import Stage, command
 from server.jsonsink import JsonSink
 from server.session import Session
-from server.telnet import TelnetSink
 
 
 def switch(session: Session, on: bool) -> None:
-    """Swap the connection's sink: the JSON one wraps the telnet one, so switching back unwraps it."""
+    """Swap the connection's sink: the JSON one wraps whatever sink is there, so switching back unwraps it (a
+    connection that only speaks JSON, the web page's, has nothing to go back to)."""
     sink = session.sink
-    if on and isinstance(sink, TelnetSink):
-        session.sink = JsonSink(sink, lambda: session.name)
+    if on and not isinstance(sink, JsonSink):
+        session.sink = JsonSink(sink, lambda: session.name, under=sink)
     elif not on and isinstance(sink, JsonSink):
-        if not isinstance(sink.out, TelnetSink):
+        if sink.under is None:
             raise Refusal(texts.JSON_ONLY)
-        session.sink = sink.out
+        session.sink = sink.under
     session.tell(texts.JSON_ON if on else texts.JSON_OFF, "json", json="on" if on else "off")
 
 

@@ -47,7 +47,7 @@ async def connect(session: Session, args: str) -> None:
         session.refuse(texts.BANNED, "banned")
         return
     throttle.right(key, address)
-    log.info("session.login", name=account.name, address=address)
+    log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.server.enter(session, account)
 

@@ -24,7 +24,7 @@ from server.render.scorehandler import render_once, rules_summary
 from server.render.style import Style
 from server.store import Finish, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
-from server.wimpout.wimpoutresults import results
+from server.wimpout.wimpoutresults import TALLY, results
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -58,6 +58,7 @@ class Wimpout:
     name = GAME
     title = "Cosmic Wimpout"
     package = "Wimpout"
+    tally = TALLY
     verbs = wimpoutverbs.VERBS
     message_model = wimpoutwire.TableMessage
     help_topics = gamehelp.TOPICS

@@ -17,40 +17,38 @@ from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP
 
 from rooms.messages import Message
+from rooms.tables import TableNews
 from server.gametypes import GAME_TYPES
-from server.protocol import ErrorMessage, PromptMessage, TableMessage, message_model
+from server.outofband.interface import Host, OutOfBand
+from server.protocol import ErrorMessage, PromptMessage, message_model
 from server.render.colour import plain
 
 log = structlog.get_logger()
 
 PACKAGE = GAME_TYPES.default.package
-MESSAGES = {kind: f"{PACKAGE}.{kind.capitalize()}" for kind in ("table", "error", "prompt")}
-"""The Wimpout package's messages, by the protocol model's ``type``."""
+"""The package of errors and prompts (the default game's); table news goes in its own game's package."""
 
 MAX_SUPPORTS = 64
 """Packages remembered per connection: a client listing more is not taken at its word."""
 
 
-class Gmcp:
+class Gmcp(OutOfBand):
     """One connection's GMCP state: the client's hello and the packages it asked for."""
 
-    def __init__(self, writer: TelnetWriter) -> None:
-        self._writer = writer
+    option, name = GMCP, "GMCP"
+
+    def __init__(self, writer: TelnetWriter, host: Host) -> None:
+        super().__init__(writer, host)
         self.client: dict[str, str] = {}
         self.supports: set[str] = set()
         self._named: str | None = None
-        writer.set_ext_callback(GMCP, self.received)
-
-    @property
-    def active(self) -> bool:
-        return self._writer.local_option.enabled(GMCP) or self._writer.remote_option.enabled(GMCP)
 
     def wants(self, message: str) -> bool:
         """Whether the client asked for ``message`` (``Wimpout.Table``): for it, or for a package it is in."""
         parts = message.lower().split(".")
         return any(".".join(parts[:depth]) in self.supports for depth in range(1, len(parts) + 1)) and self.active
 
-    def received(self, package: str, data: Any) -> None:
+    def received(self, package: str, data: Any) -> None:  # type: ignore[override]  # (GMCP: a package and its data)
         """A message from the client; anything unknown or malformed is ignored (and logged)."""
         name = package.lower()
         if name == "core.hello" and isinstance(data, dict):
@@ -79,9 +77,9 @@ class Gmcp:
         if message.kind != "error" and message.data is None:
             return
         model = message_model(message, name)
-        if isinstance(model, TableMessage):
-            model = model.model_copy(update={"text": plain(model.text)})
-        if isinstance(model, TableMessage | ErrorMessage):
+        if isinstance(message.data, TableNews):
+            self._send(model.model_copy(update={"text": plain(message.text)}), GAME_TYPES[message.data.game].package)
+        elif isinstance(model, ErrorMessage):
             self._send(model)
 
     def prompt(self, text: str, secret: bool) -> None:
@@ -94,8 +92,9 @@ class Gmcp:
             self._named = viewer
             self._writer.send_gmcp("Char.Name", {"name": viewer, "fullname": viewer})
 
-    def _send(self, model: BaseModel) -> None:
-        """``model`` as its Wimpout message, if the client asked for it."""
+    def _send(self, model: BaseModel, package: str = PACKAGE) -> None:
+        """``model`` as its package's message (``Wimpout.Table``), if the client asked for it."""
         data = model.model_dump(mode="json")
-        if self.wants(MESSAGES[data["type"]]):
-            self._writer.send_gmcp(MESSAGES[data["type"]], data)
+        name = f"{package}.{data['type'].capitalize()}"
+        if self.wants(name):
+            self._writer.send_gmcp(name, data)

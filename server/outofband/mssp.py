@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
+from telnetlib3.telopt import MSSP
+
+from server.outofband.interface import OutOfBand
 from server.settings import Settings
 
 CODEBASE = "cosmic-wimpout"
 
 PROTOCOLS = {"ANSI": "1", "GMCP": "1", "MCCP": "1", "MSDP": "0", "MSP": "0", "MXP": "0", "UTF-8": "1",
              "VT100": "0", "XTERM 256 COLORS": "0", "XTERM TRUE COLORS": "0", "PUEBLO": "0"}
-"""What this server speaks, as MSSP's yes/no flags (the "0" ones are those server.telnet.REFUSED turns down)."""
+"""What this server speaks, as MSSP's yes/no flags (the "0" ones are those server.telnet.negotiation.REFUSED turns
+down)."""
 
 
 def codebase() -> str:
@@ -38,3 +42,12 @@ def mssp_variables(settings: Settings, players: int, started: float, port: int, 
         "SSL": str(tls_port or 0),
     }
     return variables
+
+
+class Mssp(OutOfBand):
+    """A crawler's DO MSSP (the first, or one after a DONT) gets the table, with the figures of that moment."""
+
+    option, name, one_way = MSSP, "MSSP", True
+
+    def agreed(self) -> None:
+        self._writer.send_mssp(self._host.listing())

@@ -1,8 +1,9 @@
-"""The web client: an HTTP port in the same process (aiohttp) serving the page, a WebSocket that speaks the JSON-lines
-protocol of docs/bots.md through the same sessions as telnet, and two small JSON views for operators.
+"""The web client's HTTP side: a port in the same process (aiohttp) serving the page, a WebSocket that speaks the
+JSON-lines protocol of docs/bots.md through the same sessions as telnet, and two small JSON views for operators.
 
-A WebSocket connection is an ordinary :class:`Session`: its frames are its input lines (so the line limit, the
-flood throttle, login and every command are telnet's), and its output is a :class:`JsonSink`, one object a frame.
+A WebSocket connection is an ordinary session (server.web.websocket): its frames are its input lines (so the line
+limit, the flood throttle, login and every command are telnet's), and its output is a :class:`JsonSink`, one object
+a frame. Who may connect is server.admission's to say, as for telnet.
 """
 
 from __future__ import annotations
@@ -15,25 +16,23 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 import structlog
-from aiohttp import WSMsgType, web
+from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.log import server_logger
 from aiohttp.typedefs import Handler
 
 from rooms.messages import Message
 from server import texts
-from server.budget import ByteBudget
+from server.admission import peer_address
 from server.jsonsink import JsonSink
-from server.render.scorehandler import Style
-from server.session import Session
-from server.sink import MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
+from server.web.websocket import WebSession, WebSocketOut, WebSocketSource
 
 if TYPE_CHECKING:
     from server.app import GameServer
 
 log = structlog.get_logger()
 
-PAGE = resources.files("server") / "webclient"
+PAGE = resources.files("server.web") / "page"
 """The page's files (plain HTML, CSS and JavaScript: nothing to build, nothing fetched from elsewhere)."""
 CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
 SECURITY_HEADERS = {
@@ -49,119 +48,6 @@ HEARTBEAT = 30.0
 REQUEST_WAIT = 15.0
 """Seconds a connection may take to send a whole request (its head), or wait before its next one; then it is closed.
 aiohttp's own default, an hour, let anyone hold connections open for nothing."""
-
-
-class WebSocketSource:
-    """A WebSocket's frames as input bytes: each frame is a line (or several, split on newlines), handed out a line
-    (at most ``n`` bytes) at a time, so that the session asks for each once the browser has caught up with the output
-    (``Session.read_line``): a big frame of commands never becomes a big queue of lines, nor its answers a big queue
-    of output."""
-
-    def __init__(self, ws: web.WebSocketResponse, out: WebSocketOut, budget: ByteBudget,
-                 flooded: Callable[[], None]) -> None:
-        self._ws, self._out, self._budget, self._flooded = ws, out, budget, flooded
-        self._frame = b""
-        self._at = 0
-
-    async def read(self, n: int) -> bytes:
-        if self._out.closed:  # hung up on, or closing: the rest of a frame is not for anyone now
-            return b""
-        if self._at >= len(self._frame):
-            message = await self._ws.receive()
-            if message.type is WSMsgType.TEXT:
-                self._frame = message.data.encode() + b"\n"
-            elif message.type is WSMsgType.BINARY:  # perhaps not UTF-8: the session replaces bad bytes, says so
-                self._frame = bytes(message.data) + b"\n"
-            else:
-                return b""
-            self._at = 0
-            if not self._budget.spend(len(self._frame)):  # the same byte budget as telnet's (limits.input_*)
-                self._flooded()
-                return b""
-        end = self._frame.find(b"\n", self._at, self._at + n)
-        start, self._at = self._at, self._at + n if end < 0 else end + 1
-        return self._frame[start : self._at]
-
-
-class WebSocketOut:
-    """JSON lines to a browser, one a frame, sent in order by one task (a command never waits on a slow socket)."""
-
-    width = 80
-    """Text in messages is laid out for 80 columns; the page wraps it itself."""
-
-    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None) -> None:
-        self._ws, self._transport = ws, transport
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self._queued_bytes = 0
-        self._closing = False
-        self._caught_up = asyncio.Event()
-        self._caught_up.set()
-        self.pump = asyncio.create_task(self._send_all())
-
-    def write_line(self, line: str) -> None:
-        if self._closing:
-            return
-        if self._queued_bytes + len(line) > MAX_QUEUED_BYTES:
-            self._hang_up()
-            return
-        self._queued_bytes += len(line)
-        if self._queued_bytes > PAUSE_INPUT_BYTES:
-            self._caught_up.clear()
-        self._queue.put_nowait(line)
-
-    def close(self) -> None:
-        if not self._closing:
-            self._closing = True
-            self._queue.put_nowait(None)
-
-    def _hang_up(self) -> None:
-        """Drop a browser that reads nothing: what waits for it is thrown away, its reads end at once."""
-        log.warning("web.slow_reader", queued_bytes=self._queued_bytes)
-        self._closing = True
-        self.pump.cancel()
-        if self._transport is not None:
-            self._transport.abort()
-        self._caught_up.set()
-
-    @property
-    def closed(self) -> bool:
-        return self._closing or self._ws.closed
-
-    @property
-    def backlog(self) -> int:
-        """Bytes waiting to be sent."""
-        return self._queued_bytes
-
-    @property
-    def paused(self) -> bool:
-        """Whether input waits for the browser to read its output."""
-        return not self._caught_up.is_set()
-
-    async def caught_up(self) -> None:
-        """Until the browser has read most of what it was sent."""
-        await self._caught_up.wait()
-
-    async def _send_all(self) -> None:
-        try:
-            while (line := await self._queue.get()) is not None:
-                self._queued_bytes -= len(line)
-                await self._ws.send_str(line)
-                if self._queued_bytes <= RESUME_INPUT_BYTES:
-                    self._caught_up.set()
-        except ConnectionError:
-            pass  # the browser went away; the session sees its reads end
-        finally:
-            self._caught_up.set()
-        await self._ws.close()  # not after _hang_up's cancel: the connection is already gone
-
-
-class WebSession(Session):
-    """A browser's session. The page draws the cubes, so the words it gets are the screen reader's: its log and its
-    live region read the same."""
-
-    @property
-    def style(self) -> Style:
-        return Style(cubes="compact", screenreader=True, width=self.sink.width)
 
 
 class RequestLog(logging.LoggerAdapter[logging.Logger]):
@@ -203,7 +89,7 @@ class WebClient:
         settings = server.settings.web
         await client._runner.setup()
         client._listener = await asyncio.get_running_loop().create_server(
-            lambda: Admission(client._admit), settings.host, settings.port)
+            lambda: Door(client._admit), settings.host, settings.port)
         log.info("web.started", host=settings.host, port=client.port)
         return client
 
@@ -221,14 +107,17 @@ class WebClient:
         """aiohttp's handler for a new connection, or why there is none: its address holds
         ``limits.max_connections_per_address`` connections already (a trusted proxy's are those of everyone behind
         it: not counted)."""
-        peer = _peer(transport)
+        peer = peer_address(transport.get_extra_info)
         handlers = self._runner.server
         assert handlers is not None
-        if peer not in self.server.settings.web.trusted_proxies:
-            limit = self.server.settings.limits.max_connections_per_address
-            if sum(_peer(h.transport) == peer for h in handlers.connections if h.transport is not None) >= limit:
+        admission = self.server.admission
+        if not admission.trusts(peer):
+            held = sum(peer_address(h.transport.get_extra_info) == peer
+                       for h in handlers.connections if h.transport is not None)
+            refusal = admission.crowded(held)
+            if refusal is not None:
                 log.info("web.refused", address=peer, reason="too_many_connections")
-                return texts.TOO_MANY_CONNECTIONS.format(limit=limit)
+                return refusal
         return handlers()
 
     async def _page(self, request: web.Request) -> web.Response:
@@ -242,8 +131,9 @@ class WebClient:
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         out = WebSocketOut(ws, request.transport)
-        address = client_address(request, self.server.settings.web.trusted_proxies)
-        budget = self.server.input_budget(address)
+        admission = self.server.admission
+        address = admission.client_address(request.remote or "?", request.headers.get("X-Forwarded-For", ""))
+        budget = admission.budget(address)
         if budget is None:
             JsonSink(out, lambda: None).send(Message(texts.FLOODED_LATELY, "error", {"code": "rate_limited"}))
             out.close()
@@ -251,9 +141,7 @@ class WebClient:
             return ws
 
         def flooded() -> None:
-            log.warning("session.input_flood", address=address, rate=budget.rate)
-            budget.exceeded(address)
-            session.refuse(texts.INPUT_FLOOD.format(rate=int(budget.rate)), "rate_limited")
+            session.refuse(admission.flooded(budget), "rate_limited")
             out.close()
 
         source = WebSocketSource(ws, out, budget, flooded)
@@ -285,7 +173,7 @@ class WebClient:
         })
 
 
-class Admission(asyncio.Protocol):
+class Door(asyncio.Protocol):
     """A new connection to the web port: handed to aiohttp if admitted, else answered 503 and closed before anything
     is read from it."""
 
@@ -303,20 +191,6 @@ class Admission(asyncio.Protocol):
             return
         transport.set_protocol(handler)
         handler.connection_made(transport)
-
-
-def _peer(transport: asyncio.BaseTransport) -> str:
-    return str((transport.get_extra_info("peername") or ("?",))[0])
-
-
-def client_address(request: web.Request, trusted_proxies: list[str]) -> str:
-    """The browser's address: the peer's, or, behind a trusted reverse proxy, the last X-Forwarded-For entry (the
-    one that proxy added), so per-address limits count people, not the proxy."""
-    peer = request.remote or "?"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if peer in trusted_proxies and forwarded:
-        return forwarded.rsplit(",", 1)[-1].strip() or peer
-    return peer
 
 
 @web.middleware

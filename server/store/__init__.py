@@ -1,0 +1,39 @@
+"""The store: the domain records (``domain``), what the server asks of a store (``repositories``), and the backends
+that keep them (``backends``: SQLite in ``sqlite/``). Code outside imports from here: no SQL
+and no sqlite3 outside a backend's folder."""
+
+from server.store.backends import store_for
+from server.store.domain import (
+    DEFAULT_GAME,
+    EVERYWHERE,
+    Account,
+    Channel,
+    Finish,
+    FinishedGame,
+    GameSummary,
+    ModerationEntry,
+    NameTaken,
+    NewerDatabase,
+    Restriction,
+    Result,
+    Stats,
+    StoredTable,
+    StoreError,
+    Tally,
+    Total,
+)
+from server.store.repositories import (
+    AccountStore,
+    ChannelStore,
+    GameStore,
+    ModerationStore,
+    PreferenceStore,
+    Store,
+    WorldStore,
+)
+
+__all__ = [
+    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "Finish", "FinishedGame",
+    "GameStore", "GameSummary", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
+    "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_for",
+]

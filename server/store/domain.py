@@ -1,0 +1,184 @@
+"""What the store keeps, as the rest of the server sees it: plain records that no backend's types leak into."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+DEFAULT_GAME = "wimpout"
+"""The game type of a table opened without naming one (and of every table stored before there were others)."""
+EVERYWHERE = "*"
+"""The scope of a mute: every way of talking (a gag's scope is one channel's name)."""
+OPEN_STATUSES = ("waiting", "playing")
+"""A table's status while it is open (it comes back after a restart)."""
+SEED_CHANNELS = (("pub", "Public talk, heard everywhere", True), ("games", "Looking for players", False))
+"""The channels a new database starts with (autojoined ones are joined by every account, old and new)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    name: str
+    skeleton: str
+    password_hash: str
+    wizard: bool
+    banned: bool
+    doing: str
+    last_seen: float | None
+    created_at: float
+    builder: bool
+    """May build (``@dig``...) in rooms they own; wizards build anywhere."""
+
+
+@dataclass(frozen=True, slots=True)
+class Restriction:
+    """A mute (scope ``*``) or a gag from one channel, until a time or (``until`` None) until lifted."""
+
+    scope: str
+    until: float | None
+    by: str
+    reason: str
+
+    def active(self, now: float) -> bool:
+        return self.until is None or self.until > now
+
+
+@dataclass(frozen=True, slots=True)
+class Channel:
+    name: str
+    description: str
+    autojoin: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ModerationEntry:
+    at: float
+    actor: str
+    action: str
+    target: str
+    detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as saved: enough to bring it back exactly (its game is the fold of ``events``)."""
+
+    game_id: int
+    number: int
+    room: str
+    rules: dict[str, Any]
+    seats: list[str]
+    status: str
+    events: list[dict[str, Any]]
+    bots: dict[str, list[str]]
+    """House bots by name: the words of their strategy."""
+    pace: float | None
+    """Seconds house bots wait before a throw ('table pace'); None: the server's ``tables.bot_pace``."""
+    learner: str | None
+    """Whose tutorial this table is, if it is one."""
+    game: str
+    """The game type played at it (``DEFAULT_GAME`` for every table stored before there were others)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One player's part in a finished game: what every game records, and the game's own figures (by name)."""
+
+    player: str
+    won: bool
+    score: int
+    bot: bool
+    """A house bot: its games count, flagged, and stay off the leaderboard."""
+    figures: dict[str, int]
+
+
+class Total(StrEnum):
+    """How one of a game's figures adds up over a player's games."""
+
+    SUM = "SUM"
+    MAX = "MAX"
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A game's own figures as ``stats`` and ``top`` add them up, in the order they are shown; ``tiebreak`` ranks
+    players on the leaderboard after wins and win rate. The game declares it; the store only follows it."""
+
+    totals: dict[str, Total]
+    tiebreak: str | None = None
+
+    def __post_init__(self) -> None:
+        """Figures are named like identifiers (a backend may put the name in a JSON path)."""
+        if not all(name.isidentifier() for name in self.totals) or self.tiebreak not in (None, *self.totals):
+            raise ValueError(f"a tally names identifiers, its tiebreak among them: {self}")
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's record in one game type: games, wins, and the game's figures added up as its :class:`Tally` says."""
+
+    games: int
+    wins: int
+    figures: dict[str, int]
+
+    def __getattr__(self, name: str) -> int:
+        """A game's figure read as an attribute (``stats.best_turn``), as its records command shows it."""
+        if name == "figures":  # not set yet (copying, unpickling): never look for it in itself
+            raise AttributeError(name)
+        try:
+            return self.figures[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A line of ``history``."""
+
+    game_id: int
+    ended_at: float
+    players: str
+    winner: str | None
+    score: int
+    bots: bool
+    """House bots played in it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """How a game ended, saved in the same transaction as its last events (a kill can never split them)."""
+
+    winner: str | None
+    results: list[Result]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A game stored as over: its events, to rebuild results a crash before this release left out."""
+
+    game_id: int
+    events: list[dict[str, Any]]
+    game: str = DEFAULT_GAME
+    """Its game type's name (whose rules rebuild it from ``events``)."""
+
+
+class NameTaken(Exception):
+    """Another account already has this name or one that looks like it."""
+
+    def __init__(self, existing: str) -> None:
+        super().__init__(existing)
+        self.existing = existing
+
+
+class StoreError(Exception):
+    """The store cannot be used as it is (the server and the console say why and stop)."""
+
+
+class NewerDatabase(StoreError):
+    """The database was made or upgraded by a newer release than this one: it is left untouched."""
+
+    def __init__(self, where: str, found: int, known: int) -> None:
+        super().__init__(
+            f"the database {where} is at schema version {found}, newer than this release knows (up to {known}); "
+            "run the release that upgraded it, or restore a backup made before"
+        )

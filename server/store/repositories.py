@@ -1,0 +1,213 @@
+"""What the server asks of its store, grouped by what each part holds. Code outside the store types its store with
+these, so a backend is anything that has the methods: SQLite today (``server/store/sqlite/``), PostgreSQL next.
+
+Every write returns once it is durable ("saved before shown"); the writes asked for in one turn of the event loop may
+share one transaction (group commit), and one that fails is undone alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Protocol
+
+from rooms.model import Room
+from server.store.domain import (
+    DEFAULT_GAME,
+    Account,
+    Channel,
+    Finish,
+    FinishedGame,
+    GameSummary,
+    ModerationEntry,
+    Restriction,
+    Stats,
+    StoredTable,
+)
+
+
+class AccountStore(Protocol):
+    """Accounts: names, passwords, powers, @doing and when each was last seen."""
+
+    async def find(self, skeleton: str) -> Account | None: ...
+
+    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
+        """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
+        ...
+
+    async def set_password_hash(self, skeleton: str, password_hash: str) -> None: ...
+
+    async def set_doing(self, skeleton: str, doing: str) -> None: ...
+
+    async def set_banned(self, skeleton: str, banned: bool) -> None: ...
+
+    async def set_builder(self, skeleton: str, builder: bool) -> None: ...
+
+    async def set_wizard(self, name: str, wizard: bool) -> bool:
+        """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
+        ...
+
+    async def touch(self, skeletons: Iterable[str]) -> None:
+        """Record that these accounts were seen now."""
+        ...
+
+
+class PreferenceStore(Protocol):
+    """What one account chose for itself: @set preferences, whom it ignores, the room it left from."""
+
+    async def preferences(self, skeleton: str) -> dict[str, str]: ...
+
+    async def set_preference(self, skeleton: str, key: str, value: str) -> None: ...
+
+    async def ignored(self, skeleton: str) -> set[str]:
+        """The names an account ignores."""
+        ...
+
+    async def set_ignored(self, skeleton: str, name: str, ignored: bool) -> None: ...
+
+    async def location(self, skeleton: str) -> str | None:
+        """The room a player was in when they last left (they come back there)."""
+        ...
+
+    async def set_location(self, skeleton: str, room: str) -> None: ...
+
+
+class ChannelStore(Protocol):
+    """Channels and who is on them."""
+
+    async def channels(self) -> list[Channel]: ...
+
+    async def memberships(self, skeleton: str) -> set[str]: ...
+
+    async def create_channel(self, channel: Channel) -> None: ...
+
+    async def destroy_channel(self, name: str) -> None:
+        """A channel gone, with who was on it and the gags on it."""
+        ...
+
+    async def set_member(self, channel: str, skeleton: str, member: bool) -> None: ...
+
+
+class ModerationStore(Protocol):
+    """Mutes and gags, and the record of what wizards did (@whois)."""
+
+    async def restrictions(self, skeleton: str) -> dict[str, Restriction]:
+        """An account's mute and gags, by scope (expired ones included: callers ask ``active``)."""
+        ...
+
+    async def restrict(self, skeleton: str, restriction: Restriction | None, scope: str) -> None:
+        """Put a mute or gag on an account (``None``: lift the one of ``scope``)."""
+        ...
+
+    async def record(self, actor: str, action: str, target: str, detail: str) -> None:
+        """Keep a moderation action for @whois."""
+        ...
+
+    async def moderation(self, target: str, limit: int) -> list[ModerationEntry]:
+        """The latest moderation actions about a player, newest first."""
+        ...
+
+
+class WorldStore(Protocol):
+    """The rooms and exits (the world file only seeds a new database)."""
+
+    async def world(self) -> tuple[list[Room], str] | None:
+        """Every room with its exits, and the start room's key; None if the database has no world yet."""
+        ...
+
+    async def seed_world(self, rooms: Iterable[Room], start: str) -> None:
+        """Keep a whole world (the seed of a new database) in one transaction."""
+        ...
+
+    async def save_rooms(self, rooms: Iterable[Room]) -> None:
+        """Rooms as they are now (new or changed), each with all its exits, in one transaction."""
+        ...
+
+    async def delete_room(self, key: str, changed: Iterable[Room]) -> None:
+        """A destroyed room and its exits gone, and the rooms that had exits to it saved, in one transaction."""
+        ...
+
+
+class GameStore(Protocol):
+    """Tables, each holding one game: its seats and rules, every event as it happens, and its results."""
+
+    async def open_table(
+        self, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+    ) -> int:
+        """Record a new table of a game type; returns its game id (one table holds one game)."""
+        ...
+
+    async def renumber_table(self, game_id: int, number: int) -> None:
+        """Give an open table another number (restore found two open tables under one)."""
+        ...
+
+    async def save_table(
+        self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
+        first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
+    ) -> None:
+        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
+        results: all in one transaction."""
+        ...
+
+    async def set_pace(self, game_id: int, pace: float) -> None: ...
+
+    async def set_learner(self, game_id: int, learner: str) -> None:
+        """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
+        ...
+
+    async def finish_game(self, game_id: int, finish: Finish) -> None:
+        """Results for a game already stored as over (the repair of a game a crash left without them)."""
+        ...
+
+    async def close_table(self, game_id: int, status: str) -> None:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
+        ...
+
+    async def finished_without_results(self) -> list[FinishedGame]:
+        """Games stored as over that have no results (a kill between two transactions, before they were one)."""
+        ...
+
+    async def open_tables(self) -> list[StoredTable]:
+        """Every table not yet closed, with its game's events, to bring back after a restart."""
+        ...
+
+    async def game_events(self, game_id: int) -> tuple[int, list[dict[str, Any]]] | None:
+        """A finished or abandoned game's table number and events (``replay``); None if there is no such game."""
+        ...
+
+    async def history(self, player: str, limit: int) -> list[GameSummary]:
+        """A player's finished games, newest first."""
+        ...
+
+    async def stats(self, player: str, game: str = DEFAULT_GAME) -> Stats:
+        """A player's record in one game type, its figures added up by the game's tally."""
+        ...
+
+    async def top(self, limit: int, game: str = DEFAULT_GAME) -> list[tuple[str, Stats]]:
+        """The leaderboard of people (house bots are left off): most wins, then best win rate, then the game's
+        tiebreak figure."""
+        ...
+
+
+class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, WorldStore, GameStore, Protocol):
+    """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
+
+    @property
+    def where(self) -> str:
+        """Where the database is, as the operator names it (a file's path, a server's URL)."""
+        ...
+
+    def exists(self) -> bool:
+        """Whether there is a database there yet (the console only works on one the server made)."""
+        ...
+
+    async def open(self) -> None:
+        """Connect, and bring the database to this release's schema (raises :class:`NewerDatabase` if it is newer)."""
+        ...
+
+    async def close(self) -> None:
+        """Commit what was asked for, then close."""
+        ...
+
+    async def backup(self, to: Path) -> None:
+        """A consistent copy of the whole database in the new file ``to``, while others go on writing."""
+        ...

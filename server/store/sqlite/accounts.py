@@ -1,0 +1,76 @@
+"""Accounts in SQLite: names, passwords, powers, @doing, last seen."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterable
+
+from server.names import skeleton as skeleton_of
+from server.store.domain import Account, NameTaken
+from server.store.sqlite.groupcommit import GroupCommit
+
+_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
+
+
+class SqliteAccounts(GroupCommit):
+    async def find(self, skeleton: str) -> Account | None:
+        return await self._run(lambda db: find_account(db, skeleton))
+
+    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
+        """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
+        return await self._write(lambda db: create_account(db, name, skeleton, password_hash))
+
+    async def set_password_hash(self, skeleton: str, password_hash: str) -> None:
+        await self._update(skeleton, "password_hash", password_hash)
+
+    async def set_doing(self, skeleton: str, doing: str) -> None:
+        await self._update(skeleton, "doing", doing)
+
+    async def set_banned(self, skeleton: str, banned: bool) -> None:
+        await self._update(skeleton, "banned", int(banned))
+
+    async def set_builder(self, skeleton: str, builder: bool) -> None:
+        await self._update(skeleton, "builder", int(builder))
+
+    async def set_wizard(self, name: str, wizard: bool) -> bool:
+        """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
+
+        def grant(db: sqlite3.Connection) -> bool:
+            cursor = db.execute("UPDATE accounts SET wizard = ? WHERE skeleton = ? AND name = ? COLLATE NOCASE",
+                                (int(wizard), skeleton_of(name), name))
+            return cursor.rowcount == 1
+
+        return await self._write(grant)
+
+    async def touch(self, skeletons: Iterable[str]) -> None:
+        """Record that these accounts were seen now."""
+        rows = [(time.time(), s) for s in skeletons]
+
+        await self._write(lambda db: db.executemany("UPDATE accounts SET last_seen = ? WHERE skeleton = ?", rows))
+
+    async def _update(self, skeleton: str, column: str, value: object) -> None:
+        await self._write(lambda db: db.execute(f"UPDATE accounts SET {column} = ? WHERE skeleton = ?", (value, skeleton)))
+
+
+def find_account(db: sqlite3.Connection, skeleton: str) -> Account | None:
+    row = db.execute(f"SELECT {_COLUMNS} FROM accounts WHERE skeleton = ?", (skeleton,)).fetchone()
+    if row is None:
+        return None
+    name, skel, password_hash, wizard, banned, doing, last_seen, created_at, builder = row
+    return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at, bool(builder))
+
+
+def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_hash: str) -> Account:
+    """Insert an account (inside the caller's transaction). Raises :class:`NameTaken`."""
+    existing = find_account(db, skeleton)
+    if existing is not None:
+        raise NameTaken(existing.name)
+    db.execute(
+        "INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES (?, ?, ?, ?)",
+        (name, skeleton, password_hash, time.time()),
+    )
+    db.execute("INSERT INTO channel_members SELECT name, ? FROM channels WHERE autojoin = 1", (skeleton,))
+    found = find_account(db, skeleton)
+    assert found is not None
+    return found

@@ -1,0 +1,95 @@
+"""One dedicated thread for all of a database's work, and the group commit of the writes of each loop turn.
+
+Queries are serialized, and the event loop never waits on the disk. Writes are group-committed: every write asked for
+in one turn of the event loop goes to the disk in one transaction (one fsync, one hand-off to the thread), and none of
+them returns before that transaction is durable. The commits are pipelined: while one transaction is being synced,
+the turns that follow hand theirs over, and the thread commits all of those together as soon as it is free, without
+waiting for the event loop to hear of the previous commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from server.store.sqlite.connection import commit_group
+
+T = TypeVar("T")
+Pending = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]
+"""A write and whoever awaits it."""
+
+
+class GroupCommit:
+    """A connection on its own thread: ``_run`` reads, ``_write`` joins this turn's group commit."""
+
+    def __init__(self) -> None:
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite")
+        self._db: sqlite3.Connection | None = None
+        self._turn: list[Pending] = []
+        """Writes asked for in this turn of the event loop."""
+        self._handed: deque[Pending] = deque()
+        """Writes handed to the thread and not committed yet (appended by the loop, taken by the thread)."""
+
+    async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, lambda: work(self._db))  # type: ignore[arg-type]
+
+    async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Queue a write for this turn's group commit and wait until it is on the disk; its own failure (e.g.
+        :class:`NameTaken`) is raised here and undoes only its own changes."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        if not self._turn:
+            loop.call_soon(self._hand_over)  # once the turn's other writes are asked for
+        self._turn.append((work, future))
+        return await future
+
+    async def _stop(self) -> None:
+        """Commit what was asked for, then close (the thread takes its jobs in order: every commit comes first)."""
+        self._hand_over()
+        await self._run(self._close)
+        self._executor.shutdown(wait=True)
+
+    def _hand_over(self) -> None:
+        """Give the thread this turn's writes, and a job to commit them (with any handed over before, not yet taken)."""
+        batch, self._turn = self._turn, []
+        self._handed.extend(batch)
+        try:
+            self._executor.submit(self._commit_handed, asyncio.get_running_loop())
+        except RuntimeError as closed:  # asked for after close: they fail rather than wait forever
+            self._handed.clear()
+            _settle(batch, [(None, closed)] * len(batch))
+
+    def _commit_handed(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On the thread: every write handed over so far in one transaction, then their waiters told (an earlier job
+        may have taken them all: then there is nothing to do)."""
+        batch: list[Pending] = []
+        while self._handed:
+            batch.append(self._handed.popleft())
+        if not batch:
+            return
+        try:
+            outcomes = commit_group(self._db, [work for work, _ in batch])  # type: ignore[arg-type]
+        except Exception as error:  # the transaction itself failed: none of the batch is saved
+            outcomes = [(None, error)] * len(batch)
+        loop.call_soon_threadsafe(_settle, batch, outcomes)
+
+    def _close(self, _: object) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _settle(batch: list[Pending], outcomes: list[tuple[Any, Exception | None]]) -> None:
+    """On the event loop: each write's waiter gets its outcome (unless it stopped waiting)."""
+    for (_, future), (value, error) in zip(batch, outcomes):
+        if future.done():
+            continue
+        if error is None:
+            future.set_result(value)
+        else:
+            future.set_exception(error)

@@ -1,0 +1,198 @@
+"""The SQLite schema as numbered migrations. ``PRAGMA user_version`` holds the last one applied (0: a database from
+before they were numbered, which migrations 1 and 2 bring to the same place whatever release made it); each runs once,
+inside the transaction that opens the database, and a database newer than the last one here is refused untouched."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from server.store.domain import NewerDatabase
+
+FIRST_SCHEMA = """
+CREATE TABLE IF NOT EXISTS accounts (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    skeleton TEXT NOT NULL UNIQUE,
+    password_hash TEXT NOT NULL,
+    wizard INTEGER NOT NULL DEFAULT 0,
+    banned INTEGER NOT NULL DEFAULT 0,
+    doing TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL,
+    last_seen REAL,
+    builder INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS preferences (
+    skeleton TEXT NOT NULL,
+    key TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (skeleton, key)
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    table_number INTEGER NOT NULL,
+    room TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    bots TEXT NOT NULL DEFAULT '{}',
+    pace REAL,
+    learner TEXT,
+    status TEXT NOT NULL,
+    opened_at REAL NOT NULL,
+    ended_at REAL,
+    winner TEXT
+);
+CREATE INDEX IF NOT EXISTS games_open ON games (status) WHERE status IN ('waiting', 'playing');
+CREATE TABLE IF NOT EXISTS game_events (
+    game INTEGER NOT NULL REFERENCES games (id),
+    seq INTEGER NOT NULL,
+    event TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE TABLE IF NOT EXISTS results (
+    game INTEGER NOT NULL REFERENCES games (id),
+    player TEXT NOT NULL COLLATE NOCASE,
+    won INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    best_turn INTEGER NOT NULL,
+    freight_trains INTEGER NOT NULL,
+    train_wrecks INTEGER NOT NULL,
+    supernovas INTEGER NOT NULL,
+    bot INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game, player)
+);
+CREATE INDEX IF NOT EXISTS results_player ON results (player);
+CREATE TABLE IF NOT EXISTS ignores (
+    skeleton TEXT NOT NULL,
+    ignored TEXT NOT NULL,
+    PRIMARY KEY (skeleton, ignored)
+);
+CREATE TABLE IF NOT EXISTS channels (
+    name TEXT PRIMARY KEY COLLATE NOCASE,
+    description TEXT NOT NULL,
+    autojoin INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS channel_members (
+    channel TEXT NOT NULL COLLATE NOCASE,
+    skeleton TEXT NOT NULL,
+    PRIMARY KEY (channel, skeleton)
+);
+CREATE TABLE IF NOT EXISTS restrictions (
+    skeleton TEXT NOT NULL,
+    scope TEXT NOT NULL,
+    until REAL,
+    by TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY (skeleton, scope)
+);
+CREATE TABLE IF NOT EXISTS moderation (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    actor TEXT NOT NULL,
+    action TEXT NOT NULL,
+    target TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS moderation_target ON moderation (target COLLATE NOCASE);
+CREATE TABLE IF NOT EXISTS rooms (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    owner TEXT
+);
+CREATE TABLE IF NOT EXISTS exits (
+    room TEXT NOT NULL REFERENCES rooms (key),
+    position INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    aliases TEXT NOT NULL,
+    destination TEXT NOT NULL,
+    PRIMARY KEY (room, position)
+);
+CREATE TABLE IF NOT EXISTS world (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS locations (
+    skeleton TEXT PRIMARY KEY,
+    room TEXT NOT NULL
+);
+"""
+"""The schema when migrations began to be numbered; a table that exists already is left as it is."""
+ADDED_COLUMNS = (
+    ("games", "bots TEXT NOT NULL DEFAULT '{}'"),
+    ("results", "bot INTEGER NOT NULL DEFAULT 0"),
+    ("accounts", "builder INTEGER NOT NULL DEFAULT 0"),
+    ("games", "pace REAL"),
+    ("games", "learner TEXT"),
+)
+"""Columns that came after the first tables: a database from before them has its tables, but not these."""
+RESULTS_PER_GAME = """
+ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'wimpout';
+CREATE TABLE results_per_game (
+    game INTEGER NOT NULL REFERENCES games (id),
+    player TEXT NOT NULL COLLATE NOCASE,
+    won INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    bot INTEGER NOT NULL DEFAULT 0,
+    figures TEXT NOT NULL DEFAULT '{}',
+    PRIMARY KEY (game, player)
+);
+INSERT INTO results_per_game (game, player, won, score, bot, figures)
+    SELECT game, player, won, score, bot, json_object('best_turn', best_turn, 'freight_trains', freight_trains,
+                                                      'train_wrecks', train_wrecks, 'supernovas', supernovas)
+    FROM results;
+DROP TABLE results;
+ALTER TABLE results_per_game RENAME TO results;
+CREATE INDEX results_player ON results (player);
+"""
+"""Games name their game type (every game before was Cosmic Wimpout's), and results keep what every game records in
+columns and a game's own figures in JSON: Cosmic Wimpout's four columns move there, so a new game needs no column."""
+
+
+def _script(script: str) -> Callable[[sqlite3.Connection], None]:
+    """Run a script's statements one by one (``executescript`` would commit the open transaction first)."""
+    statements = [statement.strip() for statement in script.split(";") if statement.strip()]
+
+    def run(db: sqlite3.Connection) -> None:
+        for statement in statements:
+            db.execute(statement)
+
+    return run
+
+
+def _add_missing_columns(db: sqlite3.Connection) -> None:
+    for table, column in ADDED_COLUMNS:
+        present = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if column.split()[0] not in present:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    apply: Callable[[sqlite3.Connection], None]
+
+
+MIGRATIONS = (
+    Migration(1, _script(FIRST_SCHEMA)),
+    Migration(2, _add_missing_columns),
+    Migration(3, _script(RESULTS_PER_GAME)),
+)
+"""In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
+LATEST = MIGRATIONS[-1].version
+
+
+def version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(db: sqlite3.Connection, where: str) -> None:
+    """Apply the migrations the database lacks, inside the caller's transaction (``PRAGMA user_version`` is part of
+    it: a failure leaves the database as it was). Raises :class:`NewerDatabase`, having changed nothing."""
+    found = version(db)
+    if found > LATEST:
+        raise NewerDatabase(where, found, LATEST)
+    for migration in MIGRATIONS[found:]:
+        migration.apply(db)
+        db.execute(f"PRAGMA user_version = {migration.version}")

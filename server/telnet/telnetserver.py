@@ -1,0 +1,244 @@
+"""The telnet protocol server on telnetlib3: what is offered at connect, how a client's answers are applied, and how
+its bytes are read within its budget (server.admission)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, ClassVar
+
+import structlog
+from telnetlib3 import TelnetServer
+from telnetlib3.server_base import BaseServer
+from telnetlib3.telopt import BINARY, CHARSET, DO, EOR, MCCP2_COMPRESS, NAWS, WILL
+
+from server import texts
+from server.admission import Admission, peer_address
+from server.budget import ByteBudget
+from server.outofband import PROTOCOLS
+from server.outofband.interface import Host, OutOfBand
+from server.sink import DEFAULT_WIDTH, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
+from server.telnet.coalescing import CoalescedTransport, Outbox
+from server.telnet.intake import NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
+from server.telnet.negotiation import CHARSET_OFFERED, REFUSED, TelnetInputParser
+from server.telnet.telnetsink import MAX_WIDTH, MIN_WIDTH
+from server.telnet.terminal import Terminal, is_utf8, read_terminal
+
+log = structlog.get_logger()
+
+
+
+class MuckTelnetServer(TelnetServer):
+    """telnetlib3's server protocol, agreeing only to what this server implements.
+
+    Everything is offered the moment a client connects and answers are applied whenever they come, so a client
+    on a slow link still gets its width, prompts with EOR, and its charset after the banner. UTF-8 (and BINARY,
+    which it needs) only go to clients that say they show it (server.telnet.terminal); telnet(1) would put its
+    terminal in binary mode and TinyFugue 5 would show UTF-8 as garbage, so they get readable ASCII."""
+
+    host: ClassVar[Host]
+    """What out-of-band protocols are told about the server (MSSP's listing); set by the game server on its own
+    subclass (see ``serving``)."""
+    admission: ClassVar[Admission]
+    """The per-address rules: a connection's input budget, the penalty for flooding; set with ``host``."""
+
+    terminal = Terminal()
+    width = DEFAULT_WIDTH
+    """The client's width (NAWS), within bounds: read for every line sent, so kept at hand."""
+    bands: dict[bytes, OutOfBand]
+    """This connection's out-of-band protocols (server.outofband), by telnet option."""
+    showing: tuple[OutOfBand, ...]
+    """Those of them shown what the connection is shown (GMCP; not MSSP)."""
+    budget: ByteBudget | None
+    outbox: ClassVar[Outbox]
+    """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
+    caught_up: asyncio.Event
+    """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(reader_factory=TelnetInput, writer_factory=TelnetInputParser, **kwargs)
+
+    @classmethod
+    def serving(cls, host: Host, admission: Admission) -> type[MuckTelnetServer]:
+        """This protocol for one game server (telnetlib3 builds protocols from a class)."""
+        members = {"host": host, "admission": admission, "outbox": Outbox()}
+        return type(cls.__name__, (cls,), members)
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        address = peer_address(transport.get_extra_info)
+        self.budget = self.admission.budget(address)
+        if self.budget is None:  # an address cut off lately: refused before telnet costs anything
+            self._closing = True  # telnetlib3 forgets closing protocols
+            self._waiter_connected.cancel()
+            transport.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")  # type: ignore[attr-defined]
+            self.admission.hold(address, transport)
+            return
+        super().connection_made(CoalescedTransport(transport, self.outbox, self._mccp2_end))  # type: ignore[arg-type]
+        self._raw = transport
+        self._gate = ReadGate(transport)
+        self._backlog = bytearray()
+        self._slice = SLICE
+        self.reader.set_transport(self._gate)  # type: ignore[arg-type]  # reading pauses while its buffer is full
+        self.caught_up = asyncio.Event()
+        self.caught_up.set()
+        transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
+        bands = [protocol(self.writer, self.host) for protocol in PROTOCOLS]
+        self.bands = {band.option: band for band in bands}
+        self.showing = tuple(band for band in bands if band.shows)
+        refused = REFUSED - self.bands.keys()  # a protocol registered is spoken
+        self.writer.always_wont |= refused
+        self.writer.always_dont |= refused | {band.option for band in bands if band.one_way}
+        for band in bands:
+            self.writer.set_ext_callback(band.option, band.received)
+        self.writer.set_ext_send_callback(CHARSET, self._charset_requested)
+        # telnetlib3 would look for line-editing characters (^C, ^U, DEL...) byte by byte in Python in all a client
+        # types, to call handlers that only log: 10 ms of the loop for each 256 KiB read. Input is the same without.
+        self.writer.slc_simulated = False
+
+    @property
+    def tls(self) -> bool:
+        return self.writer.get_extra_info("ssl_object") is not None
+
+    def begin_negotiation(self) -> None:
+        super().begin_negotiation()  # DO TTYPE
+        self.writer.iac(DO, NAWS)
+        self.writer.iac(DO, CHARSET)
+        for option in (EOR, *self.bands):  # offered at once, besides MCCP2 on plain connections
+            self.writer.iac(WILL, option)
+        if self._mccp2_enabled and not self.tls:  # compress-then-encrypt leaks (CRIME): never MCCP over TLS
+            self.writer.iac(WILL, MCCP2_COMPRESS)
+
+    def begin_advanced_negotiation(self) -> None:
+        BaseServer.begin_advanced_negotiation(self)  # not TelnetServer's (BINARY to everyone): all offered at connect
+
+    def _check_negotiation_timer(self) -> None:
+        """telnetlib3's timer can fire after the connection ended (a flooder cut off while negotiating) and would
+        then set its finished waiter again (InvalidStateError in the loop's log)."""
+        if not self._waiter_connected.done():
+            super()._check_negotiation_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.budget is None:  # a refused connection never began
+            return
+        if self._backlog:  # what came before the end is read (one read's worth at most: reading paused for it)
+            super().data_received(bytes(self._backlog))
+            self._backlog.clear()
+        super().connection_lost(exc)
+        self.caught_up.set()  # a session waiting for the client to read sees the end
+
+    def pause_writing(self) -> None:
+        """The transport's own flow control (limits set at connect): more than ``PAUSE_INPUT_BYTES`` waits for the
+        client, so its input is not read, and the session's next command waits (``TelnetSink.caught_up``)."""
+        super().pause_writing()
+        self.caught_up.clear()
+        self._gate.pause("output")
+
+    def resume_writing(self) -> None:
+        """The output waiting has drained to ``RESUME_INPUT_BYTES``: input is read again."""
+        super().resume_writing()
+        self.caught_up.set()
+        self._gate.resume("output")
+
+    def data_received(self, data: bytes) -> None:
+        if self.budget is None or self._raw.is_closing():  # (the writer's is_closing asks through two layers)
+            return
+        if not self.budget.spend(len(data)):
+            self._cut_off()
+            return
+        if not self._backlog and len(data) <= SLICE:  # nearly every read: handed over at once, nothing waits
+            self._read(data)
+            return
+        waiting = bool(self._backlog)
+        self._backlog += data
+        if not waiting:
+            self._feed()
+
+    def _feed(self) -> None:
+        """Hand telnetlib3 the next slice; the rest waits, unread, for the next turns of the loop."""
+        if not self._backlog or self.writer.is_closing():
+            return
+        chunk = bytes(self._backlog[: self._slice])
+        del self._backlog[: self._slice]
+        if not self._read(chunk):
+            return
+        if self._backlog:
+            self._gate.pause("backlog")
+            asyncio.get_running_loop().call_soon(self._feed)
+        else:
+            self._gate.resume("backlog")
+
+    def _read(self, chunk: bytes) -> bool:
+        """Hand ``chunk`` to telnetlib3; False if its bytes of negotiation, which telnetlib3 reads one at a time and
+        which count at their cost (``negotiation_weight``), went over the budget and cut the connection off."""
+        assert self.budget is not None
+        before = self.writer.byte_count  # telnetlib3 counts the bytes it reads one at a time
+        super().data_received(chunk)
+        negotiation = self.writer.byte_count - before
+        self._slice = NEGOTIATION_SLICE if negotiation else SLICE
+        if not negotiation:  # text alone (nearly every read): nothing to pay for, and no DO
+            return True
+        if not self.budget.spend(negotiation * (self.budget.negotiation_weight - 1)):
+            self._cut_off()
+            return False
+        if self.writer.turned_on:
+            turned_on, self.writer.turned_on = self.writer.turned_on, ()
+            for option in turned_on:
+                if option in self.bands:
+                    self.bands[option].agreed()
+        if self._mccp2_compressor is not None and not self.writer.local_option.enabled(MCCP2_COMPRESS):
+            log.info("telnet.mccp2_stopped", address=self.budget.address)
+            self._stop_compressing()
+        return True
+
+    def _stop_compressing(self) -> None:
+        """The client said DONT COMPRESS2 (MCCP2: it does so when inflating fails, and reads plain from then on):
+        what follows goes uncompressed, without a Z_FINISH it would no longer inflate. (telnetlib3 went on
+        compressing.)"""
+        self._mccp2_compressor = None
+        self.writer.transport.write = self._mccp2_orig_write
+        self._mccp2_end()
+
+    def _cut_off(self) -> None:
+        assert self.budget is not None
+        self._backlog.clear()
+        if not self.writer.is_closing():
+            farewell = self.admission.flooded(self.budget)
+            self.writer.write(b"\r\n" + farewell.encode() + b"\r\n")
+            self.writer.close()
+
+    def on_naws(self, rows: int, cols: int) -> None:
+        """0 columns means the client does not know (RFC 1073): the default; a narrow screen gets the narrowest
+        width text is wrapped to, not the default's four times as wide."""
+        super().on_naws(rows, cols)
+        self.width = DEFAULT_WIDTH if cols == 0 else min(max(cols, MIN_WIDTH), MAX_WIDTH)
+
+    def on_ttype(self, ttype: str) -> None:
+        super().on_ttype(ttype)
+        self._update_terminal()
+
+    def on_charset(self, charset: str) -> None:
+        super().on_charset(charset)
+        self._update_terminal()
+
+    def on_request_charset(self) -> list[str]:
+        """We offer UTF-8 alone: a client that cannot take it rejects, and gets ASCII."""
+        return [CHARSET_OFFERED]
+
+    def _charset_requested(self, offers: list[str]) -> str | None:
+        """A client's own CHARSET REQUEST: accept UTF-8 if offered, else reject (and send ASCII)."""
+        chosen = next((offer for offer in offers if is_utf8(offer)), None)
+        if chosen is not None:
+            self.on_charset(chosen.strip())
+        return chosen
+
+    def _update_terminal(self) -> None:
+        """Read again at every TTYPE and CHARSET answer; BINARY, which UTF-8 needs, is asked for the first time only:
+        telnetlib3 skips asking again while asked or agreed, not once refused (RFC 1143: ask once)."""
+        self.terminal = read_terminal(self.get_extra_info)
+        if self.terminal.utf8:
+            for verb in (WILL, DO):
+                if verb + BINARY not in self.writer.pending_option:
+                    self.writer.iac(verb, BINARY)
+
+    def _check_encoding(self) -> bool:
+        """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""
+        return True
