@@ -25,7 +25,7 @@ from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from server.services import Services
 
 log = structlog.get_logger()
 READ_CHUNK = 4096
@@ -47,9 +47,9 @@ class Source(Protocol):
 class Session:
     """A connected client, before and after login."""
 
-    def __init__(self, server: GameServer, reader: Source, sink: Sink, address: str) -> None:
-        limits = server.settings.limits
-        self.server, self.sink, self.address = server, sink, address
+    def __init__(self, services: Services, reader: Source, sink: Sink, address: str) -> None:
+        limits = services.settings.limits
+        self.services, self.sink, self.address = services, sink, address
         self.account: Account | None = None
         self.wizard = False
         self.builder = False
@@ -68,7 +68,7 @@ class Session:
         self._reader = reader
         self._splitter = LineSplitter(limits.max_line_length)
         self._pending: deque[Line] = deque()
-        self.bucket = server.command_buckets.take(address)
+        self.bucket = services.command_buckets.take(address)
         """Commands at once, then a steady rate (``limits.command_burst``, ``command_rate``); what is left of its burst
         goes back to the address at the end."""
         self._flood_noted = False
@@ -194,7 +194,7 @@ class Session:
         self._prompt_due = False
         if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
-        live = self.server.tables.followed(self.player)
+        live = self.services.tables.followed(self.player)
         width = self.sink.width
         prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else status_prompt(None, width)
         self.sink.prompt(prompt + " ")
@@ -205,7 +205,7 @@ class Session:
         if farewell and not self.sink.closed:
             self.tell(farewell, "farewell")
         self.sink.close()
-        self.server.forget(self)
+        self.services.presence.forget(self)
 
     # --- input ---------------------------------------------------------------------------
 
@@ -257,11 +257,11 @@ class Session:
         return None if line is None else line.text
 
     def _refuse_too_long(self) -> None:
-        self.refuse(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "line_too_long")
+        self.refuse(texts.LINE_TOO_LONG.format(limit=self.services.settings.limits.max_line_length), "line_too_long")
 
     async def run(self) -> None:
         """Serve this connection until it closes."""
-        self.tell(texts.banner(self.server.settings.server_name), "banner")
+        self.tell(texts.banner(self.services.settings.server_name), "banner")
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)
@@ -302,7 +302,7 @@ class Session:
                     self.refuse(texts.NOT_CONNECTED, "not_connected")
                 else:
                     self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-            elif resolved.command.wizard and not await self.server.is_wizard(self):
+            elif resolved.command.wizard and not await self.services.presence.is_wizard(self):
                 self.refuse(texts.PERMISSION_DENIED, "permission_denied")
             else:
                 try:

@@ -18,7 +18,7 @@ def _dispatch(name: str, first: Verb) -> Handler:
         found = next((v for v in live.kind.verbs if v.name == name), None)
         if found is None:
             raise Refusal(texts.NOT_A_MOVE_HERE.format(verb=name, number=live.table.number, game=live.kind.title))
-        await session.server.tables.act(live, found.run(session.player, live, args))
+        await session.services.tables.act(live, found.run(session.player, live, args))
 
     verb.__doc__ = first.run.__doc__
     verb.__name__ = verb.__qualname__ = first.run.__name__

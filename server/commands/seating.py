@@ -19,7 +19,7 @@ CONFIRM = ("y", "yes")
 
 
 def _tables(session: Session) -> Tables:
-    return session.server.tables
+    return session.services.tables
 
 
 def table_number(args: str) -> int | None:
@@ -35,12 +35,12 @@ def table_number(args: str) -> int | None:
 
 def _here(session: Session, args: str, verb: str) -> Live:
     """The table named by number (it must be in this room), or the only one here."""
-    tables, room = _tables(session), session.server.world.location(session.player)
+    tables, room = _tables(session), session.services.world.location(session.player)
     number = table_number(args)
     if number is not None:
         live = tables.get(number)
         if live.table.room != room.key:
-            where = session.server.world.room(live.table.room).name
+            where = session.services.world.room(live.table.room).name
             raise Refusal(texts.TABLE_ELSEWHERE.format(number=number, room=where, verb=verb))
         return live
     here = tables.in_room(room.key)
@@ -132,7 +132,7 @@ async def tables_(session: Session, args: str) -> None:
     List every open table, in every room: its seats (and scores), its state and
     who watches.
     """
-    world = session.server.world
+    world = session.services.world
     lives = sorted(_tables(session).live.values(), key=lambda live: live.table.number)
     for live in lives:  # one message each, so a program (the web page) reads each table's number and room
         view = live.table.view()

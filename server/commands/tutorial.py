@@ -16,7 +16,7 @@ async def tutorial(session: Session, args: str) -> None:
     own, with loaded dice: the game stops at each rule the first time it
     matters to say what happened and why. 'leave yes' ends it.
     """
-    tables, name = session.server.tables, session.player
+    tables, name = session.services.tables, session.player
     live = await tables.open(name, [f"game={GAME}", f"goal={GOAL}"])
     await tables.teach(live, name)
     await tables.act(live, lambda: live.table.add_bot(name, [TEACHER, "cautious"]))

@@ -27,7 +27,7 @@ async def hint(session: Session, args: str) -> None:
     live = seated(session)
     play = wimpout_play(live.table)
     if play.game is not None:
-        await session.server.solver.prepare(play.game.rules)
+        await session.services.solver.prepare(play.game.rules)
     found = play.hint(session.player)
     session.send(Message(hint_text(found), "hint", {"table": str(found.table)}, data=found))
 
