@@ -279,15 +279,22 @@ def best_meld(cards: Sequence[Card], rules: MeldRules = MeldRules(),
               required: Sequence[int] = ()) -> tuple[Meld, tuple[int, ...]] | None:
     """The strongest meld within ``cards`` holding every index in ``required``: the meld and the indices it uses
     (fewest cards among equals); None if there is none."""
-    usable = [i for i, card in enumerate(cards) if card.kind not in (EDICT, FLARE) and i not in required]
-    need = tuple(required)
+    return _best(tuple(cards), rules, tuple(required))
+
+
+@lru_cache(maxsize=50_000)
+def _best(cards: tuple[Card, ...], rules: MeldRules, required: tuple[int, ...]) -> tuple[Meld, tuple[int, ...]] | None:
+    order = sorted(range(len(cards)), key=lambda i: cards[i])
+    ordered = [cards[i] for i in order]
+    need = [k for k, i in enumerate(order) if i in required]
+    usable = [k for k, i in enumerate(order) if cards[i].kind not in (EDICT, FLARE) and i not in required]
     best: tuple[Meld, tuple[int, ...]] | None = None
     for size in range(max(0, 1 - len(need)), rules.max_meld - len(need) + 1):
         for extra in combinations(usable, size):
-            chosen = need + extra
-            meld = read_meld([cards[i] for i in chosen], rules).meld
+            chosen = sorted((*need, *extra))
+            meld = _read_sorted(tuple(ordered[k] for k in chosen), rules).meld  # sorted cards: read_meld's cache key
             if meld is not None and (best is None or meld.key > best[0].key):
-                best = meld, tuple(sorted(chosen))
+                best = meld, tuple(sorted(order[k] for k in chosen))
     return best
 
 

@@ -1,5 +1,5 @@
 """What a player can do at a poker table (POKER-RULES.md, "Commands"). Cards are ids into ``cards.DECK``, held as
-sorted tuples so equal moves compare equal; ``wording`` turns moves into the commands players type and back."""
+sorted tuples (whatever order they are given in) so equal moves compare equal; ``wording`` turns moves into the commands players type and back."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ class Open:
     shown: tuple[int, ...] = ()
     discarded: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "shown", tuple(sorted(self.shown)))
+        object.__setattr__(self, "discarded", tuple(sorted(self.discarded)))
+
 
 @dataclass(frozen=True, slots=True)
 class Raise:
@@ -67,10 +71,16 @@ class Draw:
 
     cards: tuple[int, ...] = ()
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+
 
 @dataclass(frozen=True, slots=True)
 class Flip:
     cards: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +96,9 @@ class Meld:
 
     cards: tuple[int, ...]
     placed: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
 
 @dataclass(frozen=True, slots=True)
