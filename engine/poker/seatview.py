@@ -68,6 +68,7 @@ def table_view(state: GameState, viewer: str | None) -> dict[str, Any]:
     }
     me = state.players.get(viewer) if viewer is not None else None
     if me is not None:
+        view["you"] = me.name
         view["hand"] = [HIDDEN_CARD if card in me.hidden else DECK[card].text for card in numbered(me)]
         view["pawn"] = list(me.pawn)
     return view
