@@ -18,9 +18,10 @@ class Table:
     """A game on a stacked deck: ``hands`` per seat (in seat order), the first dealer, then cards to deal later."""
 
     def __init__(self, seats: Sequence[str], dealer: str, hands: dict[str, str] | None = None, then: str = "",
-                 options: PokerOptions = PokerOptions(), **position: dict[str, int]) -> None:
+                 options: PokerOptions = PokerOptions(), turned: str = "", **position: dict[str, int]) -> None:
         order = [*seats[seats.index(dealer) + 1:], *seats[:seats.index(dealer) + 1]]
         top = first_deal([hands[name].split() for name in order], then.split()) if hands else then.split()
+        top = [*turned.split(), *top]
         self.source = ScriptedShuffle(top, dealer=seats.index(dealer))
         self.game = PokerGame.start(list(seats), options, self.source)
         for name, fields in position.items():  # a position reached in earlier hands

@@ -207,11 +207,12 @@ class ShowdownStarted:
 
 @dataclass(frozen=True, slots=True)
 class MeldPicked:
-    """A secret, final pick (no cards: "no meld")."""
+    """A secret, final pick: cards from the hand (a spit card joins them), or "no meld"."""
 
     player: str
     cards: tuple[int, ...]
     placed: tuple[tuple[int, int], ...] = ()
+    no_meld: bool = False
 
 
 @dataclass(frozen=True, slots=True)

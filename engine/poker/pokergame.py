@@ -214,7 +214,7 @@ class PokerGame:
             self._emit(ev.PlayerOut(name, move.reason))
         elif isinstance(move, mv.MeldAuto):
             pick = showdown.auto_pick(state, me)
-            self._emit(ev.MeldPicked(name, pick.cards))
+            self._emit(ev.MeldPicked(name, () if pick is None else pick.cards, no_meld=pick is None))
         elif isinstance(move, mv.Meld):
             self._emit(ev.MeldPicked(name, tuple(sorted(move.cards)), move.placed))
         elif isinstance(move, mv.Pawn):

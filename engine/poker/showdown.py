@@ -59,24 +59,22 @@ def pick_refusal(state: GameState, player: PlayerState, move: mv.Meld) -> str | 
     return None if reading.meld is not None else f"Not a meld: {reading.why}"
 
 
-def auto_pick(state: GameState, player: PlayerState) -> mv.Meld:
-    """``meld auto``: the strongest meld holding the cards it must (lowball: the five whose best is weakest); no cards
+def auto_pick(state: GameState, player: PlayerState) -> mv.Meld | None:
+    """``meld auto``: the strongest meld holding the cards it must (lowball: the five whose best is weakest); None
     when there is none ("no meld")."""
     hand = listing(player.hand)
     if state.hand_options.low_showdown:
         challenge = [card for card in hand if DECK[card].is_challenge and card not in player.flipped]
         size = _low_size(state, player) - len(player.flipped)
-        if size < 0:
-            return mv.Meld(())
-        choices = [tuple(sorted((*player.flipped, *extra))) for extra in combinations(challenge, size)]
-        if not choices:
-            return mv.Meld(())
+        choices = [tuple(sorted((*player.flipped, *extra))) for extra in combinations(challenge, max(0, size))]
+        if size < 0 or not choices or read_pick(state, choices[0]) is None:
+            return None
         return mv.Meld(min(choices, key=lambda cards: _low_key(read_pick(state, cards))))
     ids = [*hand, *_spit(state)]
     required = [i for i, card in enumerate(ids) if card in player.flipped or card == state.spit]
     found = best_meld([DECK[card] for card in ids], meld_rules(state), required)
     if found is None:
-        return mv.Meld(())
+        return None
     return mv.Meld(tuple(sorted(ids[i] for i in found[1] if ids[i] != state.spit)))
 
 
@@ -107,9 +105,10 @@ def exposures(state: GameState) -> list[tuple[str, tuple[int, ...], Meld | None]
     found = []
     for name in state.expose_order:
         player = state.players[name]
-        if player.active and player.picked is not None:
-            cards = tuple(listing(player.picked.cards))
-            found.append((name, cards, read_pick(state, cards, player.picked.placed) if cards else None))
+        picked = player.picked
+        if player.active and picked is not None:
+            meld = None if picked.no_meld else read_pick(state, picked.cards, picked.placed)
+            found.append((name, tuple(listing(picked.cards)), meld))
     return found
 
 
