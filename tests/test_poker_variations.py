@@ -31,7 +31,7 @@ def test_splitting_openers() -> None:
     assert t.refusal("Bob", "open 1 split 2 discard 1") == "Discard one or more of the cards you show."
     events = t("Bob", "open 1 split 2 discard 2")
     a20 = next(card for card in t.game.state.players["Bob"].hand + t.game.state.discard if DECK[card].text == "A20")
-    assert ev.Opened("Bob", 1, ev.NO_PAYMENT.__class__(lucre=1), (a20,), (a20,)) in events
+    assert ev.Opened("Bob", 1, ev.Payment(lucre=1), (a20,), (a20,)) in events
     assert [type(e).__name__ for e in events[1:3]] == ["Dealt", "Discarded"]
     assert a20 in t.game.state.discard and len(t.game.state.players["Bob"].hand) == 7
     assert event_for(events[0], None)["shown"] == [a20]
@@ -78,9 +78,11 @@ def test_no_limit() -> None:
 def test_dealers_choice_for_one_hand() -> None:
     t = three(PokerOptions(dealers_choice=True))
     assert t.game.state.phase == "choosing" and t.game.waiting_on() == ("Ann",)
-    assert t.refusal("Ann", "choose combos") == "combos: Combos needs pairs: two-pair and full house are made of pairs." \
-        or "pairs" in (t.refusal("Ann", "choose combos") or "")
+    assert t.refusal("Ann", "choose combos") == "Combos needs pairs: two-pair and full house are made of pairs."
     assert t.refusal("Ann", "choose bases_to_win=3") is not None
+    assert t.refusal("Ann", "choose max_draw=3") is None
+    assert t.refusal("Ann", "choose pairs=off") == (
+        "Dealer's Choice only switches options on (or raises them), never off or lower.")
     events = t("Ann", "choose lowball pairs")
     assert t.game.state.hand_options.lowball and t.game.state.hand_options.pairs
     assert isinstance(events[0], ev.OptionsChosen)

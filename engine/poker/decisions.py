@@ -65,9 +65,13 @@ def choice_moves(state: GameState) -> list[mv.Move]:
 def choose_refusal(state: GameState, move: mv.Choose) -> str | None:
     for name, value in move.options:
         if name in SWITCHES and value.lower() not in ON:
-            return "Dealer's Choice only switches options on."
+            return "Dealer's Choice only switches options on (or raises them), never off or lower."
     try:
-        state.options.for_hand(dict(move.options))
+        chosen = state.options.for_hand(dict(move.options))
     except OptionError as error:
         return str(error)
+    table = state.options
+    if (table.wild != "off" and chosen.wild != table.wild) or chosen.flip < table.flip \
+            or chosen.max_draw < table.max_draw or chosen.max_meld < table.max_meld:
+        return "Dealer's Choice only switches options on (or raises them), never off or lower."
     return None
