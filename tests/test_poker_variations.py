@@ -275,3 +275,22 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
 
     reshuffles = sum(isinstance(e, ev.Shuffled) for seed in range(40) for e in play(seed, 6, PokerOptions(), False).events)
     assert reshuffles > 40
+
+
+def test_the_package_example_runs() -> None:
+    import doctest
+
+    import engine.poker
+
+    assert doctest.testmod(engine.poker).failed == 0
+
+
+def test_you_may_lists_exact_commands() -> None:
+    from engine.poker.wording import you_may
+
+    t = three()
+    t("Bob", "in")
+    t("Cy", "in")
+    assert you_may(t.game, "Bob")[:3] == ["check", "fold", "open 1"]
+    assert "open 4" in you_may(t.game, "Bob") and "open 5" not in you_may(t.game, "Bob")
+    assert you_may(t.game, "Cy") == [] and you_may(t.game, "Zed") == []

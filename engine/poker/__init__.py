@@ -6,7 +6,9 @@ is an input.
     >>> game = PokerGame.start(["Ann", "Bob"], PokerOptions(), source)
     >>> game.waiting_on(), game.state.dealer
     (('Bob',), 'Ann')
-    >>> [type(e).__name__ for e in game.apply("Bob", IN, source)]
+    >>> you_may(game, "Bob")
+    ['in', 'out', 'pawn flare', 'pawn token']
+    >>> [type(e).__name__ for e in game.apply("Bob", read_command(game.state.players["Bob"], "in"), source)]
     ['Declared', 'RoundStarted']
 """
 
@@ -17,10 +19,13 @@ from engine.poker.moves import (
     CALL, CHECK, FOLD, IN, KEEP_ALL, MELD_AUTO, NO_CHOICE, OUT, PAWN_CLEAR, TAP_OUT, Call, Check, Choose, Declare, Draw,
     Flip, Fold, Leave, Meld as MeldMove, MeldAuto, Move, Open, Pawn, PawnClear, Raise, TapOut,
 )
+from engine.poker.housebots import house_move, random_move
 from engine.poker.pokergame import IllegalMove, PokerGame
 from engine.poker.pokerstate import GameState, PlayerState, fold_events
+from engine.poker.seatview import event_for, table_view
 from engine.poker.shuffles import ScriptedShuffle, SeededShuffle, ShuffleSource
 from engine.poker.variations import OptionError, PokerOptions
+from engine.poker.wording import CommandError, command_text, read_command, you_may
 
 __all__ = [
     "DECK", "Card", "CardSyntaxError", "parse_card", "parse_cards",
@@ -29,8 +34,11 @@ __all__ = [
     "CALL", "CHECK", "FOLD", "IN", "KEEP_ALL", "MELD_AUTO", "NO_CHOICE", "OUT", "PAWN_CLEAR", "TAP_OUT", "Call",
     "Check", "Choose", "Declare", "Draw", "Flip", "Fold", "Leave", "MeldMove", "MeldAuto", "Move", "Open", "Pawn",
     "PawnClear", "Raise", "TapOut",
+    "house_move", "random_move",
     "IllegalMove", "PokerGame",
     "GameState", "PlayerState", "fold_events",
+    "event_for", "table_view",
     "ScriptedShuffle", "SeededShuffle", "ShuffleSource",
     "OptionError", "PokerOptions",
+    "CommandError", "command_text", "read_command", "you_may",
 ]

@@ -12,8 +12,6 @@ from typing import NamedTuple
 ATTACK, COMPROMISE, KICKER, REINFORCEMENT, EDICT, FLARE = "A", "C", "K", "R", "E", "F"
 KIND_ORDER = (ATTACK, COMPROMISE, KICKER, REINFORCEMENT, EDICT, FLARE)
 """The order of a ``hand`` listing: Attack by value, Compromise, Kicker, Reinforcement, Edict, Flare."""
-KIND_NAMES = {ATTACK: "Attack", COMPROMISE: "Compromise", KICKER: "Kicker", REINFORCEMENT: "Reinforcement",
-              EDICT: "Edict", FLARE: "Flare"}
 
 
 class CardSyntaxError(ValueError):

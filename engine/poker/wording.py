@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.poker import moves as mv
 from engine.poker.cards import listing
+from engine.poker.pokergame import PokerGame
 from engine.poker.pokerstate import PlayerState
 from engine.poker.variations import PAWN_ITEMS
 
@@ -101,6 +102,12 @@ def _meld(player: PlayerState, words: list[str]) -> mv.Meld:
         else:
             i += 1
     return mv.Meld(tuple(sorted(cards)), tuple(placed))
+
+
+def you_may(game: PokerGame, player: str) -> list[str]:
+    """``player``'s legal moves now, as the exact commands to type (``legal_actions`` in words)."""
+    me = game.state.players.get(player)
+    return [] if me is None else [command_text(me, move) for move in game.legal_actions(player)]
 
 
 def command_text(player: PlayerState, move: mv.Move) -> str:
