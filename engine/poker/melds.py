@@ -5,7 +5,7 @@ meld a hand makes; and how melds compare.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, permutations, product
@@ -214,9 +214,14 @@ def _combo(options: list[tuple[int, ...]], compromises: int, count: int) -> Meld
     return best
 
 
-def _part(cards: list[tuple[int, ...] | None], reader: object) -> tuple[int | None, tuple[int, ...]] | None:
+Part = tuple[int | None, tuple[int, ...]]
+"""A part of a meld: its strength (None: Compromise) and its Attack values."""
+
+
+def _part(cards: list[tuple[int, ...] | None],
+          reader: Callable[[list[tuple[int, ...]], int], Part | None]) -> Part | None:
     options = [card for card in cards if card is not None]
-    return reader(options, len(cards) - len(options))  # type: ignore[operator]
+    return reader(options, len(cards) - len(options))
 
 
 @lru_cache(maxsize=100_000)

@@ -260,9 +260,11 @@ class PokerGame:
         elif isinstance(move, mv.Call) and me.tapped:
             self._emit(ev.Called(name, 0, ev.NO_PAYMENT, free=True))
         else:
-            call = state.call_amount(name)
-            amount = move.amount if isinstance(move, mv.Open) else call + move.by if isinstance(move, mv.Raise) \
-                else call
+            amount = state.call_amount(name)
+            if isinstance(move, mv.Open):
+                amount = move.amount
+            elif isinstance(move, mv.Raise):
+                amount += move.by
             payment = pay(state, me, amount)
             assert not isinstance(payment, str)
             if isinstance(move, mv.Open):
