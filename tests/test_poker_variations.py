@@ -294,3 +294,12 @@ def test_you_may_lists_exact_commands() -> None:
     assert you_may(t.game, "Bob")[:3] == ["check", "fold", "open 1"]
     assert "open 4" in you_may(t.game, "Bob") and "open 5" not in you_may(t.game, "Bob")
     assert you_may(t.game, "Cy") == [] and you_may(t.game, "Zed") == []
+
+
+def test_a_player_with_no_challenge_card_flips_none() -> None:
+    t = three(PokerOptions(flip=1), Bob="E F E F Kx2 R+2 Kx3")
+    t("Bob", "in")
+    t("Cy", "in")
+    assert t.game.legal_actions("Bob") == (mv.Flip(()),)
+    t("Bob", "flip")
+    assert t.game.waiting_on() == ("Cy",)

@@ -45,7 +45,7 @@ def read_command(player: PlayerState, text: str) -> mv.Move:
         return mv.Pawn(tuple(rest))
     if verb == "draw":
         return mv.Draw(_cards(player, rest))
-    if verb == "flip" and rest:
+    if verb == "flip":  # a player with no challenge card flips none: "flip"
         return mv.Flip(_cards(player, rest))
     if verb == "choose" and rest:
         return mv.NO_CHOICE if rest == ["none"] else mv.Choose(tuple(_choice(word) for word in rest))
@@ -131,7 +131,7 @@ def command_text(player: PlayerState, move: mv.Move) -> str:
     if isinstance(move, mv.Draw):
         return f"draw {numbers(move.cards)}".rstrip()
     if isinstance(move, mv.Flip):
-        return f"flip {numbers(move.cards)}"
+        return f"flip {numbers(move.cards)}".rstrip()
     if isinstance(move, mv.Choose):
         return "choose " + (" ".join(name if value == "on" else f"{name}={value}" for name, value in move.options)
                             or "none")
