@@ -26,7 +26,7 @@ from engine.poker.wording import command_text, read_command
 MAX_MOVES = 1500  # a cap for the test, not the engine: a long game is cut short, its invariants still checked
 LONG_RUN = bool(os.environ.get("POKER_SLOW"))
 SLOW = pytest.mark.skipif(not LONG_RUN, reason="set POKER_SLOW=1 for the long run")
-SEEDED_GAMES = 5000 if LONG_RUN else 500
+SEEDED_GAMES = 5000 if LONG_RUN else 300
 
 
 @st.composite
@@ -129,7 +129,7 @@ def check_secrecy(game: PokerGame) -> None:
     assert "hand" in table_view(game.state, game.state.seats[0])
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), seats=st.integers(2, 6), options=table_options())
 def test_random_games_keep_every_invariant(seed: int, seats: int, options: PokerOptions) -> None:
     game = play(seed, seats, options, thorough=True)
@@ -138,7 +138,7 @@ def test_random_games_keep_every_invariant(seed: int, seats: int, options: Poker
 
 
 def test_seeded_games_conserve_and_replay() -> None:
-    """Default options, 2 to 6 seats: Lucre, tokens and cards checked after every move, each game replayed (500
+    """Default options, 2 to 6 seats: Lucre, tokens and cards checked after every move, each game replayed (300
     games; 5000 with POKER_SLOW=1)."""
     for seed in range(SEEDED_GAMES):
         game = play(seed, 2 + seed % 5, PokerOptions(), thorough=False)
