@@ -303,3 +303,12 @@ def test_a_player_with_no_challenge_card_flips_none() -> None:
     assert t.game.legal_actions("Bob") == (mv.Flip(()),)
     t("Bob", "flip")
     assert t.game.waiting_on() == ("Cy",)
+
+
+def test_items_named_are_forgotten_when_the_turn_ends() -> None:
+    t = three()
+    t("Bob", "pawn token")
+    assert t.game.state.players["Bob"].pawn == ["token"]
+    t("Bob", "out")
+    assert t.game.state.players["Bob"].pawn == []
+    assert t.refusal("Cy", "pawn clear") == "You have named nothing to pawn."

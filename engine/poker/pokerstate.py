@@ -208,6 +208,8 @@ def _declared(state: GameState, e: ev.Declared) -> None:
     state.players[e.player].status = IN if e.joined else OUT
     if e.joined:
         _pay(state, e.player, e.ante, e.payment)
+    else:
+        state.players[e.player].pawn.clear()
 
 
 def _passed_out(state: GameState, e: ev.PassedOut) -> None:
