@@ -8,7 +8,6 @@ COPY pyproject.toml README.md ./
 COPY engine engine
 COPY rooms rooms
 COPY server server
-COPY config config
 RUN pip install --no-cache-dir . \
     && useradd --system --home-dir /data cosmic \
     && mkdir -p /data && chown cosmic /data

@@ -1,4 +1,4 @@
-"""Build rooms from the world description (``config/world.toml``), with clear errors."""
+"""Build rooms from the world description (``server/defaults/world.toml``, or an operator's own), with clear errors."""
 
 from __future__ import annotations
 

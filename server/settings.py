@@ -18,7 +18,7 @@ from pydantic_settings import (
 MAX_BOT_PACE = 5.0
 """The longest pause before a house bot's move, for the server and for 'table pace'."""
 DEFAULTS = resources.files("server") / "defaults"
-"""Where the built-in ``server.toml`` and ``world.toml`` live (copies of ``config/``)."""
+"""Where the built-in ``server.toml`` (every key, documented) and ``world.toml`` live: the one copy of the defaults."""
 
 
 def _none_if_empty(value: Any) -> Any:

@@ -118,7 +118,7 @@ def test_bad_world_descriptions_are_refused_clearly(change, error) -> None:  # t
 
 
 def test_the_shipped_world_loads_and_every_room_can_be_left() -> None:
-    world = load_world_file(Path(__file__).parents[2] / "config" / "world.toml")
+    world = load_world_file(Path(__file__).parents[2] / "server" / "defaults" / "world.toml")
     world.arrive("Igor")
     assert world.location("Igor").key == "lobby"
     for exit_ in world.location("Igor").exits:
