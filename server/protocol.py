@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rooms.messages import Message
-from rooms.advice import Hint
+from rooms.wimpout.advising import Hint
 from rooms.tables import TableNews
 from server.gametypes import GAME_TYPES
 from server.wiremodel import WireModel

@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import player
 from tables_helpers import loaded_server
 
-from rooms.advice import table_file
+from server.wimpout.solutions import table_file
 from rooms.wimpout.wimpoutview import parse_options
 
 READY = "rules are ready: 'hint'"

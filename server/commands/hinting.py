@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from rooms.advice import review as review_game
+from rooms.wimpout.advising import review as review_game
 from rooms.messages import Message, Refusal
 from rooms.wimpout.wimpoutplay import wimpout_play
 from server.commands.records import finished_game
@@ -28,7 +28,7 @@ async def hint(session: Session, args: str) -> None:
     play = wimpout_play(live.table)
     if play.game is not None:
         await session.server.solver.prepare(play.game.rules)
-    found = play.hint(session.player)
+    found = play.hint(session.player, session.server.solver.solutions)
     session.send(Message(hint_text(found), "hint", {"table": str(found.table)}, data=found))
 
 
@@ -41,7 +41,7 @@ async def review(session: Session, args: str) -> None:
     """
     game, _, events = await finished_game(session, args)
     try:
-        mistakes = await asyncio.to_thread(review_game, events)
+        mistakes = await asyncio.to_thread(review_game, session.server.solver.solutions, events)
     except ValueError as why:
         raise Refusal(str(why)) from None
     session.page(review_text(game, mistakes), "records")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rooms.advice import Hint, Mistake
+from rooms.wimpout.advising import Hint, Mistake
 
 
 def percent(chance: float) -> str:

@@ -100,9 +100,11 @@ class Wimpout:
         return lesson.resumed(learner, events, secrets.randbits(64))
 
     async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
-        """An optimal bot reads the solved tables: have them read first (in a thread)."""
+        """An optimal bot reads the server's solved tables: lend them to its table, and have them read first (in a
+        thread)."""
         play = wimpout_play(table)
         if play.bot_plays_optimal(bot) and play.game is not None:
+            play.advisors = server.solver.solutions
             await server.solver.prepare(play.game.rules)
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
