@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.wimpout import RuleError, RuleSet, Throw
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 from engine.wimpout.rules import UnknownOption
 from engine.wimpout.state import Proposal
 from engine.wimpout.strategies import Strategy, cautious, threshold

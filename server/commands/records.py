@@ -6,7 +6,7 @@ import dataclasses
 import time
 
 from engine.wimpout import Event, event_from_dict
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
