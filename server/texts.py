@@ -40,6 +40,8 @@ LOGIN_THROTTLED = "Too many failed logins from your address; try again in {secon
 INPUT_FLOOD = "You sent more than {rate} bytes a second; closing this connection."
 FLOODED_LATELY = "Your address flooded this server a moment ago; try again in a minute."
 CREATE_THROTTLED = "Too many new characters from your address; try again in {seconds} seconds."
+IDLE_PROMPT = ">"
+"""The status prompt outside a table (each game's prompt at a table ends with it)."""
 PASSWORD_PROMPT = "Password: "
 TAKEN_OVER = "Your connection has been taken over by a new login."
 CREATED = "Welcome, {name}! Your character has been created."

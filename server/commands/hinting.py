@@ -10,7 +10,7 @@ from rooms.wimpout.wimpoutplay import wimpout_play
 from server.commands.records import finished_game
 from server.commands.registry import command
 from server.commands.seating import seated
-from server.render.hinttext import hint_text, review_text
+from server.wimpout.hinttext import hint_text, review_text
 from server.session import Session
 
 

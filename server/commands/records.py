@@ -11,7 +11,7 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.render.replay import replay_text
+from server.wimpout.replaytext import replay_text
 from server.session import Session
 
 HISTORY_SIZE, TOP_SIZE = 20, 10

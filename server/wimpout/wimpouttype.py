@@ -18,9 +18,9 @@ from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
 from server import texts
 from server.fairdice import SystemDice
-from server.render.board import rules_text, scoreboard, table_line
-from server.render.prompt import status_prompt
-from server.render.scorehandler import render_once, rules_summary
+from server.wimpout.board import rules_text, scoreboard, table_line
+from server.wimpout.statusprompt import status_prompt
+from server.wimpout.eventwords import render_once, rules_summary
 from server.render.style import Style
 from server.store import Finish, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
@@ -53,7 +53,7 @@ def load_dice(script: Path | None) -> DiceSource:
 
 
 class Wimpout:
-    """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words in server.render."""
+    """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words and solved tables here."""
 
     name = GAME
     title = "Cosmic Wimpout"
