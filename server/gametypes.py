@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from rooms.messages import Refusal
+from rooms.messages import Message, Refusal
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from server.livetable import Live
     from server.render.style import Style
     from server.settings import TableSettings
-    from server.store import Finish, StoredTable, Tally
+    from server.store import Finish, Stats, StoredTable, Tally
 
 
 Move = Callable[[], "TableNews | None"]
@@ -47,6 +47,8 @@ class GameType(Protocol):
     verbs: Sequence[Verb]
     message_model: type[BaseModel]
     """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
+    wire_messages: Sequence[type[BaseModel]]
+    """Its other messages on the wire (a ``Message`` carries one as its ``data``), for the protocol's schema."""
     help_topics: Sequence[Topic]
     """Help on the game itself ('help <topic>'), beside its commands' own."""
     tally: Tally
@@ -106,6 +108,27 @@ class GameType(Protocol):
 
     def table_json(self, news: TableNews, viewer: str, text: str) -> str:
         """``table_message`` as one JSON line (a game may make the part everyone shares once a move)."""
+
+    def replay_text(self, number: int, events: Sequence[dict[str, Any]], style: Style) -> str:
+        """A finished game told again ('replay'), from its events as stored; ``number``: its table's."""
+
+    def stats_text(self, name: str, stats: Stats) -> str:
+        """A player's record in this game ('stats'), its figures added up by its ``tally``."""
+
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
+        """'top': a header, then a row for each player, best first."""
+
+
+@runtime_checkable
+class Advising(Protocol):
+    """A game that advises its players (Cosmic Wimpout, by its solved tables): 'hint' and 'review' ask the game of
+    the table or the game named, and a game without this says it has none."""
+
+    async def hint(self, server: GameServer, table: Table, player: str) -> Message:
+        """The hint for ``player`` at ``table`` now (a refusal says why there is none)."""
+
+    async def review(self, server: GameServer, game: int, events: Sequence[dict[str, Any]]) -> str:
+        """The review of finished game number ``game`` from its stored events (a refusal says why there is none)."""
 
 
 BUILTIN = {

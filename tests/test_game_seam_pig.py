@@ -50,6 +50,7 @@ async def test_two_people_play_pig_over_telnet(make_server, pig: Pig) -> None:
         await ann.expect(r"You may: roll, hold\.")
         await bob.command("roll", "It is not your turn; it is Ann's.")
         await bob.command("keep sun 10", "'keep' is not a move of Pig, the game at table 1.")
+        await ann.command("hint", "Pig gives no hints or reviews here.")
         await ann.command("roll", "You roll a 6: turn total 6.")
         await bob.expect("Ann rolls a 6: turn total 6.")
         await ann.command("roll", "You roll a 5: turn total 11.")
@@ -66,6 +67,8 @@ async def test_two_people_play_pig_over_telnet(make_server, pig: Pig) -> None:
             await client.expect(r"Table 1 is closed: the game is over \(game #1")
         await bob.command("help hold", "Pig: bank your turn total")
         await bob.command("history", r"#1 .* Ann, Bob; won by Ann")
+        await bob.command("replay 1", r"Game #1:\nPig at table 1: Ann 21, Bob 0\.")
+        await bob.command("review 1", "Pig gives no hints or reviews here.")
     assert pig.die.faces == []
 
 

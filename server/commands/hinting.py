@@ -1,17 +1,22 @@
-"""Optimal advice: 'hint' at your turn, and 'review' of a finished two-player game."""
+"""Advice, where the game gives it: 'hint' at your turn, and 'review' of a finished game (Cosmic Wimpout's, by its
+solved tables)."""
 
 from __future__ import annotations
 
-import asyncio
-
-from rooms.wimpout.advising import review as review_game
-from rooms.messages import Message, Refusal
-from rooms.wimpout.wimpoutplay import wimpout_play
+from rooms.messages import Refusal
+from server import texts
 from server.commands.records import finished_game
 from server.commands.registry import command
 from server.commands.seating import seated
-from server.wimpout.hinttext import hint_text, review_text
+from server.gametypes import GAME_TYPES, Advising, GameType
 from server.session import Session
+
+
+def advising(kind: GameType) -> Advising:
+    """The game's advice, or a refusal saying it gives none."""
+    if not isinstance(kind, Advising):
+        raise Refusal(texts.NO_ADVICE.format(game=kind.title))
+    return kind
 
 
 @command("hint", category="turn")
@@ -25,11 +30,7 @@ async def hint(session: Session, args: str) -> None:
     without hints: 'table set hints=off' before the game.
     """
     live = seated(session)
-    play = wimpout_play(live.table)
-    if play.game is not None:
-        await session.server.solver.prepare(play.game.rules)
-    found = play.hint(session.player, session.server.solver.solutions)
-    session.send(Message(hint_text(found), "hint", {"table": str(found.table)}, data=found))
+    session.send(await advising(live.kind).hint(session.server, live.table, session.player))
 
 
 @command("review", category="records")
@@ -39,9 +40,6 @@ async def review(session: Session, args: str) -> None:
     The decisions of a finished two-player game that lost the most winning
     chance, each with the best choice (game numbers from 'history').
     """
-    game, _, events = await finished_game(session, args)
-    try:
-        mistakes = await asyncio.to_thread(review_game, session.server.solver.solutions, events)
-    except ValueError as why:
-        raise Refusal(str(why)) from None
-    session.page(review_text(game, mistakes), "records")
+    game, played = await finished_game(session, args)
+    text = await advising(GAME_TYPES.of_stored(played)).review(session.server, game, played.events)
+    session.page(text, "records")
