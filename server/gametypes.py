@@ -51,6 +51,8 @@ class GameType(Protocol):
     """Its other messages on the wire (a ``Message`` carries one as its ``data``), for the protocol's schema."""
     help_topics: Sequence[Topic]
     """Help on the game itself ('help <topic>'), beside its commands' own."""
+    command_help: Mapping[str, str]
+    """A paragraph the game adds to a generic command's help, by command name ('table': its options and bots)."""
     tally: Tally
     """How its figures per player (``finish``'s results) add up in 'stats' and rank in 'top'."""
 

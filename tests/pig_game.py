@@ -353,6 +353,7 @@ class Pig:
     verbs = (Verb("roll", roll), Verb("hold", hold))
     message_model = PigMessage
     wire_messages = ()
+    command_help = {"table": "Pig (game=pig). Options: goal=<points> (20). No house bots."}
     help_topics = (Topic(("pig", "pig game"), "PIG: roll a die; a 1 loses the turn, 'hold' banks it. First to 20 wins."),)
 
     def __init__(self, faces: Iterable[int]) -> None:

@@ -129,3 +129,11 @@ async def test_a_pig_table_open_at_a_restart_comes_back_as_pig(make_server, pig:
             await ann.command("hold", "You hold 10: score 21.")
             await bob.expect(r"\*\*\* Ann wins the game of Pig at table 1! \*\*\*")
     assert pig.die.faces == []
+
+
+async def test_the_table_command_help_lists_each_games_options(make_server, pig: Pig) -> None:
+    """'help table' is the generic command's, then each game's own paragraph: its options and house bots."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("help table", "'table open game=NAME' opens a table of that game")
+        await ann.command("more", r"(?s)Cosmic Wimpout \(game=wimpout\)\. Options: goal=<points> \(500\),.*"
+                                  r"'optimal' plays by the solved tables.*Pig \(game=pig\)\. Options")

@@ -69,6 +69,7 @@ class Wimpout:
     message_model = wimpoutwire.TableMessage
     wire_messages = (wimpoutwire.HintMessage,)
     help_topics = gamehelp.TOPICS
+    command_help = gamehelp.COMMAND_HELP
 
     def randomness(self, settings: TableSettings) -> DiceSource:
         return load_dice(settings.dice_script)
