@@ -137,3 +137,4 @@ async def test_the_table_command_help_lists_each_games_options(make_server, pig:
         await ann.command("help table", "'table open game=NAME' opens a table of that game")
         await ann.command("more", r"(?s)Cosmic Wimpout \(game=wimpout\)\. Options: goal=<points> \(500\),.*"
                                   r"'optimal' plays by the solved tables.*Pig \(game=pig\)\. Options")
+        await ann.command("help hint", r"(?s)in a game that gives hints.*Cosmic Wimpout: the things you may do are roll")

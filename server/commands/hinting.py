@@ -23,11 +23,8 @@ def advising(kind: GameType) -> Advising:
 async def hint(session: Session, args: str) -> None:
     """hint
 
-    At your turn: each thing you may do now (roll, stop, each way the sun can
-    score, each pair it can join) with your chance of winning if you do it and
-    play perfectly after, best first. Exact for two players under the rules
-    the solution covers; otherwise marked as an estimate. A table can play
-    without hints: 'table set hints=off' before the game.
+    At your turn, in a game that gives hints: each thing you may do now with
+    your chance of winning if you do it and play perfectly after, best first.
     """
     live = seated(session)
     session.send(await advising(live.kind).hint(session.server, live.table, session.player))
