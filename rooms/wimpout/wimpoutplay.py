@@ -12,9 +12,9 @@ from engine.wimpout.actions import CLOSE_WINDOW, ROLL, STOP, Action, Propose, Vo
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.game import IllegalAction
 from engine.wimpout.state import Proposal, ProposalEvent, record_proposal
-from rooms.wimpout.advising import Advisors, Hint, hint, hint_unavailable, optimal
 from rooms.messages import Refusal
 from rooms.tables import Table, TableNews, TimedOut
+from rooms.wimpout.advising import Advisors, Hint, hint, hint_unavailable, optimal
 from rooms.wimpout.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
 from rooms.wimpout.wimpoutview import (
     BOT_KINDS, HouseBot, Opened, PutToTable, SeatView, TableView, house_bot, parse_options, proposal_views,

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.wimpout import RuleError, RuleSet, Throw
 from engine.numbers import typed_number
+from engine.wimpout import RuleError, RuleSet, Throw
 from engine.wimpout.rules import UnknownOption
 from engine.wimpout.state import Proposal
 from engine.wimpout.strategies import Strategy, cautious, threshold
-from rooms.wimpout.advising import FALLBACK
 from rooms.messages import Refusal
-from rooms.wimpout.rulewords import option_list
 from rooms.tables import SEATING_EVENTS, Status
+from rooms.wimpout.advising import FALLBACK
+from rooms.wimpout.rulewords import option_list
 
 
 @dataclass(frozen=True, slots=True)

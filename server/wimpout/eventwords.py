@@ -20,8 +20,8 @@ from rooms.tables import TableNews
 from rooms.wimpout import wimpoutview as wv
 from rooms.wimpout.wimpoutview import TableView
 from server.render.colour import BOLD_MAGENTA, BOLD_RED, BOLD_YELLOW, GREEN, YOUR_TURN, paint
-from server.wimpout.cubeart import Marker, art, compact, scoring_cubes, spoken, unmarked
 from server.render.style import Style
+from server.wimpout.cubeart import Marker, art, compact, scoring_cubes, spoken, unmarked
 
 
 EVENT_COLOURS = {

@@ -21,15 +21,15 @@ from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
 from server import texts
 from server.fairdice import SystemDice
-from server.wimpout.board import rules_text, scoreboard, table_line
-from server.wimpout.statusprompt import status_prompt
-from server.wimpout.eventwords import render_once, rules_summary
 from server.render.style import Style
 from server.store import Finish, Stats, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
+from server.wimpout.board import rules_text, scoreboard, table_line
+from server.wimpout.eventwords import render_once, rules_summary
 from server.wimpout.hinttext import hint_message, review_text
-from server.wimpout.standings import leaderboard, stats_text
 from server.wimpout.replaytext import replay_text
+from server.wimpout.standings import leaderboard, stats_text
+from server.wimpout.statusprompt import status_prompt
 from server.wimpout.wimpoutresults import TALLY, results
 
 if TYPE_CHECKING:
