@@ -29,7 +29,6 @@ from engine.wimpout.optimal.solver import Caps, Solution, pair_columns
 from engine.wimpout.optimal.packing import from_bytes
 from engine.wimpout.optimal.turn import WIN, solve_turn
 from engine.wimpout.strategies import cautious, threshold
-from rooms.advice import SOLUTIONS
 
 PLAYERS = ("Opti", "Other")
 
@@ -176,5 +175,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    SOLUTIONS.request = None
     main()

@@ -27,7 +27,7 @@ from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, store_for
-from server.solving import Solver
+from server.wimpout.solving import Solver
 from server.sink import Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context

@@ -8,19 +8,19 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
-from rooms.messages import Refusal
+from rooms.messages import Message, Refusal
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from rooms.gameplay import TableView
     from rooms.tables import Aside, Table, TableNews
-    from server.app import GameServer
+    from server.services import Services
     from server.helptopics import Topic
     from server.livetable import Live
     from server.render.style import Style
     from server.settings import TableSettings
-    from server.store import Finish, StoredTable, Tally
+    from server.store import Finish, Stats, StoredTable, Tally
 
 
 Move = Callable[[], "TableNews | None"]
@@ -47,8 +47,12 @@ class GameType(Protocol):
     verbs: Sequence[Verb]
     message_model: type[BaseModel]
     """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
+    wire_messages: Sequence[type[BaseModel]]
+    """Its other messages on the wire (a ``Message`` carries one as its ``data``), for the protocol's schema."""
     help_topics: Sequence[Topic]
     """Help on the game itself ('help <topic>'), beside its commands' own."""
+    command_help: Mapping[str, str]
+    """A paragraph the game adds to a generic command's help, by command name ('table': its options and bots)."""
     tally: Tally
     """How its figures per player (``finish``'s results) add up in 'stats' and rank in 'top'."""
 
@@ -82,7 +86,7 @@ class GameType(Protocol):
     def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
         """A tutorial table's randomness and its notes on each move, where ``events`` left them (none: a new one)."""
 
-    async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
+    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
         """Anything the server must have ready before a house bot's paced move (e.g. solved tables read)."""
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
@@ -106,6 +110,27 @@ class GameType(Protocol):
 
     def table_json(self, news: TableNews, viewer: str, text: str) -> str:
         """``table_message`` as one JSON line (a game may make the part everyone shares once a move)."""
+
+    def replay_text(self, number: int, events: Sequence[dict[str, Any]], style: Style) -> str:
+        """A finished game told again ('replay'), from its events as stored; ``number``: its table's."""
+
+    def stats_text(self, name: str, stats: Stats) -> str:
+        """A player's record in this game ('stats'), its figures added up by its ``tally``."""
+
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
+        """'top': a header, then a row for each player, best first."""
+
+
+@runtime_checkable
+class Advising(Protocol):
+    """A game that advises its players (Cosmic Wimpout, by its solved tables): 'hint' and 'review' ask the game of
+    the table or the game named, and a game without this says it has none."""
+
+    async def hint(self, services: Services, table: Table, player: str) -> Message:
+        """The hint for ``player`` at ``table`` now (a refusal says why there is none)."""
+
+    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]]) -> str:
+        """The review of finished game number ``game`` from its stored events (a refusal says why there is none)."""
 
 
 BUILTIN = {

@@ -269,7 +269,7 @@ class Tables:
                 return
             bot, paced = due
             if paced:
-                await live.kind.before_bot(self.server, live.table, bot)
+                await live.kind.before_bot(self.server.services, live.table, bot)
             await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
                 if self.live.get(live.table.number) is not live:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rooms.messages import Message
-from rooms.advice import Hint
 from rooms.tables import TableNews
 from server.gametypes import GAME_TYPES
 from server.wiremodel import WireModel
@@ -46,22 +45,6 @@ class TextMessage(WireModel):
     fields: dict[str, str]
 
 
-class HintChoice(WireModel):
-    command: str = Field(description="the exact text that makes this choice")
-    win: float = Field(description="your chance of winning if you make it and play perfectly after (0 to 1)")
-
-
-class HintMessage(WireModel):
-    """Your answer to 'hint': each legal choice with your chance of winning, best first."""
-
-    type: Literal["hint"] = "hint"
-    table: int
-    choices: list[HintChoice]
-    exact: bool = Field(description="false: an estimate (more than two players, or rules not solved exactly)")
-    note: str = Field(description="why the chances are estimates, if they are")
-    text: str = Field(description="the same hint as people read it")
-
-
 class ErrorMessage(WireModel):
     """A command was not carried out; ``code`` is stable, ``message`` is for people."""
 
@@ -81,8 +64,12 @@ class PromptMessage(WireModel):
 TableMessage = GAME_TYPES.default.message_model
 """The default game's table message: the envelope (type, table, events, state, you_may, text) with its state."""
 
+GAME_MESSAGES = tuple(model for game in GAME_TYPES.all() for model in game.wire_messages)
+"""The games' own messages besides their table message (Cosmic Wimpout's answer to 'hint')."""
+
 ServerMessage = Annotated[
-    TableMessage | TextMessage | ErrorMessage | PromptMessage | HintMessage, Field(discriminator="type")
+    Union[TableMessage, TextMessage, ErrorMessage, PromptMessage, *GAME_MESSAGES],  # noqa: UP007 (a tuple unpacked)
+    Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage, config=ConfigDict(defer_build=True))
 
@@ -96,10 +83,8 @@ def message_model(message: Message, viewer: str | None) -> BaseModel:
     both send."""
     if isinstance(message.data, TableNews):
         return table_message(message.data, viewer or "", message.text)
-    if isinstance(message.data, Hint):
-        hint = message.data
-        choices = [HintChoice(command=c.command, win=round(c.win, 6)) for c in hint.choices]
-        return HintMessage(table=hint.table, choices=choices, exact=hint.exact, note=hint.note, text=message.text)
+    if isinstance(message.data, WireModel):  # a game's own message, made with its text (a hint)
+        return message.data
     if message.kind == "error":
         return ErrorMessage(code=message.fields.get("code", DEFAULT_CODE), message=message.text)  # type: ignore[arg-type]
     return TextMessage(kind=message.kind, text=message.text, fields=dict(message.fields))

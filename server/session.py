@@ -19,7 +19,6 @@ from server.gametypes import GAME_TYPES
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
-from server.render.prompt import status_prompt
 from server.render.style import Style
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
@@ -196,7 +195,7 @@ class Session:
             return
         live = self.services.tables.followed(self.player)
         width = self.sink.width
-        prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else status_prompt(None, width)
+        prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else texts.IDLE_PROMPT
         self.sink.prompt(prompt + " ")
         self._prompted = True
 

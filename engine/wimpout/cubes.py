@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 
 
 class Face(IntEnum):

@@ -8,7 +8,6 @@ Guiding Light decide in their own modules, the same way.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
 
 from engine.wimpout import events as ev
 from engine.wimpout import guidinglight, houserules, lastlicks
@@ -32,21 +31,9 @@ from engine.wimpout.cubes import COMMON_CUBES, Face, Throw
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.rules import RuleSet
 from engine.wimpout.scoring import Outcome, Scoring, Special
+from engine.wimpout.refusals import stop_block, why_not
 from engine.wimpout.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
 from engine.wimpout.state import _scored, _thrown, _turn_started, _wimped_out  # the commonest events' reducers: see _emit
-
-
-class StopBlock(Enum):
-    """Why a player may not stop now."""
-
-    NOT_THROWN = "not_thrown"
-    VOIDED = "voided"
-    CANCELLED = "cancelled"
-    FUTTLESS = "futtless"
-    YMNWTBYM = "ymnwtbym"
-    OPENING = "opening"
-    ECLIPSE = "eclipse"
-
 
 _ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
 _ROLL_ONLY: tuple[Action, ...] = (ROLL,)
@@ -54,18 +41,11 @@ _VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
     Outcome.VOID, Outcome.WIMPOUT, Outcome.TRAIN_WRECK, Outcome.INSTANT_WIN, Outcome.SUPERNOVA
 )
 """Outcomes read on every throw, bound once: an Enum member read from its class costs ~0.15 us in Python 3.11."""
-_TURN_ACTIONS = (Roll, Stop, Choose)
 _FULL_HOUSE = Special.FULL_HOUSE
-_NOT_THROWN, _VOIDED, _CANCELLED, _FUTTLESS, _YMNWTBYM, _OPENING, _ECLIPSE = StopBlock
-"""Bound once too: ``legal_actions`` reads one whenever stopping is blocked."""
 
 
 class IllegalAction(ValueError):
     """The action is not allowed now; the message says why, in words for the player."""
-
-
-def faces_text(faces: Sequence[Face] | frozenset[Face]) -> str:
-    return " and ".join(f"{face.label}s" for face in sorted(faces))
 
 
 class Game:
@@ -150,7 +130,7 @@ class Game:
         if turn.options:
             actions: tuple[Action, ...] = tuple([Choose(option) for option in turn.options])
         else:
-            actions = _ROLL_ONLY if self._stop_block(turn) else _ROLL_OR_STOP
+            actions = _ROLL_ONLY if stop_block(self.state, turn) else _ROLL_OR_STOP
         self._offered = actions
         self._offered_at = len(self.events)
         return actions
@@ -160,118 +140,12 @@ class Game:
 
         ``player`` is None for the table itself (the server), which may only close an Insurance window.
         """
-        state = self.state
-        turn = state.turn
-        if isinstance(action, _TURN_ACTIONS):
-            if turn is None or player != turn.player or state.over:
-                return self._not_your_turn(player)
-            if turn.window:
-                return "Wait: players may still spend Insurance Points to cancel your throw."
-            if isinstance(action, Choose):
-                if not turn.options:
-                    return "There is nothing to choose now."
-                if action.scoring not in turn.options:
-                    return "That is not one of the ways your throw can score."
-                return None
-            if turn.options:
-                return "First choose how your throw scores."
-            if isinstance(action, Stop):
-                block = self._stop_block(turn)
-                return None if block is None else self._stop_message(block, turn)
-            return None
-        if isinstance(action, CloseWindow):
-            if state.over or turn is None or not turn.window:
-                return "No throw is waiting for Insurance decisions."
-            return None
-        if isinstance(action, Withdraw):
-            if player is not None and player != action.player:
-                return "Only the table can remove another player."
-            return self._player_refusal(action.player)
-        if isinstance(action, Propose):  # RULES.md: a seated player who is out may still propose (not vote)
-            return self._seat_refusal(player) or guidinglight.proposal_refusal(
-                guidinglight.base(state), state.proposals, action)
-        refusal = self._player_refusal(player)
-        if refusal is not None:
-            return refusal
-        assert player is not None
-        if isinstance(action, (Insure, LetStand)):
-            return houserules.insurance_refusal(state, player)
-        return guidinglight.vote_refusal(state.proposals, player, action.number)
-
-    def _seat_refusal(self, player: str | None) -> str | None:
-        """Why ``player`` cannot take part in the game at all: it is over, or they have no seat in it."""
-        if self.state.over:
-            return "The game is over."
-        if player is None or not self.state.has_player(player):
-            return "You are not playing in this game."
-        return None
-
-    def _player_refusal(self, player: str | None) -> str | None:
-        state = self.state
-        refusal = self._seat_refusal(player)
-        if refusal is not None:
-            return refusal
-        assert player is not None
-        if state.player(player).out is not None:
-            return f"You are out of this game: you {state.player(player).out}."
-        return None
-
-    def _not_your_turn(self, player: str | None) -> str:
-        return self._player_refusal(player) or f"It is not your turn; it is {self.state.current}'s."
+        return why_not(self.state, player, action)
 
     def may_stop(self) -> bool:
         """Whether the player whose turn it is may stop now."""
         turn = self.state.turn
-        return turn is not None and not turn.options and not turn.window and self._stop_block(turn) is None
-
-    def _stop_block(self, turn: TurnState) -> StopBlock | None:
-        """The rule that forbids stopping now (RULES.md, "A turn"), most pressing first; None if stopping is allowed."""
-        if turn.throws == 0:
-            return _NOT_THROWN
-        if turn.voided:
-            return _VOIDED
-        if turn.cancelled:
-            return _CANCELLED
-        if turn.clearing:
-            return _FUTTLESS
-        if turn.must_throw_all:
-            return _YMNWTBYM
-        state = self.state
-        rules = state.plain
-        player = state.by_name[turn.player]
-        if player.circles and turn.points < rules.opening_minimum:
-            return _OPENING
-        if rules.eclipse and houserules.eclipse_refusal(state, player.name, player.score + turn.points):
-            return _ECLIPSE
-        return None
-
-    def _stop_message(self, block: StopBlock, turn: TurnState) -> str:
-        if block is StopBlock.NOT_THROWN:
-            return "Every turn begins by throwing all five cubes: roll first."
-        if block is StopBlock.VOIDED:
-            return (
-                f"Your throw matched the flash of {faces_text(turn.clearing)} you are clearing, so it does not count"
-                " (the Reroll Clause): throw those cubes again."
-            )
-        if block is StopBlock.CANCELLED:
-            return "Your throw was cancelled with Insurance Points: throw those cubes again."
-        if block is StopBlock.FUTTLESS:
-            return f"You must clear your flash of {faces_text(turn.clearing)} before you can stop."
-        if block is StopBlock.YMNWTBYM:
-            return "All five cubes have scored: you may not want to, but you must throw all five again."
-        player = self.state.player(turn.player)
-        if block is StopBlock.ECLIPSE:
-            refusal = houserules.eclipse_refusal(self.state, player.name, player.score + turn.points)
-            assert refusal is not None
-            return refusal
-        rules = self.state.plain
-        minimum = rules.opening_minimum
-        if rules.recovery:
-            return (
-                f"You have {player.circles} open circle(s) (Recovery): you need {minimum} points in this turn to"
-                f" stop; you have {turn.points} so far."
-            )
-        return f"You need {minimum} points in one turn to get in the game; you have {turn.points} so far."
+        return turn is not None and not turn.options and not turn.window and stop_block(self.state, turn) is None
 
     # -- doing it ---------------------------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 
 LastLicksVariant = Literal["official", "single", "A", "B", "C", "D"]
 LAST_LICKS_VARIANTS: tuple[str, ...] = ("official", "single", "A", "B", "C", "D")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping
 
+from engine.numbers import typed_number
 from engine.wimpout import ROLL, STOP, Action, Choose, Game, Scoring, SunUse
 from engine.wimpout.actions import INSURE, LET_STAND, Insure, LetStand, Propose, Roll, Stop, Vote
 from engine.wimpout.houserules import OPPONENT_THROW_COST, OWN_THROW_COST
-from engine.wimpout.numbers import typed_number
 from engine.wimpout.state import Proposal
 from rooms.messages import Refusal
 

@@ -12,9 +12,9 @@ from engine.wimpout.actions import CLOSE_WINDOW, ROLL, STOP, Action, Propose, Vo
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.game import IllegalAction
 from engine.wimpout.state import Proposal, ProposalEvent, record_proposal
-from rooms.advice import Hint, hint, hint_unavailable
 from rooms.messages import Refusal
 from rooms.tables import Table, TableNews, TimedOut
+from rooms.wimpout.advising import Advisors, Hint, hint, hint_unavailable, optimal
 from rooms.wimpout.turnwords import legal_commands, parse_propose, parse_turn, parse_vote
 from rooms.wimpout.wimpoutview import (
     BOT_KINDS, HouseBot, Opened, PutToTable, SeatView, TableView, house_bot, parse_options, proposal_views,
@@ -54,6 +54,9 @@ class WimpoutPlay:
         self.proposals: dict[int, Proposal] = {}
         """Guiding Light proposals open before the game starts (once it has, the game keeps its own)."""
         self.proposals_made = 0
+        self.advisors: Advisors | None = None
+        """The solved tables of the server hosting the table, lent before its optimal bots move (without them an
+        optimal bot plays its fallback)."""
 
     # -- what the table asks -------------------------------------------------------------------------------------------
 
@@ -197,7 +200,7 @@ class WimpoutPlay:
         numbers = tuple(event.number for event in made if isinstance(event, ev.ProposalMade))
         return self.table.news(PutToTable(name, numbers), *made)
 
-    def hint(self, name: str) -> Hint:
+    def hint(self, name: str, advisors: Advisors) -> Hint:
         """Each legal choice of ``name`` now, with their chance of winning (the table's ``hints`` option allowing)."""
         self.table.playing(name)
         game = self._game()
@@ -207,9 +210,9 @@ class WimpoutPlay:
             raise Refusal("The game is over: 'review <game>' shows where a two-player game was won and lost.")
         if name not in game.waiting_on():
             raise Refusal(f"Hints are for your own decisions: the table waits for {', '.join(game.waiting_on())}.")
-        found = hint(game, self.table.number, name)
+        found = hint(advisors, game, self.table.number, name)
         if found is None:
-            raise Refusal(hint_unavailable(game.rules))
+            raise Refusal(hint_unavailable(advisors, game.rules))
         if not found.choices:
             raise Refusal("There is no hint for this decision (the solved tables do not read it).")
         return found
@@ -266,8 +269,11 @@ class WimpoutPlay:
             number = next(p.number for p in self._ballot()[0].values() if bot not in p.yes)
             return self._cast(bot, Vote(number, True), dice)
         game = self._game()  # only a game waits on a throw or a choice
-        strategy = self.table.bots[bot].play  # type: ignore[attr-defined]
-        return self._apply(bot, strategy(game.state, bot, game.legal_actions(bot)), dice)
+        found = self.table.bots[bot]
+        assert isinstance(found, HouseBot)
+        legal = game.legal_actions(bot)
+        action = optimal(self.advisors, game.state, bot, legal) if found.optimal else found.play(game.state, bot, legal)
+        return self._apply(bot, action, dice)
 
     def bot_plays_optimal(self, bot: str) -> bool:
         """The bot plays by the solved tables (the server reads them before its moves)."""

@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from engine.numbers import typed_number
 from engine.wimpout import RuleError, RuleSet, Throw
-from engine.wimpout.numbers import typed_number
 from engine.wimpout.rules import UnknownOption
 from engine.wimpout.state import Proposal
 from engine.wimpout.strategies import Strategy, cautious, threshold
-from rooms.advice import optimal
 from rooms.messages import Refusal
-from rooms.wimpout.rulewords import option_list
 from rooms.tables import SEATING_EVENTS, Status
+from rooms.wimpout.advising import FALLBACK
+from rooms.wimpout.rulewords import option_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,8 +104,9 @@ class HouseBot:
 
     @property
     def optimal(self) -> bool:
-        """It plays by the solved tables (which the server reads before its moves)."""
-        return self.play is optimal
+        """It plays by the solved tables (which the server reads before its moves); ``play`` is how it plays while
+        they are not there."""
+        return self.words == ("optimal",)
 
 
 BOT_KINDS = ("cautious", "threshold", "optimal")
@@ -120,7 +121,7 @@ def house_bot(words: Sequence[str]) -> HouseBot:
     if not words or list(words) == ["cautious"]:
         return HouseBot(("cautious",), cautious)
     if list(words) == ["optimal"]:
-        return HouseBot(("optimal",), optimal)
+        return HouseBot(("optimal",), FALLBACK)
     numbers = [typed_number(word) for word in words[1:]]
     if words[0] == "threshold" and 2 <= len(words) <= 3 and None not in numbers:
         return HouseBot(tuple(words), threshold(*numbers))  # type: ignore[arg-type]

@@ -6,6 +6,7 @@ from itertools import groupby
 
 from server import texts
 from server.commands.registry import CATEGORIES, REGISTRY, Command, Stage, command
+from server.gametypes import GAME_TYPES
 from server.helptopics import find_topic, topic_list
 from server.session import Session
 from server.sink import DEFAULT_WIDTH
@@ -35,6 +36,7 @@ async def help_(session: Session, args: str) -> None:
         parts = [topic.text] if topic is not None else []
         if cmd is not None:
             parts.append(cmd.help if topic is None else f"The command:\n{cmd.help}")
+            parts += [game.command_help[cmd.name] for game in GAME_TYPES.all() if cmd.name in game.command_help]
         text = "\n\n".join(parts)
         session.page(text if _as_written(session) else reflowed(text), "help")
         return

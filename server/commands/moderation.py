@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.admin import account_named

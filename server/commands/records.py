@@ -5,17 +5,16 @@ from __future__ import annotations
 import dataclasses
 import time
 
-from engine.wimpout import Event, event_from_dict
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.render.replay import replay_text
+from server.gametypes import GAME_TYPES
 from server.session import Session
+from server.store import PlayedGame
 
 HISTORY_SIZE, TOP_SIZE = 20, 10
-TOP_ROW = "{rank:>3}. {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
 
 
 @command("history", category="records")
@@ -44,13 +43,14 @@ async def replay(session: Session, args: str) -> None:
     Show every throw and announcement of a finished game (numbers from
     'history').
     """
-    game, number, events = await finished_game(session, args)
+    game, played = await finished_game(session, args)
     style = dataclasses.replace(session.style, cubes="compact")
-    session.page(f"Game #{game}:\n" + replay_text(number, events, style), "records")
+    text = GAME_TYPES.of_stored(played).replay_text(played.table, played.events, style)
+    session.page(f"Game #{game}:\n" + text, "records")
 
 
-async def finished_game(session: Session, args: str) -> tuple[int, int, list[Event]]:
-    """The game numbered in ``args`` (as 'history' shows it): its number, its table's number, and its events."""
+async def finished_game(session: Session, args: str) -> tuple[int, PlayedGame]:
+    """The game numbered in ``args`` (as 'history' shows it): its number, and the game as stored."""
     word = args.strip().lstrip("#")
     game = typed_number(word)
     if game is None:
@@ -58,8 +58,7 @@ async def finished_game(session: Session, args: str) -> tuple[int, int, list[Eve
     found = await session.services.store.game_events(game)
     if found is None:
         raise Refusal(texts.NO_SUCH_GAME.format(game=word))
-    number, stored = found
-    return game, number, [event_from_dict(e) for e in stored]
+    return game, found
 
 
 @command("stats", category="records")
@@ -70,11 +69,11 @@ async def stats(session: Session, args: str) -> None:
     train wrecks and Supernovas.
     """
     name = args.strip() or session.player
-    s = await session.services.store.stats(name)
+    kind = GAME_TYPES.default
+    s = await session.services.store.stats(name, kind.name)
     if not s.games:
         raise Refusal(texts.NO_GAMES.format(name=name))
-    session.tell(f"{name}: {s.games} games, {s.wins} wins, best turn {s.best_turn}, {s.freight_trains} freight "
-                 f"trains, {s.train_wrecks} train wrecks, {s.supernovas} Supernovas.", "records")
+    session.tell(kind.stats_text(name, s), "records")
 
 
 @command("top", category="records")
@@ -83,14 +82,8 @@ async def top(session: Session, args: str) -> None:
 
     The leaderboard: the players with the most wins (house bots are not on it).
     """
-    leaders = await session.services.store.top(TOP_SIZE)
+    kind = GAME_TYPES.default
+    leaders = await session.services.store.top(TOP_SIZE, kind.name)
     if not leaders:
         raise Refusal(texts.NO_LEADERS)
-    header = TOP_ROW.format(rank="", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",
-                            wrecks="Wrecks", novas="Novas")
-    rows = [
-        TOP_ROW.format(rank=rank, name=name, wins=s.wins, games=s.games, best=s.best_turn, trains=s.freight_trains,
-                       wrecks=s.train_wrecks, novas=s.supernovas)
-        for rank, (name, s) in enumerate(leaders, 1)
-    ]
-    session.page("\n".join([header, *rows]), "records")
+    session.page(kind.leaderboard(leaders), "records")

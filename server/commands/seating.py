@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
@@ -73,21 +73,17 @@ async def table(session: Session, args: str) -> None:
     """table open|set [options] | table bot add|remove [name] | table pace [N]
 
     'table open' opens a table in the room you are in and sits you at it; others
-    join with 'sit'. Options: goal=<points> (500), lastlicks=official|single|A|
-    B|C|D (official), and house rules by name (bump, insurance, cosmic_sampler, ntw=3, suspend=10,
-    kill=5, ...; a bare name switches a rule on). 'table set' changes them
-    before the game starts while no one else sits at the table (house bots
-    aside); with others seated, each change is put to them as a proposal
-    (see 'help guiding light'). 'table bot add' seats a house bot (Robby1.bot, or
-    the name given) before the start: 'cautious' stops as soon as it may,
-    'threshold N [K]' throws on while its turn is under N points and K or more
-    cubes are live, 'optimal' plays by the solved tables of the game (exact
-    with two players; see 'help hint'). 'hints=off' plays without 'hint'.
-    'table bot remove Robby1' sends a bot away (during the game
-    it leaves the game). Bots stand up when the last person does before the start;
-    a table with no person left in its game is closed. 'table pace' says how
-    long the house bots at your table wait, 'table pace 2' makes them wait 2
-    seconds (0 to 5) before each throw.
+    join with 'sit'. 'table open game=NAME' opens a table of that game (each
+    game's options are below; the first game is the default). 'table set'
+    changes the options before the game starts while no one else sits at the
+    table (house bots aside); with others seated, each change is put to them as
+    a proposal (see 'help guiding light'). 'table bot add' seats a house bot
+    (Robby1.bot, or the name given) before the start, playing as the words
+    after it say (below). 'table bot remove Robby1' sends a bot away (during
+    the game it leaves the game). Bots stand up when the last person does
+    before the start; a table with no person left in its game is closed.
+    'table pace' says how long the house bots at your table wait, 'table pace
+    2' makes them wait 2 seconds (0 to 5) before each throw.
     """
     verb, _, rest = args.strip().partition(" ")
     action, _, words = rest.strip().partition(" ")

@@ -1,4 +1,5 @@
-"""ANSI colour for what matters at a glance: your turn, what scored, wimpouts, Last Licks, the winner, pages.
+"""ANSI colour for what matters at a glance: your turn, pages, and the palette each game's words colour their events
+with (Cosmic Wimpout's: server.wimpout.eventwords).
 
 Only telnet clients that show colour get it (``@set color``, TTYPE/MTTS); JSON, GMCP text and screen readers never.
 """
@@ -7,10 +8,6 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections import Counter
-
-from engine.wimpout import Throw
-from server.render.cubeart import Marker
 
 RESET = "\x1b[0m"
 BOLD_YELLOW, GREEN, BOLD_RED, BOLD_MAGENTA, CYAN = "\x1b[1;33m", "\x1b[32m", "\x1b[1;31m", "\x1b[1;35m", "\x1b[36m"
@@ -19,17 +16,6 @@ _ANSI_PARTS = re.compile(f"({_ANSI.pattern})")  # splits text around its codes, 
 _QUOTED = re.compile(r"'(?=\S)[^'\n]{1,30}(?<=\S)'(?!\w)")
 """A short command in quotes ('leave yes', '@set cubes=compact'): wrapping never splits one across two lines."""
 _GLUE = "\u00a0"  # textwrap breaks only at ASCII whitespace
-
-EVENT_COLOURS = {
-    "Scored": GREEN,
-    "FlashCleared": GREEN,
-    "Banked": GREEN,
-    "WimpedOut": BOLD_RED,
-    "LastLicksStarted": BOLD_MAGENTA,
-    "LastLickEnded": BOLD_MAGENTA,
-    "GameOver": BOLD_YELLOW,
-}
-"""Table events by their class name, and the colour of the lines that tell them."""
 
 YOUR_TURN = BOLD_YELLOW
 """Your own turn starting, and what you may do now."""
@@ -46,25 +32,6 @@ def paint(lines: list[str], colour: str | None) -> list[str]:
 def painted(text: str, colour: str) -> str:
     """A whole message in ``colour``, line by line."""
     return "\n".join(paint(text.split("\n"), colour))
-
-
-def event_colour(event: object, viewer: str) -> str | None:
-    name = type(event).__name__
-    if name in ("TurnStarted", "TurnResumed"):
-        return YOUR_TURN if getattr(event, "player", None) == viewer else None
-    return EVENT_COLOURS.get(name)
-
-
-def scoring_cubes(thrown: Throw, kept: Throw) -> Marker:
-    """Marks in green the thrown cubes that scored (``kept``), the others as they are."""
-    wanted = Counter(kept.commons)
-    scored = []
-    for face in thrown.commons:
-        scored.append(wanted[face] > 0)
-        wanted[face] -= 1
-    if thrown.sun is not None:
-        scored.append(kept.sun is not None)
-    return lambda index, text: f"{GREEN}{text}{RESET}" if scored[index] else text
 
 
 def plain(text: str) -> str:

@@ -14,6 +14,7 @@ from server.store.domain import (
     ModerationEntry,
     NameTaken,
     NewerDatabase,
+    PlayedGame,
     Restriction,
     Result,
     Stats,
@@ -33,7 +34,7 @@ from server.store.repositories import (
 )
 
 __all__ = [
-    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "Finish", "FinishedGame",
+    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "Finish", "FinishedGame", "PlayedGame",
     "GameStore", "GameSummary", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
     "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_for",
 ]

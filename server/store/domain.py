@@ -153,6 +153,17 @@ class Finish:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished or abandoned game as 'replay' and 'review' read it."""
+
+    table: int
+    """The number of the table it was played at."""
+    events: list[dict[str, Any]]
+    game: str = DEFAULT_GAME
+    """Its game type's name (whose rules and words read ``events``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class FinishedGame:
     """A game stored as over: its events, to rebuild results a crash before this release left out."""
 

@@ -19,6 +19,7 @@ from server.store.domain import (
     FinishedGame,
     GameSummary,
     ModerationEntry,
+    PlayedGame,
     Restriction,
     Stats,
     StoredTable,
@@ -170,8 +171,9 @@ class GameStore(Protocol):
         """Every table not yet closed, with its game's events, to bring back after a restart."""
         ...
 
-    async def game_events(self, game_id: int) -> tuple[int, list[dict[str, Any]]] | None:
-        """A finished or abandoned game's table number and events (``replay``); None if there is no such game."""
+    async def game_events(self, game_id: int) -> PlayedGame | None:
+        """A finished or abandoned game's table number, events and game type (``replay``, ``review``); None if there
+        is no such game."""
         ...
 
     async def history(self, player: str, limit: int) -> list[GameSummary]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.wimpout.numbers import typed_number
+from engine.numbers import typed_number
 
 MTTS_ANSI, MTTS_UTF8, MTTS_SCREEN_READER = 1, 4, 64
 """Bits of the third TTYPE answer, ``MTTS <bits>``."""

@@ -1,2 +1,3 @@
-"""Cosmic Wimpout on the server: its game type (wimpouttype), its turn verbs (wimpoutverbs) and its wire state
-(wimpoutwire); its renderers are server.render's."""
+"""Cosmic Wimpout on the server: its game type (wimpouttype), its turn verbs (wimpoutverbs), its wire state
+(wimpoutwire), its words (eventwords, cubeart, board, statusprompt, replaytext, hinttext) and its solved tables
+(solutions, solving)."""

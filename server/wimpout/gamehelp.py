@@ -7,6 +7,24 @@ from __future__ import annotations
 from server.helptopics import Topic
 
 
+COMMAND_HELP = {
+    "table": """\
+Cosmic Wimpout (game=wimpout). Options: goal=<points> (500),
+lastlicks=official|single|A|B|C|D (official), and house rules by name (bump,
+insurance, cosmic_sampler, ntw=3, suspend=10, kill=5, ...; a bare name
+switches a rule on). 'hints=off' plays without 'hint'. House bots: 'cautious' stops as soon as
+it may, 'threshold N [K]' throws on while its turn is under N points and K or
+more cubes are live, 'optimal' plays by the solved tables of the game (exact
+with two players; see 'help hint').""",
+    "hint": """\
+Cosmic Wimpout: the things you may do are roll, stop, each way the sun can
+score and each pair it can join. Exact for two players under the rules the
+solution covers; otherwise marked as an estimate. A table can play without
+hints: 'table set hints=off' before the game.""",
+}
+"""What Cosmic Wimpout adds to generic commands' help: its options and house bots under 'help table', what its
+hints read under 'help hint'."""
+
 TOPICS: tuple[Topic, ...] = (
     Topic(("how to play", "game", "basics", "rules of play", "cosmic wimpout", "wimpout game", "start here"), """\
 HOW TO PLAY: on your turn you throw five cubes. Cubes that score are set

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,23 +14,28 @@ from engine.wimpout import (
     DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, event_from_dict, event_to_dict, parse_throw,
 )
 from engine.wimpout import events as ev
+from rooms.messages import Message, Refusal
 from rooms.tables import Aside, Table, TableNews
+from rooms.wimpout.advising import review
 from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
 from server import texts
 from server.fairdice import SystemDice
-from server.render.board import rules_text, scoreboard, table_line
-from server.render.prompt import status_prompt
-from server.render.scorehandler import render_once, rules_summary
 from server.render.style import Style
-from server.store import Finish, StoredTable
+from server.store import Finish, Stats, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
+from server.wimpout.board import rules_text, scoreboard, table_line
+from server.wimpout.eventwords import render_once, rules_summary
+from server.wimpout.hinttext import hint_message, review_text
+from server.wimpout.replaytext import replay_text
+from server.wimpout.standings import leaderboard, stats_text
+from server.wimpout.statusprompt import status_prompt
 from server.wimpout.wimpoutresults import TALLY, results
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from server.app import GameServer
+    from server.services import Services
     from server.settings import TableSettings
 
 log = structlog.get_logger()
@@ -53,7 +59,7 @@ def load_dice(script: Path | None) -> DiceSource:
 
 
 class Wimpout:
-    """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words in server.render."""
+    """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words and solved tables here."""
 
     name = GAME
     title = "Cosmic Wimpout"
@@ -61,7 +67,9 @@ class Wimpout:
     tally = TALLY
     verbs = wimpoutverbs.VERBS
     message_model = wimpoutwire.TableMessage
+    wire_messages = (wimpoutwire.HintMessage,)
     help_topics = gamehelp.TOPICS
+    command_help = gamehelp.COMMAND_HELP
 
     def randomness(self, settings: TableSettings) -> DiceSource:
         return load_dice(settings.dice_script)
@@ -99,11 +107,13 @@ class Wimpout:
         """The tutorial's loaded dice (fair once the script no longer fits) and its notes."""
         return lesson.resumed(learner, events, secrets.randbits(64))
 
-    async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
-        """An optimal bot reads the solved tables: have them read first (in a thread)."""
+    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+        """An optimal bot reads the server's solved tables: lend them to its table, and have them read first (in a
+        thread)."""
         play = wimpout_play(table)
         if play.bot_plays_optimal(bot) and play.game is not None:
-            await server.solver.prepare(play.game.rules)
+            play.advisors = services.solver.solutions
+            await services.solver.prepare(play.game.rules)
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
         return render_once(news, viewer, style)
@@ -131,6 +141,31 @@ class Wimpout:
 
     def table_json(self, news: TableNews, viewer: str, text: str) -> str:
         return wimpoutwire.table_json(news, viewer, text)
+
+    def replay_text(self, number: int, events: Sequence[dict[str, Any]], style: Style) -> str:
+        return replay_text(number, [event_from_dict(e) for e in events], style)
+
+    def stats_text(self, name: str, stats: Stats) -> str:
+        return stats_text(name, stats)
+
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
+        return leaderboard(leaders)
+
+    async def hint(self, services: Services, table: Table, player: str) -> Message:
+        """The server's solved tables are read first (in a thread), for the first to ask for these rules."""
+        play = wimpout_play(table)
+        if play.game is not None:
+            await services.solver.prepare(play.game.rules)
+        return hint_message(play.hint(player, services.solver.solutions))
+
+    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]]) -> str:
+        """Read in a thread: a review reads every decision of the game against the solved tables."""
+        played = [event_from_dict(e) for e in events]
+        try:
+            mistakes = await asyncio.to_thread(review, services.solver.solutions, played)
+        except ValueError as why:
+            raise Refusal(str(why)) from None
+        return review_text(game, mistakes)
 
 
 GAME_TYPE = Wimpout()

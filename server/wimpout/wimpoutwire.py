@@ -132,3 +132,19 @@ def event_record(event: object) -> dict[str, Any]:
             fields["rules"] = fields["rules"].model_dump(mode="json")
         return {"type": type(event).__name__, **{k: list(v) if isinstance(v, tuple) else v for k, v in fields.items()}}
     return event_to_dict(event)  # type: ignore[arg-type]
+
+
+class HintChoice(WireModel):
+    command: str = Field(description="the exact text that makes this choice")
+    win: float = Field(description="your chance of winning if you make it and play perfectly after (0 to 1)")
+
+
+class HintMessage(WireModel):
+    """Your answer to 'hint': each legal choice with your chance of winning, best first."""
+
+    type: Literal["hint"] = "hint"
+    table: int
+    choices: list[HintChoice]
+    exact: bool = Field(description="false: an estimate (more than two players, or rules not solved exactly)")
+    note: str = Field(description="why the chances are estimates, if they are")
+    text: str = Field(description="the same hint as people read it")

@@ -16,7 +16,7 @@ import pytest
 
 from support.clients import WAIT, player, raw_client
 from engine.wimpout import parse_throw
-from server.render.cubeart import art
+from server.wimpout.cubeart import art
 from support.tablesetup import loaded_server
 
 TF = shutil.which("tf5") or shutil.which("tf")

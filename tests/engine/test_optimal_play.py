@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 import weakref
-from collections import OrderedDict
+from functools import partial
 from importlib import resources
 
 import pytest
@@ -18,9 +18,16 @@ from engine.wimpout.optimal.chance import UNIT
 from engine.wimpout.optimal.packing import from_bytes
 from engine.wimpout.strategies import threshold
 from engine.wimpout.optimal.turn import layout
-from rooms.advice import KEPT_ADVISORS, SOLUTIONS, Solutions, model_rules, optimal, review, table_file
+from engine.wimpout.optimal.coverage import model_rules
+from rooms.wimpout.advising import review
+from rooms.wimpout.advising import optimal as optimal_move
+from server.wimpout.solutions import KEPT_ADVISORS, Solutions, table_file
 
 GOAL = 300
+SOLUTIONS = Solutions()
+"""The shipped tables, as a server reads them."""
+optimal = partial(optimal_move, SOLUTIONS)
+"""The optimal bot with them."""
 
 
 @pytest.fixture(scope="module")
@@ -84,12 +91,12 @@ def test_with_three_players_the_bot_plays_legally_and_the_advice_says_it_is_an_e
 def test_review_finds_the_costliest_decisions_of_a_two_player_game() -> None:
     game = Game.start(["Opti", "Careless"], RuleSet(goal=GOAL), dice := SeededDice(3))
     play(game, {"Opti": optimal, "Careless": threshold(500, 1)}, dice)
-    mistakes = review(game.events)
+    mistakes = review(SOLUTIONS, game.events)
     assert mistakes and all(m.player == "Careless" for m in mistakes)
     assert [m.cost for m in mistakes] == sorted((m.cost for m in mistakes), reverse=True)
     assert all(m.best_win > m.done_win for m in mistakes)
     with pytest.raises(ValueError, match="two-player"):
-        review(Game.start(["A", "B", "C"], RuleSet(goal=GOAL), SeededDice(1)).events)
+        review(SOLUTIONS, Game.start(["A", "B", "C"], RuleSet(goal=GOAL), SeededDice(1)).events)
 
 
 async def test_hint_over_loopback_in_json_and_in_text(make_server, tmp_path, solution) -> None:
@@ -125,18 +132,17 @@ async def test_a_table_can_play_without_hints(make_server, tmp_path) -> None:
             await ann.command("review 12345", "There is no finished game #12345.")
 
 
-async def test_a_hint_right_after_a_start_waits_for_the_tables_to_be_read(make_server, tmp_path, monkeypatch) -> None:
+async def test_a_hint_right_after_a_start_waits_for_the_tables_to_be_read(make_server, tmp_path) -> None:
     """A start reads no tables (that costs a second of CPU); the first hint has them read, in a thread, and waits."""
-    monkeypatch.setattr(SOLUTIONS, "_advisors", OrderedDict())  # as in a new process: nothing read yet
     async with loaded_server(make_server, tmp_path, ["10 2"]) as server:
         async with json_client(server, "Ann") as ann, player(server, "Bob") as bob:
             await ann.command("table open goal=500", "table")
             await bob.command("sit", "You sit down at table 1.")
             await ann.command("start", "table")
-            assert not SOLUTIONS._advisors
+            assert not server.solver.solutions._advisors  # each server reads its own
             start = await ann.command("hint", "hint")
             assert start["exact"] and [c["command"] for c in start["choices"]] == ["roll"]
-            assert list(SOLUTIONS._advisors) == [model_rules(RuleSet(goal=500))]
+            assert list(server.solver.solutions._advisors) == [model_rules(RuleSet(goal=500))]
             assert not server.solver._reading  # a reading done is not kept (with the tables it read)
 
 

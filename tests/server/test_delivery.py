@@ -10,7 +10,7 @@ from engine.wimpout import RuleSet, SeededDice
 from rooms.tables import TableNews
 from rooms.wimpout.wimpoutplay import wimpout_table
 from server.protocol import table_line, table_message
-from server.render.scorehandler import Style, render, render_once
+from server.wimpout.eventwords import Style, render, render_once
 
 STYLES = (Style(), Style(cubes="compact"), Style(screenreader=True), Style(colour=True), Style(width=40))
 VIEWERS = ("Ann", "Bob", "Cat", "Wendy", "Zed")

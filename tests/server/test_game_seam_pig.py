@@ -50,6 +50,7 @@ async def test_two_people_play_pig_over_telnet(make_server, pig: Pig) -> None:
         await ann.expect(r"You may: roll, hold\.")
         await bob.command("roll", "It is not your turn; it is Ann's.")
         await bob.command("keep sun 10", "'keep' is not a move of Pig, the game at table 1.")
+        await ann.command("hint", "Pig gives no hints or reviews here.")
         await ann.command("roll", "You roll a 6: turn total 6.")
         await bob.expect("Ann rolls a 6: turn total 6.")
         await ann.command("roll", "You roll a 5: turn total 11.")
@@ -66,6 +67,8 @@ async def test_two_people_play_pig_over_telnet(make_server, pig: Pig) -> None:
             await client.expect(r"Table 1 is closed: the game is over \(game #1")
         await bob.command("help hold", "Pig: bank your turn total")
         await bob.command("history", r"#1 .* Ann, Bob; won by Ann")
+        await bob.command("replay 1", r"Game #1:\nPig at table 1: Ann 21, Bob 0\.")
+        await bob.command("review 1", "Pig gives no hints or reviews here.")
     assert pig.die.faces == []
 
 
@@ -103,3 +106,35 @@ async def test_pig_in_json_mode(make_server, pig: Pig) -> None:
             await bob.expect(r"\*\*\* Ann wins the game of Pig at table 1! \*\*\*")
         finally:
             await ann.connection.close()
+
+
+async def test_a_pig_table_open_at_a_restart_comes_back_as_pig(make_server, pig: Pig) -> None:
+    """The store records each table's game: a Pig game in play when the server stops is Pig again when it starts on
+    the same data (not the default game), and goes on from its last move."""
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("table open game=pig goal=20", r"You sit down at table 1\.")
+        await bob.command("sit", r"You sit down at table 1\.")
+        await ann.command("start", "a game of Pig to 20 begins for Ann, Bob.")
+        await ann.command("roll", "You roll a 6: turn total 6.")
+        await ann.command("roll", "You roll a 5: turn total 11.")
+        await ann.command("hold", "You hold 11: score 11.")
+    async with make_server() as server:
+        assert server.tables.get(1).kind is pig
+        async with player(server, "Ann", create=False) as ann, player(server, "Bob", create=False) as bob:
+            await ann.command("look", r"Table 1: Pig to 20 \(playing\)\. Seats: Ann, Bob\.")
+            await ann.command("score", "Table 1: Pig to 20, playing\nAnn: 11\nBob: 0")
+            await bob.command("roll", "You roll a 1: the turn is lost.")
+            await ann.command("roll", "You roll a 4: turn total 4.")
+            await ann.command("roll", "You roll a 6: turn total 10.")
+            await ann.command("hold", "You hold 10: score 21.")
+            await bob.expect(r"\*\*\* Ann wins the game of Pig at table 1! \*\*\*")
+    assert pig.die.faces == []
+
+
+async def test_the_table_command_help_lists_each_games_options(make_server, pig: Pig) -> None:
+    """'help table' is the generic command's, then each game's own paragraph: its options and house bots."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("help table", "'table open game=NAME' opens a table of that game")
+        await ann.command("more", r"(?s)Cosmic Wimpout \(game=wimpout\)\. Options: goal=<points> \(500\),.*"
+                                  r"'optimal' plays by the solved tables.*Pig \(game=pig\)\. Options")
+        await ann.command("help hint", r"(?s)in a game that gives hints.*Cosmic Wimpout: the things you may do are roll")

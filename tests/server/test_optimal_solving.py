@@ -8,7 +8,7 @@ import pytest
 from support.clients import player
 from support.tablesetup import loaded_server
 
-from rooms.advice import table_file
+from server.wimpout.solutions import table_file
 from rooms.wimpout.wimpoutview import parse_options
 
 pytestmark = pytest.mark.slow

@@ -5,9 +5,9 @@ from __future__ import annotations
 from engine.wimpout import LoadedDice, RuleSet, parse_throw
 from rooms.tables import Table
 from rooms.wimpout.wimpoutplay import wimpout_table
-from server.render.board import rules_text
-from server.render.cubeart import art, compact, spoken
-from server.render.scorehandler import Style, render, rules_summary
+from server.wimpout.board import rules_text
+from server.wimpout.cubeart import art, compact, spoken
+from server.wimpout.eventwords import Style, render, rules_summary
 
 ART, COMPACT, READER = Style(), Style(cubes="compact"), Style(screenreader=True)
 

@@ -15,8 +15,8 @@ from typing import Any
 from support.clients import RawClient, player, raw_client
 from support.serverlog import server_log
 from engine.wimpout import RuleSet
-from rooms.advice import table_file
-from server import solving
+from server.wimpout.solutions import table_file
+from server.wimpout import solving
 from server.app import GameServer
 from support.tablesetup import seated
 

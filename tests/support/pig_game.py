@@ -19,7 +19,7 @@ from rooms.tables import SEATING_EVENTS, Sat, Status, Stood, Table, TableNews
 from server.gametypes import Move, Verb
 from server.helptopics import Topic
 from server.render.style import Style
-from server.store import Finish, Result, StoredTable, Tally, Total
+from server.store import Finish, Result, Stats, StoredTable, Tally, Total
 from server.wiremodel import WireModel
 
 GOAL = 20
@@ -352,6 +352,8 @@ class Pig:
     tally = Tally({"points": Total.SUM}, tiebreak="points")
     verbs = (Verb("roll", roll), Verb("hold", hold))
     message_model = PigMessage
+    wire_messages = ()
+    command_help = {"table": "Pig (game=pig). Options: goal=<points> (20). No house bots."}
     help_topics = (Topic(("pig", "pig game"), "PIG: roll a die; a 1 loses the turn, 'hold' banks it. First to 20 wins."),)
 
     def __init__(self, faces: Iterable[int]) -> None:
@@ -400,6 +402,16 @@ class Pig:
 
     def clock(self, timer: str, settings: Any) -> float:
         return float(settings.turn_timer)
+
+    def replay_text(self, number: int, events: Sequence[dict[str, Any]], style: Style) -> str:
+        match = Match.replay(event_from_record(e) for e in events)
+        return f"Pig at table {number}: " + ", ".join(f"{p} {match.scores[p]}" for p in match.players) + "."
+
+    def stats_text(self, name: str, stats: Stats) -> str:
+        return f"{name}: {stats.games} Pig games, {stats.wins} wins, {stats.points} points."
+
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
+        return "\n".join(f"{rank}. {name} {stats.wins}" for rank, (name, stats) in enumerate(leaders, 1))
 
     def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Any]:
         raise Refusal("Pig has no tutorial.")

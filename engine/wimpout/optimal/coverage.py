@@ -27,3 +27,25 @@ def check_covered(rules: RuleSet) -> None:
         raise NotCovered("the exact solution covers goals from 100 to 1000")
     if rules.opening_minimum > rules.goal:
         raise NotCovered("the exact solution needs an opening minimum no larger than the goal")
+
+
+MODEL_OPTIONS = (
+    "goal", "opening_minimum", "goal_must_be_passed", "sun_completes_freight_train", "fourth_number_scores",
+    "last_player_wins",
+)
+"""The options the solution depends on (with the Last Licks variant, by what it means for two players)."""
+
+
+def model_rules(rules: RuleSet) -> RuleSet:
+    """The covered rules nearest ``rules``: the options the solution reads, every other option at its default."""
+    values = {name: getattr(rules, name) for name in MODEL_OPTIONS}
+    values["last_licks"] = "official" if COVERED_LAST_LICKS[rules.last_licks] == "rechase" else "single"
+    return RuleSet(**values)
+
+
+def exactly_covered(rules: RuleSet) -> bool:
+    try:
+        check_covered(rules)
+    except NotCovered:
+        return False
+    return True

@@ -15,6 +15,7 @@ from server.store.domain import (
     Finish,
     FinishedGame,
     GameSummary,
+    PlayedGame,
     Stats,
     StoredTable,
     Tally,
@@ -108,13 +109,14 @@ class SqliteGames(GroupCommit):
 
         return await self._run(load)
 
-    async def game_events(self, game_id: int) -> tuple[int, list[dict[str, Any]]] | None:
-        """A finished or abandoned game's table number and events (``replay``); None if there is no such game."""
+    async def game_events(self, game_id: int) -> PlayedGame | None:
+        """A finished or abandoned game's table number, events and game type (``replay``, ``review``); None if there
+        is no such game."""
 
-        def load(db: sqlite3.Connection) -> tuple[int, list[dict[str, Any]]] | None:
-            row = db.execute("SELECT table_number FROM games WHERE id = ? AND status IN ('over', 'abandoned')",
+        def load(db: sqlite3.Connection) -> PlayedGame | None:
+            row = db.execute("SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')",
                              (game_id,)).fetchone()
-            return None if row is None else (row[0], _events(db, game_id))
+            return None if row is None else PlayedGame(row[0], _events(db, game_id), row[1])
 
         return await self._run(load)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rooms.wimpout.rulewords import explain
 from rooms.tables import Status
 from rooms.wimpout.wimpoutview import SeatView, TableView
-from server.render.scorehandler import Style, rules_summary
+from server.wimpout.eventwords import Style, rules_summary
 
 STATUS_WORDS = {Status.WAITING: "waiting for players", Status.PLAYING: "playing", Status.OVER: "over"}
 BOARD_ROW = "{mark}{name:<16} {score:>6}  {in_game:<7} {insurance:>3} {wrecks:>6}  {note}"

@@ -19,9 +19,28 @@ from rooms.wimpout.rulewords import summary_names
 from rooms.tables import TableNews
 from rooms.wimpout import wimpoutview as wv
 from rooms.wimpout.wimpoutview import TableView
-from server.render.colour import YOUR_TURN, event_colour, paint, scoring_cubes
-from server.render.cubeart import Marker, art, compact, spoken, unmarked
+from server.render.colour import BOLD_MAGENTA, BOLD_RED, BOLD_YELLOW, GREEN, YOUR_TURN, paint
 from server.render.style import Style
+from server.wimpout.cubeart import Marker, art, compact, scoring_cubes, spoken, unmarked
+
+
+EVENT_COLOURS = {
+    "Scored": GREEN,
+    "FlashCleared": GREEN,
+    "Banked": GREEN,
+    "WimpedOut": BOLD_RED,
+    "LastLicksStarted": BOLD_MAGENTA,
+    "LastLickEnded": BOLD_MAGENTA,
+    "GameOver": BOLD_YELLOW,
+}
+"""Table events by their class name, and the colour of the lines that tell them."""
+
+
+def event_colour(event: object, viewer: str) -> str | None:
+    name = type(event).__name__
+    if name in ("TurnStarted", "TurnResumed"):
+        return YOUR_TURN if getattr(event, "player", None) == viewer else None
+    return EVENT_COLOURS.get(name)
 
 
 def _faces(faces: tuple[Face, ...] | tuple[int, ...]) -> str:

@@ -1,8 +1,11 @@
-"""How a hint and a game review read."""
+"""How a hint and a game review read, and a hint as its message (its text, and its wire model for JSON and the
+web)."""
 
 from __future__ import annotations
 
-from rooms.advice import Hint, Mistake
+from rooms.messages import Message
+from rooms.wimpout.advising import Hint, Mistake
+from server.wimpout.wimpoutwire import HintChoice, HintMessage
 
 
 def percent(chance: float) -> str:
@@ -27,3 +30,10 @@ def review_text(game: int, mistakes: list[Mistake]) -> str:
             f" {100 * m.cost:.1f} points of winning chance lost."
         )
     return "\n".join(lines)
+
+
+def hint_message(hint: Hint) -> Message:
+    text = hint_text(hint)
+    choices = [HintChoice(command=c.command, win=round(c.win, 6)) for c in hint.choices]
+    wire = HintMessage(table=hint.table, choices=choices, exact=hint.exact, note=hint.note, text=text)
+    return Message(text, "hint", {"table": str(hint.table)}, data=wire)

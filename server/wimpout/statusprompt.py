@@ -1,24 +1,22 @@
 """The one-line status prompt shown after each burst of output (``@set prompt``): where your table stands, e.g.
-``[T1 Ann 255/300 | turn 70 | 2 cubes | need 101] >``; outside a table just ``>``."""
+``[T1 Ann 255/300 | turn 70 | 2 cubes | need 101] >`` (outside a table the server shows ``texts.IDLE_PROMPT``)."""
 
 from __future__ import annotations
 
 from rooms.tables import Status
 from rooms.wimpout.wimpoutview import TableView
-from server.render.scorehandler import last_lick_need
+from server.texts import IDLE_PROMPT
+from server.wimpout.eventwords import last_lick_need
 
-IDLE_PROMPT = ">"
 TYPING_ROOM = 10
 """Columns a prompt leaves free on the screen for typing. TinyFugue shows no prompt at all that is not at least two
 columns narrower than its screen (at 40 columns, '[T1 Ann 0/100 | turn 50 | 2 cubes | clearing 10s] >' was not shown)."""
 
 
-def status_prompt(view: TableView | None, width: int) -> str:
+def status_prompt(view: TableView, width: int) -> str:
     """The same line for everyone at a table: who is up with their score and the goal, the turn so far, the cubes
     left, the flash being cleared, and what the player up needs in Last Licks. On a screen too narrow for all of it,
     the least needed parts are left out (the names of those waiting are counted), last first."""
-    if view is None:
-        return IDLE_PROMPT
     goal = view.rules.goal
     if view.status is Status.WAITING:
         seated = [s.name for s in view.seats]

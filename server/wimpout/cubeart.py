@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from engine.wimpout import Face, Throw
+from server.render.colour import GREEN, RESET
 
 Marker = Callable[[int, str], str]
 """Dresses the text of the cube at an index (in the order shown: common cubes, then the sun cube), e.g. in colour."""
@@ -70,3 +72,15 @@ def spoken(throw: Throw) -> str:
     if len(words) <= 2:
         return " and ".join(words)  # "4 and 4": a comma before the "and" of a pair reads as a pause
     return ", ".join(words[:-1]) + ", and " + words[-1]
+
+
+def scoring_cubes(thrown: Throw, kept: Throw) -> Marker:
+    """Marks in green the thrown cubes that scored (``kept``), the others as they are."""
+    wanted = Counter(kept.commons)
+    scored = []
+    for face in thrown.commons:
+        scored.append(wanted[face] > 0)
+        wanted[face] -= 1
+    if thrown.sun is not None:
+        scored.append(kept.sun is not None)
+    return lambda index, text: f"{GREEN}{text}{RESET}" if scored[index] else text

@@ -1,4 +1,5 @@
-"""Whole numbers as people type them."""
+"""Whole numbers as people type them: one reading for every game's rules and moves, and for the commands of
+rooms and the server (table, game and minute numbers)."""
 
 from __future__ import annotations
 

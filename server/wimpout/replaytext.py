@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engine.wimpout import events as ev
 from rooms.wimpout.wimpoutplay import restore_table
-from server.render.scorehandler import Style, render
+from server.wimpout.eventwords import Style, render
 
 TURN_STARTS = (ev.TurnStarted, ev.TurnResumed)
 

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 import structlog
 
 from engine.wimpout import RuleSet
-from rooms.advice import SOLUTIONS, exactly_covered, model_rules, table_file
+from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
+from server.wimpout.solutions import Solutions, table_file
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -59,8 +60,8 @@ class Solver:
         self._solving = 0
         """Solves taken and not finished (requests come from any thread: counted under ``_counting``)."""
         self._counting = threading.Lock()
-        SOLUTIONS.cache_dir = self.directory
-        SOLUTIONS.request = self.request
+        self.solutions = Solutions(self.directory, self.request)
+        """This server's solved tables ('hint', 'review' and its optimal bots read them)."""
 
     def start(self) -> None:
         """Solves are started on the server's loop, whichever thread asks ('review' reads the tables in one)."""
@@ -69,13 +70,13 @@ class Solver:
     async def prepare(self, rules: RuleSet) -> None:
         """Have the tables for ``rules`` read, in a thread, before a hint or an optimal bot's move reads them on the
         loop: the first to need them waits (once per rule set, while its tables are kept), nobody else does. Tables
-        not solved yet are asked for, as ``SOLUTIONS.advisor`` does; the table is told when they are ready."""
+        not solved yet are asked for, as ``Solutions.advisor`` does; the table is told when they are ready."""
         model = model_rules(rules)
-        if SOLUTIONS.at_hand(model) is not None or SOLUTIONS.pending(model) or not exactly_covered(model):
+        if self.solutions.at_hand(model) is not None or self.solutions.pending(model) or not exactly_covered(model):
             return
         reading = self._reading.get(model)
         if reading is None:
-            reading = self._reading[model] = asyncio.ensure_future(asyncio.to_thread(SOLUTIONS.advisor, model))
+            reading = self._reading[model] = asyncio.ensure_future(asyncio.to_thread(self.solutions.advisor, model))
             reading.add_done_callback(lambda _: self._reading.pop(model, None))
         await asyncio.shield(reading)
 
@@ -107,12 +108,12 @@ class Solver:
         with self._counting:
             self._solving -= 1
         if done.cancelled() or done.exception() is not None:
-            SOLUTIONS.failed(rules)
+            self.solutions.failed(rules)
             log.warning("optimal.solve_failed", goal=rules.goal, why=str(done.exception()) if not done.cancelled() else "")
             return
         log.info("optimal.solved", goal=rules.goal, seconds=round(done.result(), 1))
         self._prune()
-        if not SOLUTIONS.loaded(rules):
+        if not self.solutions.loaded(rules):
             return
         for live in self.server.tables.live.values():
             table = live.table

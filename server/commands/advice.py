@@ -1,0 +1,42 @@
+"""Advice, where the game gives it: 'hint' at your turn, and 'review' of a finished game (Cosmic Wimpout's, by its
+solved tables)."""
+
+from __future__ import annotations
+
+from rooms.messages import Refusal
+from server import texts
+from server.commands.records import finished_game
+from server.commands.registry import command
+from server.commands.seating import seated
+from server.gametypes import GAME_TYPES, Advising, GameType
+from server.session import Session
+
+
+def advising(kind: GameType) -> Advising:
+    """The game's advice, or a refusal saying it gives none."""
+    if not isinstance(kind, Advising):
+        raise Refusal(texts.NO_ADVICE.format(game=kind.title))
+    return kind
+
+
+@command("hint", category="turn")
+async def hint(session: Session, args: str) -> None:
+    """hint
+
+    At your turn, in a game that gives hints: each thing you may do now with
+    your chance of winning if you do it and play perfectly after, best first.
+    """
+    live = seated(session)
+    session.send(await advising(live.kind).hint(session.services, live.table, session.player))
+
+
+@command("review", category="records")
+async def review(session: Session, args: str) -> None:
+    """review <game>
+
+    The decisions of a finished two-player game that lost the most winning
+    chance, each with the best choice (game numbers from 'history').
+    """
+    game, played = await finished_game(session, args)
+    text = await advising(GAME_TYPES.of_stored(played)).review(session.services, game, played.events)
+    session.page(text, "records")
