@@ -25,7 +25,7 @@ import numpy as np
 
 from engine.wimpout import Game, RuleSet, SeededDice
 from engine.wimpout.optimal.choices import Advisor
-from engine.wimpout.optimal.solver import Caps, Solution, pair_columns
+from engine.wimpout.optimal.positions import Caps, Solution, pair_columns
 from engine.wimpout.optimal.packing import from_bytes
 from engine.wimpout.optimal.turn import WIN, solve_turn
 from engine.wimpout.strategies import cautious, threshold
