@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import accumulate
 
 import numpy as np
 
@@ -65,8 +66,8 @@ def _work(rules: RuleSet, caps: Caps) -> tuple[float, float, float]:
 
 def _phases(progress: Progress, work: tuple[float, ...]) -> list[Progress]:
     """One progress for each part of the solve, told that part's own fraction done, reporting the whole's."""
-    whole = sum(work)
-    starts = np.cumsum((0.0, *work[:-1]))
+    whole = float(sum(work))
+    starts = accumulate(work[:-1], initial=0.0)
     return [lambda done, start=start, share=share: progress((start + share * min(done, 1.0)) / whole)
             for start, share in zip(starts, work)]
 
