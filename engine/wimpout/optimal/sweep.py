@@ -1,4 +1,4 @@
-"""One turn solved as ``turn.solve_turn`` solves it, compiled, keeping only the start of the turn: the solver's hot path.
+"""One turn solved as ``turn.solve_turn`` solves it, compiled, keeping only the turn's start: the solver's hot path.
 
 Each row of values is one pass over the chance tables: for every kind of throw, the outcomes' values weighted by their
 chances and summed exactly as ``np.add.reduceat`` sums them there (so the tables come out the same to the bit), the
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from engine.wimpout.optimal.turn import MAX_POINTS, SETTLE_STEPS, SETTLED, START, STATES, WIMP, WIN, Columns, layout
+from engine.wimpout.optimal.turn import MAX_POINTS, SETTLE_STEPS, SETTLED, START, STATES, WIMP, Columns, ends, layout
 from engine.wimpout.rules import RuleSet
 
 SLOPE_FLOOR = 1e-15
@@ -58,8 +58,7 @@ def turn_start(rules: RuleSet, columns: Columns, rows: Rows | None = None) -> Tu
     lay = layout(rules)
     bank = np.ascontiguousarray(columns.bank)
     turns, parts, width = len(bank) - 1, bank.shape[1], bank.shape[2]
-    terminal = lay.wimpout[:, None, None] * columns.wimpout[None] + lay.supernova[:, None, None] * columns.supernova[None]
-    terminal[:, WIN] += lay.instant_win[:, None]
+    terminal = ends(lay, columns)
     forced = (lay.forced_prob, lay.forced_points, lay.forced_state, np.append(lay.forced_starts, len(lay.forced_prob)))
     choices = (lay.choice_prob, lay.choice_points, lay.choice_state, np.append(lay.choice_starts, len(lay.choice_prob)))
     tables = (terminal.reshape(len(terminal), parts * width), lay.scale, forced, choices, lay.decision_throw)
@@ -112,7 +111,8 @@ def sweep(
     the way."""
     work = np.empty((1, SCRATCH, values.shape[2]))
     for t in range(first, -1, -1):
-        _row(values, t % len(values), values[t % len(values)], width, bank[t], may_stop[t], terminal, scale, forced, choices,
+        place = t % len(values)
+        _row(values, place, values[place], width, bank[t], may_stop[t], terminal, scale, forced, choices,
              decision_throw, radius, narrow, work)
 
 
