@@ -17,11 +17,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from engine.wimpout.optimal.turn import MAX_POINTS, SETTLE_STEPS, SETTLED, START, STATES, WIMP, Columns, ends, layout
+from engine.wimpout.optimal.turn import (
+    MAX_POINTS, SETTLE_STEPS, SETTLED, SLOPE_FLOOR, START, STATES, WIMP, Columns, ends, layout,
+)
 from engine.wimpout.rules import RuleSet
 
-SLOPE_FLOOR = 1e-15
-"""A decision's margin is only divided by a slope above this (below it the worth of a wimpout cannot change it)."""
 RING = MAX_POINTS + 1
 """Rows kept: a row reads the MAX_POINTS rows above it."""
 SUM, CHOSEN, BEST, SCRATCH = 8, 9, 10, 11

@@ -22,6 +22,8 @@ MAX_POINTS = 100
 """The most units one throw scores (a freight train of 5s): how far beyond a turn total values are read."""
 SETTLE_STEPS = 400
 SETTLED = 1e-13
+SLOPE_FLOOR = 1e-15
+"""A decision's margin is only divided by a slope above this (below it the worth of a wimpout cannot change it)."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,7 @@ def solve_turn(rules: RuleSet, columns: Columns, measure: bool = True) -> TurnVa
 
 def _ratio(margin: np.ndarray, slope: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(slope > 1e-15, margin / slope, np.inf)
+        return np.where(slope > SLOPE_FLOOR, margin / slope, np.inf)
 
 
 def _shrink(radius: np.ndarray, candidates: np.ndarray) -> None:
