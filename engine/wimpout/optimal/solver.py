@@ -31,6 +31,9 @@ Progress = Callable[[float], None]
 solve): what a worker shows a table as "solving: 40%"."""
 EXPECTED_ROUNDS = {"licks": 12, "alone": 2, "pairs": 3}
 """Turns solved per position on the way to a fixed point, about: how the progress reported weighs the three parts."""
+SETTLING_ROWS, ROW_VALUES = 25, 120
+"""What a turn costs beyond its rows and values, about: the rows its fixed point beyond the last total takes, and
+what a row costs whatever its columns (a pass over every outcome), in values."""
 
 
 def solve(rules: RuleSet, caps: Caps = Caps(), progress: Progress | None = None) -> Solution:
@@ -55,13 +58,28 @@ def _unheard(fraction: float) -> None:
 
 
 def _work(rules: RuleSet, caps: Caps) -> tuple[float, float, float]:
-    """The values each part of the solve computes, about (turn totals x columns x parts x rounds)."""
+    """What each part of the solve costs, about, in ``_turn_work``'s units."""
     reach = reach_of(rules)
     rechase = COVERED_LAST_LICKS[rules.last_licks] == "rechase"
-    licks = (2 * caps.deficit + 1) * (caps.deficit + 1) * (EXPECTED_ROUNDS["licks"] if rechase else 1)
-    alone = sum(reach - score + 1 for score in range(reach)) * 2 * EXPECTED_ROUNDS["alone"]
-    pairs = sum(_pair_rows(reach, total, caps.lead) * _pair_width(reach, total) for total in range(2 * reach - 1))
-    return licks, alone, pairs * 3 * EXPECTED_ROUNDS["pairs"]
+    licks = _turn_work(2 * caps.deficit + 1, caps.deficit + 1) * (EXPECTED_ROUNDS["licks"] if rechase else 1)
+    alone = sum(_alone_work(reach, score) for score in range(reach)) * EXPECTED_ROUNDS["alone"]
+    pairs = sum(_pairs_work(reach, total, caps.lead) for total in range(2 * reach - 1))
+    return licks, alone, pairs * EXPECTED_ROUNDS["pairs"]
+
+
+def _turn_work(rows: int, values: int) -> int:
+    """What solving a turn of ``rows`` turn totals for ``values`` values a row costs, about."""
+    return (rows + SETTLING_ROWS) * (values + ROW_VALUES)
+
+
+def _alone_work(reach: int, score: int) -> int:
+    return _turn_work(reach - score + 1, 2)
+
+
+def _pairs_work(reach: int, total: int, lead_cap: int) -> int:
+    """A turn of the pairs on ``total`` (``pair_columns``' rows and columns, three parts)."""
+    low, high = max(0, total - reach + 1), min(total, reach - 1)
+    return _turn_work(max(reach - low, lead_cap + total - 2 * low) + 1, 3 * (high - low + 1))
 
 
 def _phases(progress: Progress, work: tuple[float, ...]) -> list[Progress]:
@@ -70,16 +88,6 @@ def _phases(progress: Progress, work: tuple[float, ...]) -> list[Progress]:
     starts = accumulate(work[:-1], initial=0.0)
     return [lambda done, start=start, share=share: progress((start + share * min(done, 1.0)) / whole)
             for start, share in zip(starts, work)]
-
-
-def _pair_width(reach: int, total: int) -> int:
-    return min(total, reach - 1) - max(0, total - reach + 1) + 1
-
-
-def _pair_rows(reach: int, total: int, lead_cap: int) -> int:
-    """Turn totals solved for the pairs on ``total`` (``pair_columns``' rows)."""
-    low = max(0, total - reach + 1)
-    return max(reach - low, lead_cap + total - 2 * low) + 1
 
 
 def solve_last_licks(rules: RuleSet, cap: int, progress: Progress = _unheard, rows: Rows | None = None) -> np.ndarray:
@@ -140,7 +148,8 @@ def solve_alone(rules: RuleSet, progress: Progress = _unheard, rows: Rows | None
         return alone
     opening = opening_units(rules)
     nothing = np.zeros((2, 1))
-    for score in range(reach - 1, -1, -1):
+    work = np.cumsum([_alone_work(reach, score) for score in range(reach - 1, -1, -1)])
+    for share, score in zip(work / work[-1], range(reach - 1, -1, -1)):
         turns = reach - score
         bank = np.zeros((turns + 1, 2, 1))
         totals = score + np.arange(turns + 1)
@@ -157,7 +166,7 @@ def solve_alone(rules: RuleSet, progress: Progress = _unheard, rows: Rows | None
             if done:
                 break
         alone[score] = guess
-        progress(1.0 - (score / reach) ** 2)  # the lower a score, the more turn totals it solves
+        progress(float(share))
     return alone
 
 
@@ -173,8 +182,7 @@ def solve_pairs(
     rows: Rows | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     reach = len(alone)
-    work = np.cumsum([_pair_rows(reach, total, lead_cap) * _pair_width(reach, total)
-                      for total in range(2 * reach - 2, -1, -1)])
+    work = np.cumsum([_pairs_work(reach, total, lead_cap) for total in range(2 * reach - 2, -1, -1)])
     """How much of the pairs' work is done once each sum of scores is solved, about."""
     win = np.zeros((reach, reach))
     lose = np.zeros((reach, reach))
