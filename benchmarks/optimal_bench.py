@@ -1,8 +1,15 @@
-"""Optimal play, measured: solve time and peak memory at goal 500, time per hint, the solver's predicted first-player
-win probability against optimal self-play through the real ``engine.Game``, and optimal against the built-in bots.
+"""Optimal play, measured: solve time and peak memory per goal against a baseline solver in the same run, time per
+hint, the solver's predicted first-player win probability against optimal self-play through the real ``engine.Game``,
+and optimal against the built-in bots.
 
     python benchmarks/optimal_bench.py                      # everything (long: run it in the background)
+    python benchmarks/optimal_bench.py --solve-only         # the solves alone: this checkout against the baseline
     python benchmarks/optimal_bench.py --games 2000 --h2h 1000 --no-solve   # a quick look
+
+The solves run ``python -m engine solve --goal N --out FILE`` in child processes, this checkout's and the baseline's
+(``--baseline``, a commit of this repository whose ``engine`` is extracted to a temporary folder: by default the last
+commit before the solver was compiled), one after the other for each goal; CPU time and peak memory (RSS) are each
+child's own, imports and all. The two solutions' packed tables are compared entry by entry.
 
 Self-play and head-to-head games read every turn of the optimal player from tables precomputed for each score pair
 (one batch per sum of scores, as the solver does), so a game costs what the engine costs plus a lookup; the server's
@@ -12,42 +19,97 @@ advisor reads the same values one turn at a time (``time per hint``). Each rate 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
+import os
 import random
-import resource
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 
-from engine.wimpout import Game, RuleSet, SeededDice
+from engine.wimpout import Game, SeededDice
 from engine.wimpout.optimal.choices import Advisor
-from engine.wimpout.optimal.solver import Caps, Solution, pair_columns
+from engine.wimpout.optimal.positions import Caps, Solution, pair_columns
 from engine.wimpout.optimal.packing import from_bytes
 from engine.wimpout.optimal.turn import WIN, solve_turn
 from engine.wimpout.strategies import cautious, threshold
 
 PLAYERS = ("Opti", "Other")
+BASELINE = "d4802df"
+"""The numpy solver: the last commit before the turn's sweep was compiled (issue 28)."""
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def shipped(goal: int) -> Solution:
     return from_bytes((resources.files("engine.wimpout.optimal") / "data" / f"goal{goal}.cwopt").read_bytes())
 
 
-def measure_solve(goal: int) -> dict[str, float]:
-    """``python -m engine solve`` in a child process: its own report, and the child's peak memory."""
+def measure_solve(goal: int, source: Path | None = None, out: Path | None = None) -> dict[str, float]:
+    """``python -m engine solve`` in a child process (``source``: a folder holding another ``engine``; ``out``: write
+    the tables there, which costs some 50 MiB more for LZMA's dictionary): its own report, and the child's CPU time
+    and peak memory."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
     began = time.perf_counter()
-    out = subprocess.run([sys.executable, "-m", "engine", "solve", "--goal", str(goal)], capture_output=True,
-                         text=True, check=True).stdout
-    wall = time.perf_counter() - began
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    report = json.loads(out)
-    return {"goal": goal, "seconds": report["cpu_seconds"], "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
-            "peak_mb": usage.ru_maxrss / 1024, "first_player_wins": report["first_player_wins"],
-            "states": report["states"]}
+    command = [sys.executable, "-m", "engine", "solve", "--goal", str(goal), *(("--out", str(out)) if out else ())]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, cwd=source or ROOT, env=env, text=True)
+    report = json.loads(child.stdout.read())
+    _, status, usage = os.wait4(child.pid, 0)  # this child's usage alone, where RUSAGE_CHILDREN keeps the maximum
+    child.returncode = os.waitstatus_to_exitcode(status)
+    if child.returncode:
+        raise RuntimeError(f"the solve at goal {goal} failed ({child.returncode})")
+    return {"goal": goal, "seconds": report["cpu_seconds"], "wall": time.perf_counter() - began,
+            "cpu": usage.ru_utime + usage.ru_stime, "peak_mib": usage.ru_maxrss / 1024,
+            "first_player_wins": report["first_player_wins"], "states": report["states"]}
+
+
+def baseline_source(revision: str, into: Path) -> Path:
+    """``engine`` as it was at ``revision``, extracted under ``into``."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision, "engine"], capture_output=True, check=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def same_tables(a: Path, b: Path) -> bool:
+    first, second = from_bytes(a.read_bytes()), from_bytes(b.read_bytes())
+    names = ("win", "lose", "chaser", "alone")
+    return all(np.array_equal(getattr(first, name), getattr(second, name)) for name in names)
+
+
+def compare_solves(goals: list[int], revision: str, check: bool) -> None:
+    """Each goal solved by this checkout and by the baseline, one after the other, as the issue measures it (no
+    tables written); after one untimed solve here (it compiles the sweep on a machine that has not, and caches it).
+    ``check``: solve each again, untimed, writing the tables, and compare them entry by entry."""
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        baseline = baseline_source(revision, work / "baseline")
+        warm = measure_solve(100)
+        print(f"warm-up (goal 100, compiles the sweep if not cached): {warm['cpu']:.1f} s CPU, peak"
+              f" {warm['peak_mib']:.0f} MiB", flush=True)
+        print(f"| goal | this checkout: CPU s (solver's own) | peak MiB | baseline {revision}: CPU s (solver's"
+              " own) | peak MiB | baseline / this | first player (both) | tables |", flush=True)
+        print("| --- | --- | --- | --- | --- | --- | --- | --- |", flush=True)
+        for goal in goals:
+            new, old = measure_solve(goal), measure_solve(goal, baseline)
+            tables = "not compared"
+            if check:
+                measure_solve(goal, None, work / "new.cwopt")
+                measure_solve(goal, baseline, work / "old.cwopt")
+                tables = "every entry equal" if same_tables(work / "new.cwopt", work / "old.cwopt") else "DIFFER"
+            first = f"{new['first_player_wins']:.6f}" if round(new["first_player_wins"], 6) == round(
+                old["first_player_wins"], 6) else f"{new['first_player_wins']:.6f} / {old['first_player_wins']:.6f}"
+            print(f"| {goal} | {new['cpu']:.1f} ({new['seconds']:.1f}) | {new['peak_mib']:.0f} | {old['cpu']:.1f}"
+                  f" ({old['seconds']:.1f}) | {old['peak_mib']:.0f} | {old['cpu'] / new['cpu']:.2f}x | {first} |"
+                  f" {tables} |", flush=True)
 
 
 def measure_hints(solution: Solution, samples: int, seed: int = 1) -> dict[str, float]:
@@ -144,14 +206,16 @@ def main() -> None:
     parser.add_argument("--h2h", type=int, default=10_000, help="games against each built-in bot")
     parser.add_argument("--goal", type=int, default=300, help="goal of the games played (a shipped table)")
     parser.add_argument("--hints", type=int, default=200, help="positions timed for 'hint'")
-    parser.add_argument("--no-solve", action="store_true", help="skip the goal-500 solve")
+    parser.add_argument("--no-solve", action="store_true", help="skip the solves")
+    parser.add_argument("--solve-only", action="store_true", help="only the solves")
+    parser.add_argument("--solve-goals", default="300,500", help="goals solved, comma-separated")
+    parser.add_argument("--baseline", default=BASELINE, help="the commit whose solver is the baseline")
+    parser.add_argument("--no-check", action="store_true", help="do not solve again to compare the tables")
     args = parser.parse_args()
     if not args.no_solve:
-        solved = measure_solve(500)
-        print(f"solve, goal 500: {solved['seconds']:.0f} s CPU (the process: CPU {solved['cpu']:.0f} s, wall"
-              f" {solved['wall']:.0f} s),"
-              f" peak memory {solved['peak_mb']:.0f} MB, {solved['states']} turn-start states,"
-              f" first player wins {solved['first_player_wins']:.4f}", flush=True)
+        compare_solves([int(goal) for goal in args.solve_goals.split(",")], args.baseline, not args.no_check)
+    if args.solve_only:
+        return
     for goal in (300, 500):
         hints = measure_hints(shipped(goal), args.hints)
         print(f"hint, goal {goal}: turn start median {hints['start_ms']:.1f} ms (max {hints['start_max_ms']:.1f}),"

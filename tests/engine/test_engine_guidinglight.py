@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.wimpout import ROLL, STOP, LoadedDice, RuleSet, events as ev
 from engine.wimpout.actions import Propose, Vote, Withdraw
-from support.positions import kinds, position
+from support.gamepositions import kinds, position
 
 
 def test_adopted_mid_turn_does_not_change_that_turn_but_changes_the_next() -> None:

@@ -7,7 +7,7 @@ import pytest
 from engine.wimpout import ROLL, STOP, Face, Game, IllegalAction, LoadedDice, RuleSet, Throw, events as ev
 from engine.wimpout.actions import CLOSE_WINDOW, INSURE, LET_STAND
 from engine.wimpout.scoring import Outcome, Special, score_throw
-from support.positions import kinds, position
+from support.gamepositions import kinds, position
 
 TEN, FIVE, SUN = Face.TEN, Face.FIVE, Face.SUN
 CIRCLE_OPEN = "had a circle open when Last Licks was due (Recovery Extension 2)"

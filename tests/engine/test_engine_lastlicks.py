@@ -310,7 +310,7 @@ def test_single_when_a_bump_under_one_three_five_drops_the_leader_the_highest_sc
     """RULES.md, single: each other player gets one last turn, then the highest score wins. Ann reaches 500; Bob's
     lick fails but leaves him on 480 (single puts no one out); Cy lands on 300, the space of Ann's 500 under 1/3/5,
     and bumps her back to 260. Cy passed Ann, but Bob's 480 is the highest score: Bob wins. Before, Cy won on 300."""
-    from support.positions import position
+    from support.gamepositions import position
 
     game = position(RuleSet(goal=500, last_licks="single", bump=True, one_three_five=True),
                      {"Ann": 440, "Bob": 480, "Cy": 260}, "Ann")

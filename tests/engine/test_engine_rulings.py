@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.wimpout import ROLL, STOP, Face, Game, LoadedDice, RuleSet, Throw, events as ev, parse_throw
 from engine.wimpout.actions import INSURE, LET_STAND, Choose
 from engine.wimpout.scoring import Outcome, SunUse
-from support.positions import kinds, position
+from support.gamepositions import kinds, position
 
 FIVE, TEN, TWO, FOUR, SIX = Face.FIVE, Face.TEN, Face.TWO, Face.FOUR, Face.SIX
 BOTH = frozenset({FIVE, TEN})

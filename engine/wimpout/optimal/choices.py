@@ -12,7 +12,7 @@ import numpy as np
 
 from engine.wimpout.actions import Action, Choose, Roll, Stop
 from engine.wimpout.optimal.chance import UNIT, destination, state_of_throw
-from engine.wimpout.optimal.solver import Caps, Solution, may_stop, opening_units, last_licks_bank, pair_columns
+from engine.wimpout.optimal.positions import Caps, Solution, last_licks_bank, may_stop, opening_units, pair_columns
 from engine.wimpout.optimal.turn import WIN, Columns, solve_turn
 from engine.wimpout.state import GameState
 

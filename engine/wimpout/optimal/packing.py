@@ -12,7 +12,7 @@ import lzma
 
 import numpy as np
 
-from engine.wimpout.optimal.solver import Solution
+from engine.wimpout.optimal.positions import Solution
 from engine.wimpout.rules import RuleSet
 
 SCALE = 2.0**30

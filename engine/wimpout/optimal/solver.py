@@ -11,96 +11,86 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from itertools import accumulate
 
 import numpy as np
 
-from engine.wimpout.optimal.chance import UNIT
 from engine.wimpout.optimal.coverage import COVERED_LAST_LICKS, check_covered
-from engine.wimpout.optimal.turn import OTHER, WIMP, WIN, Columns, solve_turn
+from engine.wimpout.optimal.positions import (
+    Caps, Solution, last_licks_bank, may_stop, opening_units, pair_columns, reach_of,
+)
+from engine.wimpout.optimal.sweep import Rows, turn_start
+from engine.wimpout.optimal.turn import OTHER, WIMP, WIN, Columns
 from engine.wimpout.rules import RuleSet
 
-@dataclass(frozen=True)
-class Caps:
-    """Where the solved model stops counting (in units): the only approximations of the solution."""
-
-    deficit: int = 200
-    """Last Licks deficits solved; a chaser further behind plays as if this far (the chance of winning from there is
-    little more than that of an instant win, and falls by under 1e-6 beyond)."""
-    lead: int = 100
-    """A lead in Last Licks beyond this counts as this when a player weighs stopping: the chaser's chance changes by
-    under 2e-4 beyond it, and such leads are rarely reached, so the start values move by much less."""
 TOLERANCE = 1e-11
 MAX_ROUNDS = 60
 
-
-@dataclass(frozen=True)
-class Solution:
-    """The solved game. Scores and deficits are in 5-point units; ``reach`` is the first score that reaches the goal."""
-
-    rules: RuleSet
-    win: np.ndarray
-    """win[i, j]: the chance that the player about to throw, with i, wins against j."""
-    lose: np.ndarray
-    """lose[i, j]: the chance that the other player wins (no one wins if both leave the game by Supernova)."""
-    chaser: np.ndarray
-    """chaser[d]: the chance that a player d behind in Last Licks, about to take a lick, wins."""
-    alone: np.ndarray
-    """alone[s]: the chance that the last player left, with s, reaches the goal."""
-    seconds: float = 0.0
-    cpu_seconds: float = 0.0
-
-    @property
-    def reach(self) -> int:
-        return len(self.alone)
-
-    @property
-    def states(self) -> int:
-        """Turn-start positions solved: score pairs, Last Licks deficits and lone scores."""
-        return self.win.size + self.chaser.size + self.alone.size
-
-    def first_player_wins(self) -> float:
-        return float(self.win[0, 0])
+Progress = Callable[[float], None]
+"""Told the fraction of a solve done, from 0 to 1 and never falling, after each turn solved (a few hundred times a
+solve): what a worker shows a table as "solving: 40%"."""
+EXPECTED_ROUNDS = {"licks": 12, "alone": 2, "pairs": 3}
+"""Turns solved per position on the way to a fixed point, about: how the progress reported weighs the three parts."""
+SETTLING_ROWS, ROW_VALUES = 25, 120
+"""What a turn costs beyond its rows and values, about: the rows its fixed point beyond the last total takes, and
+what a row costs whatever its columns (a pass over every outcome), in values."""
 
 
-def reach_of(rules: RuleSet) -> int:
-    """The first score (units) that starts Last Licks."""
-    return rules.goal // UNIT + rules.goal_must_be_passed
-
-
-def solve(rules: RuleSet, caps: Caps = Caps()) -> Solution:
+def solve(rules: RuleSet, caps: Caps = Caps(), progress: Progress | None = None) -> Solution:
     """The exact solution under ``rules`` (NotCovered if they are not covered)."""
     check_covered(rules)
-    return solve_model(rules, caps)
+    return solve_model(rules, caps, progress)
 
 
-def solve_model(rules: RuleSet, caps: Caps) -> Solution:
+def solve_model(rules: RuleSet, caps: Caps, progress: Progress | None = None) -> Solution:
     """The solution without the coverage check: tests solve small goals this way."""
     began, cpu = time.perf_counter(), time.process_time()
-    chaser = solve_last_licks(rules, caps.deficit)
-    alone = solve_alone(rules)
-    win, lose = solve_pairs(rules, chaser, alone, caps.lead)
+    licks, lone, pairs = _phases(progress or _unheard, _work(rules, caps))
+    rows = Rows()
+    chaser = solve_last_licks(rules, caps.deficit, licks, rows)
+    alone = solve_alone(rules, lone, rows)
+    win, lose = solve_pairs(rules, chaser, alone, caps.lead, pairs, rows)
     return Solution(rules, win, lose, chaser, alone, time.perf_counter() - began, time.process_time() - cpu)
 
 
-def may_stop(turns: int, in_game: np.ndarray, opening: int) -> np.ndarray:
-    t = np.arange(turns + 1)[:, None]
-    return (t >= 1) & (in_game[None, :] | (t >= opening))
+def _unheard(fraction: float) -> None:
+    """Progress no one asked for."""
 
 
-def opening_units(rules: RuleSet) -> int:
-    return -(-rules.opening_minimum // UNIT)
+def _work(rules: RuleSet, caps: Caps) -> tuple[float, float, float]:
+    """What each part of the solve costs, about, in ``_turn_work``'s units."""
+    reach = reach_of(rules)
+    rechase = COVERED_LAST_LICKS[rules.last_licks] == "rechase"
+    licks = _turn_work(2 * caps.deficit + 1, caps.deficit + 1) * (EXPECTED_ROUNDS["licks"] if rechase else 1)
+    alone = sum(_alone_work(reach, score) for score in range(reach)) * EXPECTED_ROUNDS["alone"]
+    pairs = sum(_pairs_work(reach, total, caps.lead) for total in range(2 * reach - 1))
+    return licks, alone, pairs * EXPECTED_ROUNDS["pairs"]
 
 
-def last_licks_bank(rules: RuleSet, chaser: np.ndarray, turns: int, deficits: np.ndarray) -> np.ndarray:
-    """(turns + 1, 1, columns): a chaser's chance of winning on stopping with each turn total, ``deficits`` behind."""
-    t = np.arange(turns + 1)[:, None]
-    margin = t - deficits[None, :]
-    back = chaser[np.clip(margin, 0, len(chaser) - 1)] if COVERED_LAST_LICKS[rules.last_licks] == "rechase" else 0.0
-    return np.where(margin > 0, 1.0 - back, 0.0)[:, None, :]
+def _turn_work(rows: int, values: int) -> int:
+    """What solving a turn of ``rows`` turn totals for ``values`` values a row costs, about."""
+    return (rows + SETTLING_ROWS) * (values + ROW_VALUES)
 
 
-def solve_last_licks(rules: RuleSet, cap: int) -> np.ndarray:
+def _alone_work(reach: int, score: int) -> int:
+    return _turn_work(reach - score + 1, 2)
+
+
+def _pairs_work(reach: int, total: int, lead_cap: int) -> int:
+    """A turn of the pairs on ``total`` (``pair_columns``' rows and columns, three parts)."""
+    low, high = max(0, total - reach + 1), min(total, reach - 1)
+    return _turn_work(max(reach - low, lead_cap + total - 2 * low) + 1, 3 * (high - low + 1))
+
+
+def _phases(progress: Progress, work: tuple[float, ...]) -> list[Progress]:
+    """One progress for each part of the solve, told that part's own fraction done, reporting the whole's."""
+    whole = float(sum(work))
+    starts = accumulate(work[:-1], initial=0.0)
+    return [lambda done, start=start, share=share: progress((start + share * min(done, 1.0)) / whole)
+            for start, share in zip(starts, work)]
+
+
+def solve_last_licks(rules: RuleSet, cap: int, progress: Progress = _unheard, rows: Rows | None = None) -> np.ndarray:
     """chaser[d] for d in 0..cap. When a lick is answered (official), the values are a fixed point, found by
     iteration with Anderson acceleration."""
     deficits = np.arange(cap + 1)
@@ -108,14 +98,23 @@ def solve_last_licks(rules: RuleSet, cap: int) -> np.ndarray:
     nothing = np.zeros((1, len(deficits)))
     stopping = may_stop(turns, np.ones(len(deficits), bool), 0)
 
+    rounds = 0
+
     def lick(chaser: np.ndarray) -> np.ndarray:
+        nonlocal rounds
         columns = Columns(last_licks_bank(rules, chaser, turns, deficits), stopping, nothing, nothing)
-        return solve_turn(rules, columns).start[WIN].copy()  # not a view: it would keep every state alive
+        start = turn_start(rules, columns, rows).start[WIN]
+        rounds += 1
+        progress(rounds / EXPECTED_ROUNDS["licks"])
+        return start
 
     chaser = lick(np.zeros(len(deficits)))
     if COVERED_LAST_LICKS[rules.last_licks] == "once":
+        progress(1.0)
         return chaser
-    return _anderson(lick, chaser)
+    chaser = _anderson(lick, chaser)
+    progress(1.0)
+    return chaser
 
 
 def _anderson(update: Callable[[np.ndarray], np.ndarray], x: np.ndarray, memory: int = 6) -> np.ndarray:
@@ -140,15 +139,17 @@ def _anderson(update: Callable[[np.ndarray], np.ndarray], x: np.ndarray, memory:
     raise ArithmeticError("Last Licks values did not settle")
 
 
-def solve_alone(rules: RuleSet) -> np.ndarray:
+def solve_alone(rules: RuleSet, progress: Progress = _unheard, rows: Rows | None = None) -> np.ndarray:
     """alone[s]: the last player left, with s, must still reach the goal (or wins at once with last_player_wins)."""
     reach = reach_of(rules)
     alone = np.ones(reach)
     if rules.last_player_wins:
+        progress(1.0)
         return alone
     opening = opening_units(rules)
     nothing = np.zeros((2, 1))
-    for score in range(reach - 1, -1, -1):
+    work = np.cumsum([_alone_work(reach, score) for score in range(reach - 1, -1, -1)])
+    for share, score in zip(work / work[-1], range(reach - 1, -1, -1)):
         turns = reach - score
         bank = np.zeros((turns + 1, 2, 1))
         totals = score + np.arange(turns + 1)
@@ -157,7 +158,7 @@ def solve_alone(rules: RuleSet) -> np.ndarray:
         guess = alone[min(score + 1, reach - 1)]
         for _ in range(MAX_ROUNDS):
             wimpout = np.array([[guess], [1.0]])
-            turn = solve_turn(rules, Columns(bank, stopping, wimpout, nothing))
+            turn = turn_start(rules, Columns(bank, stopping, wimpout, nothing), rows)
             win, wimped = float(turn.start[WIN, 0]), float(turn.start[WIMP, 0])
             new = (win - wimped * guess) / (1.0 - wimped)
             done = abs(new - guess) <= max(float(turn.radius[0]), TOLERANCE)
@@ -165,31 +166,8 @@ def solve_alone(rules: RuleSet) -> np.ndarray:
             if done:
                 break
         alone[score] = guess
+        progress(float(share))
     return alone
-
-
-def pair_columns(
-    rules: RuleSet, mine: np.ndarray, theirs: np.ndarray, win: np.ndarray, lose: np.ndarray,
-    chaser: np.ndarray, alone: np.ndarray, after_wimpout: np.ndarray, lead_cap: int,
-) -> Columns:
-    """The turns of the players with ``mine`` against ``theirs``, a wimpout worth ``after_wimpout`` to them."""
-    reach = len(alone)
-    turns = int(max(np.max(reach - mine), np.max(lead_cap + theirs - mine)))
-    t = np.arange(turns + 1)[:, None]
-    banked = mine[None, :] + t
-    regular = banked < reach
-    deficit = np.clip(banked - theirs[None, :], 0, lead_cap)
-    kept = np.minimum(banked, reach - 1)
-    other = np.broadcast_to(theirs[None, :], banked.shape)
-    bank = np.zeros((turns + 1, 3, len(mine)))
-    bank[:, WIN] = np.where(regular, lose[other, kept], 1.0 - chaser[deficit])
-    bank[:, OTHER] = np.where(regular, win[other, kept], chaser[deficit])
-    wimpout = np.zeros((3, len(mine)))
-    wimpout[WIN] = after_wimpout
-    wimpout[WIMP] = 1.0
-    supernova = np.zeros((3, len(mine)))
-    supernova[OTHER] = alone[theirs]
-    return Columns(bank, may_stop(turns, mine > 0, opening_units(rules)), wimpout, supernova)
 
 
 def _first_guess(lose: np.ndarray, mine: np.ndarray, theirs: np.ndarray) -> np.ndarray:
@@ -200,20 +178,24 @@ def _first_guess(lose: np.ndarray, mine: np.ndarray, theirs: np.ndarray) -> np.n
 
 
 def solve_pairs(
-    rules: RuleSet, chaser: np.ndarray, alone: np.ndarray, lead_cap: int
+    rules: RuleSet, chaser: np.ndarray, alone: np.ndarray, lead_cap: int, progress: Progress = _unheard,
+    rows: Rows | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     reach = len(alone)
+    work = np.cumsum([_pairs_work(reach, total, lead_cap) for total in range(2 * reach - 2, -1, -1)])
+    """How much of the pairs' work is done once each sum of scores is solved, about."""
     win = np.zeros((reach, reach))
     lose = np.zeros((reach, reach))
-    for total in range(2 * reach - 2, -1, -1):
+    for share, total in zip(work / work[-1], range(2 * reach - 2, -1, -1)):
         low, high = max(0, total - reach + 1), min(total, reach - 1)
         mine = np.arange(low, high + 1)
         theirs = total - mine
         mirror = theirs - low
         guess = _first_guess(lose, mine, theirs)
         for _ in range(MAX_ROUNDS):
-            turn = solve_turn(rules, pair_columns(rules, mine, theirs, win, lose, chaser, alone, guess, lead_cap))
-            value = turn.start.copy()
+            columns = pair_columns(rules, mine, theirs, win, lose, chaser, alone, guess, lead_cap)
+            turn = turn_start(rules, columns, rows)
+            value = turn.start
             wimped = value[WIMP]
             base_win = value[WIN] - wimped * guess
             base_lose = value[OTHER]
@@ -226,4 +208,5 @@ def solve_pairs(
                 break
         win[mine, theirs] = mine_wins
         lose[mine, theirs] = mine_loses
+        progress(float(share))
     return win, lose

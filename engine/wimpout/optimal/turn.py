@@ -22,6 +22,8 @@ MAX_POINTS = 100
 """The most units one throw scores (a freight train of 5s): how far beyond a turn total values are read."""
 SETTLE_STEPS = 400
 SETTLED = 1e-13
+SLOPE_FLOOR = 1e-15
+"""A decision's margin is only divided by a slope above this (below it the worth of a wimpout cannot change it)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,14 @@ class TurnValues:
         return self.values[0, START]
 
 
+def ends(lay: Layout, columns: Columns) -> np.ndarray:
+    """(THROWS, parts, columns): what each kind of throw is worth through the outcomes that end the turn (a wimpout,
+    a Supernova, an instant win), weighted by their chances."""
+    found = lay.wimpout[:, None, None] * columns.wimpout[None] + lay.supernova[:, None, None] * columns.supernova[None]
+    found[:, WIN] += lay.instant_win[:, None]
+    return found
+
+
 def solve_turn(rules: RuleSet, columns: Columns, measure: bool = True) -> TurnValues:
     """Every state's value at every turn total; ``measure``: also the radius (it needs the WIMP part)."""
     lay = layout(rules)
@@ -125,8 +135,7 @@ def solve_turn(rules: RuleSet, columns: Columns, measure: bool = True) -> TurnVa
     values = np.zeros((turns + MAX_POINTS + 1, STATES, parts, width))
     flat = values.reshape(len(values) * STATES, parts * width)
     decisions = len(DECISIONS)
-    terminal = lay.wimpout[:, None, None] * columns.wimpout[None] + lay.supernova[:, None, None] * columns.supernova[None]
-    terminal[:, WIN] += lay.instant_win[:, None]
+    terminal = ends(lay, columns)
     n_forced, n_choices = len(lay.forced_prob), len(lay.choice_prob)
     index = np.concatenate((lay.forced_points * STATES + lay.forced_state,
                             (lay.choice_points * STATES + lay.choice_state).ravel()))
@@ -181,7 +190,7 @@ def solve_turn(rules: RuleSet, columns: Columns, measure: bool = True) -> TurnVa
 
 def _ratio(margin: np.ndarray, slope: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(slope > 1e-15, margin / slope, np.inf)
+        return np.where(slope > SLOPE_FLOOR, margin / slope, np.inf)
 
 
 def _shrink(radius: np.ndarray, candidates: np.ndarray) -> None:
