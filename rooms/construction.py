@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from rooms.messages import Refusal
-from rooms.model import Exit, Room
+from rooms.model import EXITS_LISTED_WITH, Exit, Room
 from rooms.world import World
 
 NAME_MAX = 60
@@ -42,6 +42,8 @@ def new_exit(room: Room, spec: str, destination: Room, replacing: Exit | None = 
         raise Refusal("An exit needs a name (and any aliases after ';', as in north;n).")
     if any(len(word) > NAME_MAX for word in words):
         raise Refusal(f"Exit names are at most {NAME_MAX} characters long.")
+    if any(EXITS_LISTED_WITH in word for word in words):
+        raise Refusal(f"Exit names cannot hold '{EXITS_LISTED_WITH}' (it separates the exits in a room's list).")
     for word in words:
         taken = room.find_exit(word)
         if taken is not None and taken is not replacing:
