@@ -12,6 +12,7 @@ import pytest
 import structlog
 
 from conftest import player, raw_client
+from test_server_wizards import console
 from server.logs import configure_logging
 
 SECRETS = [f"Sec{n}-unique-pass" for n in range(8)]
@@ -62,3 +63,23 @@ async def test_no_password_reaches_the_log_on_any_login_path(make_server, fmt: s
     assert "session.login_failed" in log and "command.failed" in log
     for secret in (*SECRETS, "whatever1"):
         assert secret not in log, secret
+
+
+async def test_powers_granted_or_revoked_at_the_console_count_at_the_next_command_needing_them(
+    make_server, tmp_path
+) -> None:
+    """Finding 3 (and issue 27's item 5): every command that reads the wizard or builder flag reads it as stored now,
+    not as it was at login or at the last wizard command."""
+    data = str(tmp_path / "data")
+    async with make_server(wizards=[]) as server, player(server, "Wiz") as wiz, player(server, "Bob") as bob:
+        assert (await console("wizard", "Wiz", "--data-dir", data))[0] == 0
+        await wiz.command("@desc here=A new lobby.", "Description of The Cosmic Lobby set.")  # no wizard command first
+        await wiz.command("@set Bob=builder", "Bob may build")
+        await bob.command("@dig BobRoom", "BobRoom")
+        assert (await console("wizard", "--revoke", "Wiz", "--data-dir", data))[0] == 0
+        for attempt in ("@desc here=Mine now.", "@channel create evil=Evil things", "@set Bob=!builder",
+                        "@dig WizRoom", "@tel BobRoom", "@destroy green"):
+            await wiz.command(attempt, "Permission denied|Only wizards and builders")
+        await wiz.command("look", "The Cosmic Lobby\nA new lobby.")
+        assert "evil" not in server.channels
+        await bob.command("@dig BobRoom2", "BobRoom2")  # still a builder: the revoked wizard could not unset it
