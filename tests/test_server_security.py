@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AsyncExitStack, contextmanager
 
 import pytest
 import structlog
@@ -14,6 +14,8 @@ import structlog
 from conftest import player, raw_client
 from test_server_wizards import console
 from server.logs import configure_logging
+from server.names import skeleton
+from server.passwords import hash_password_async
 
 SECRETS = [f"Sec{n}-unique-pass" for n in range(8)]
 
@@ -83,3 +85,24 @@ async def test_powers_granted_or_revoked_at_the_console_count_at_the_next_comman
         await wiz.command("look", "The Cosmic Lobby\nA new lobby.")
         assert "evil" not in server.channels
         await bob.command("@dig BobRoom2", "BobRoom2")  # still a builder: the revoked wizard could not unset it
+
+
+async def test_more_correct_logins_at_once_than_the_address_failure_burst_all_succeed(make_server) -> None:
+    """Finding 11: a login in flight holds no failure token of its address, so a crowd behind one address (bots
+    reconnecting after a restart) all log in, however many wait for their password hash at once."""
+    crowd = 8
+    async with make_server(limits={"address_failure_burst": 2}) as server:
+        stored = await hash_password_async("rightpass", 2**14)  # slow to check: the logins wait together
+        for n in range(crowd):
+            await server.store.create(f"Bot{n}", skeleton(f"Bot{n}"), stored)
+        async with AsyncExitStack() as stack:
+            clients = [await stack.enter_async_context(raw_client(server)) for _ in range(crowd)]
+            for n, client in enumerate(clients):
+                client.send(f"connect Bot{n} rightpass")
+            for n, client in enumerate(clients):
+                await client.expect(f"Welcome back, Bot{n}|Too many failed")
+                assert "Too many failed" not in client.text
+        async with raw_client(server) as guesser:  # wrong guesses still count against the address
+            for _ in range(2):
+                await guesser.command("connect Bot0 wrongpass", "different password")
+            await guesser.command("connect Bot1 rightpass", "Too many failed logins from your address")

@@ -39,11 +39,13 @@ async def connect(session: Session, args: str) -> None:
         or account.name.casefold() != name.casefold()
         or not await verify_password_async(password, account.password_hash)
     ):
+        throttle.wrong(address)
         # only an existing account's name: what was typed may be the password (swapped, or alone on the line)
         log.info("session.login_failed", account=account.name if account else None, address=address)
         session.refuse(texts.BAD_LOGIN, "login_failed")
         return
     if account.banned:
+        throttle.wrong(address)
         log.info("session.login_banned", name=account.name, address=address)
         session.refuse(texts.BANNED, "banned")
         return
