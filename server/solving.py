@@ -15,6 +15,7 @@ import structlog
 from engine.wimpout import RuleSet
 from rooms.advice import SOLUTIONS, exactly_covered, model_rules, table_file
 from rooms.messages import Delivery, Message
+from server.privatefiles import private_directory, write_private
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -39,9 +40,7 @@ def solve_to_file(rules: dict[str, object], path: str) -> float:
     from engine.wimpout.optimal.packing import to_bytes
 
     solution = solve(RuleSet.model_validate(rules))
-    temporary = Path(path + ".part")
-    temporary.write_bytes(to_bytes(solution))
-    temporary.replace(path)
+    write_private(Path(path), to_bytes(solution))
     return solution.seconds
 
 
@@ -91,7 +90,7 @@ class Solver:
         return True
 
     def _start(self, rules: RuleSet) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
+        private_directory(self.directory)
         if self._pool is None:
             import multiprocessing  # with the pool's own modules, only when a solve is first asked for
             from concurrent.futures import ProcessPoolExecutor

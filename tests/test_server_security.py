@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import stat
 from collections.abc import Iterator
 from contextlib import AsyncExitStack, contextmanager
+from pathlib import Path
 
 import pytest
 import structlog
@@ -15,7 +17,9 @@ from conftest import player, raw_client
 from test_server_wizards import console
 from server.logs import configure_logging
 from server.names import skeleton
-from server.passwords import hash_password_async
+from server.passwords import hash_password, hash_password_async, verify_password
+from server.privatefiles import write_private
+from server.settings import load_settings
 
 SECRETS = [f"Sec{n}-unique-pass" for n in range(8)]
 
@@ -106,3 +110,39 @@ async def test_more_correct_logins_at_once_than_the_address_failure_burst_all_su
             for _ in range(2):
                 await guesser.command("connect Bot0 wrongpass", "different password")
             await guesser.command("connect Bot1 rightpass", "Too many failed logins from your address")
+
+
+async def test_data_at_rest_is_the_servers_alone(make_server, tmp_path) -> None:
+    """Finding 9: the data directory 0700, the database and its -wal and -shm, backups and solved tables 0600, even
+    where an older release left them readable, whatever the umask."""
+    data = tmp_path / "data"
+    data.mkdir(mode=0o755)
+    async with make_server() as server:
+        pass
+    (data / "cosmic.sqlite3").chmod(0o644)
+    data.chmod(0o755)
+    async with make_server() as server, player(server, "Igor"):
+        await server.store.backup(tmp_path / "copy.sqlite3")
+        files = [data / name for name in ("cosmic.sqlite3", "cosmic.sqlite3-wal", "cosmic.sqlite3-shm")]
+        assert [mode(path) for path in (data, *files, tmp_path / "copy.sqlite3")] == [0o700] + [0o600] * 4
+    write_private(tmp_path / "solved.tables", b"tables")  # how solved tables are written (server.solving)
+    assert mode(tmp_path / "solved.tables") == 0o600 and (tmp_path / "solved.tables").read_bytes() == b"tables"
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+async def test_new_hashes_cost_2_17_and_older_ones_are_redone_at_login(make_server) -> None:
+    """Finding 9: scrypt N=2^17 by default (within hashlib's memory limit); an older, cheaper hash still logs in,
+    and is replaced at that login."""
+    assert load_settings().password_hash_cost == 2**17
+    assert verify_password("a password", hash_password("a password", 2**17))
+    async with make_server() as server:
+        cost = server.settings.password_hash_cost
+        await server.store.create("Old", skeleton("Old"), hash_password("oldpassword", cost // 2))
+        async with player(server, "Old", "oldpassword", create=False) as old:
+            await old.command("look", "Obvious exits")  # after the login's every step
+        account = await server.store.find(skeleton("Old"))
+        assert account is not None and account.password_hash.startswith(f"scrypt${cost}$")
+        assert verify_password("oldpassword", account.password_hash)

@@ -9,7 +9,7 @@ from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
 from server.names import name_problem, password_problem, skeleton
-from server.passwords import hash_password_async, verify_password_async
+from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
 from server.store import NameTaken
 
@@ -53,6 +53,10 @@ async def connect(session: Session, args: str) -> None:
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.server.enter(session, account)
+    cost = session.server.settings.password_hash_cost
+    if outdated(account.password_hash, cost):  # an older release's cheaper hash: the password is at hand now
+        await session.server.store.set_password_hash(key, await hash_password_async(password, cost))
+        log.info("account.password_rehashed", name=account.name, cost=cost)
 
 
 @command("create", stage=Stage.LOGIN, category="login")
