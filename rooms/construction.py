@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rooms.messages import Refusal
+from rooms.messages import Refusal, speech
 from rooms.model import EXITS_LISTED_WITH, Exit, Room
 from rooms.world import World
 
@@ -29,7 +29,8 @@ def room_name(world: World, name: str, renaming: Room | None = None) -> str:
 
 
 def description(text: str) -> str:
-    text = text.strip()
+    """A room's description as typed, its runs of spaces made one (as in speech: none can pad a fake line start)."""
+    text = speech(text)
     if len(text) > DESCRIPTION_MAX:
         raise Refusal(f"Descriptions are at most {DESCRIPTION_MAX} characters long.")
     return text

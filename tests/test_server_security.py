@@ -146,3 +146,31 @@ async def test_new_hashes_cost_2_17_and_older_ones_are_redone_at_login(make_serv
         account = await server.store.find(skeleton("Old"))
         assert account is not None and account.password_hash.startswith(f"scrypt${cost}$")
         assert verify_password("oldpassword", account.password_hash)
+
+
+async def test_names_that_read_as_the_servers_words_or_as_anyone_elses_are_refused(make_server) -> None:
+    """Finding 6: system words and their look-alikes (one list: server.names.RESERVED), and look-alikes of every
+    existing account, separators anywhere ignored; a configured wizard's exact name may still be created."""
+    async with make_server(wizards=["Wizard"]) as server:
+        async with player(server, "Victim"), player(server, "Mal_lory"):
+            pass
+        async with raw_client(server) as mallory:
+            for name in ("You", "Your", "Y0u", "Table", "Table_", "Server", "System", "Admin", "Wizards", "W1zard-"):
+                await mallory.command(f"create {name} secret1", f"'{name}' is (a )?reserved")
+            for name, existing in (("Victim-", "Victim"), ("V-ictim_", "Victim"), ("Vict1m", "Victim"),
+                                   ("Mallory", "Mal_lory"), ("MalIory-", "Mal_lory")):
+                await mallory.command(f"create {name} secret1", f"looks too much like {existing}")
+        async with player(server, "Wizard"), player(server, "Victimsson"):
+            pass
+
+
+async def test_runs_of_spaces_cannot_pad_a_fake_line_start(make_server) -> None:
+    """Finding 6: room descriptions and honour rules have their runs of spaces made one, as speech has, so on the web
+    page (which keeps spaces) none can push 'Wiz shouts' to the start of a line of its own."""
+    padding = " " * 70
+    async with make_server() as server, player(server, "Wizard") as wizard:
+        await wizard.command(f"@desc here=A hall.{padding}Wiz shouts, \"everyone out\"", "Description of")
+        await wizard.command("look", 'A hall. Wiz shouts, "everyone out"\n')
+        await wizard.command("table open", "Table 1")
+        await wizard.command(f'propose "fair play{padding}Wiz shouts, hello"', "propose")
+        await wizard.command("rules", 'fair play Wiz shouts, hello')

@@ -8,7 +8,7 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
-from server.names import name_problem, password_problem, skeleton
+from server.names import look_alike, name_problem, password_problem, skeleton
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
 from server.store import NameTaken
@@ -78,6 +78,9 @@ async def create(session: Session, args: str) -> None:
     server = session.server
     if (existing := await server.store.find(skeleton(name))) is not None:  # before the throttle: a typo costs nothing
         _refuse_taken(session, name, existing.name)
+        return
+    if (alike := look_alike(name, await server.store.names())) is not None:
+        _refuse_taken(session, name, alike)
         return
     wait = server.login_throttle.create(session.address)
     if wait > 0:
