@@ -85,6 +85,8 @@ class TlsSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     port: int = Field(ge=0, le=65535)
+    handshake_timeout: float = Field(gt=0)
+    """Seconds a client has to finish its TLS handshake; its connection counts for its address meanwhile."""
     certfile: Path | None
     keyfile: Path | None
 
