@@ -97,10 +97,14 @@ class Admission:
         """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second, negotiation at
         limits.negotiation_weight); None if its address was cut off in the last limits.flood_penalty seconds (the
         transport says ``texts.FLOODED_LATELY``)."""
-        if self._flooders.active(address):
+        if self.penalised(address):
             return None
         limits = self._limits
         return ByteBudget(limits.input_burst, limits.input_rate, address, self._flooders.add, limits.negotiation_weight)
+
+    def penalised(self, address: str) -> bool:
+        """Whether ``address`` was cut off for flooding in the last limits.flood_penalty seconds."""
+        return self._flooders.active(address)
 
     def hold(self, address: str, transport: asyncio.BaseTransport) -> None:
         """Keep a connection refused for flooding lately, unread, until its address has served the penalty."""

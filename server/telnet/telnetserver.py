@@ -77,8 +77,12 @@ class MuckTelnetServer(TelnetServer):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Accepted (TCP): counted for its address at once, TLS or not; refused if its address holds too many
         connections (told so on the plain port; a TLS client cannot read plain text); on the TLS port, served once
-        its handshake is over (within ``handshake_timeout``)."""
+        its handshake is over (within ``handshake_timeout``). An address cut off for flooding lately is told so on the
+        plain port and held, as many as its penalty holds, before it is counted."""
         address = peer_address(transport.get_extra_info)
+        if self.tls is None and self.admission.penalised(address):
+            self._serve(transport, address)
+            return
         refusal = self.admission.arrive(address)
         if refusal is not None:
             self._closing = True  # telnetlib3 forgets closing protocols
@@ -89,7 +93,7 @@ class MuckTelnetServer(TelnetServer):
             return
         self.address = address
         if self.tls is None:
-            self._serve(transport)
+            self._serve(transport, address)
             return
         self._transport = transport  # closed with the listener, as served ones are, should the server stop meanwhile
         transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the handshake's to read
@@ -107,7 +111,7 @@ class MuckTelnetServer(TelnetServer):
             self._depart()
             return
         assert encrypted is not None
-        self._serve(encrypted)
+        self._serve(encrypted, self.address)
 
     def _depart(self) -> None:
         """Uncount the connection from its address (once)."""
@@ -115,9 +119,8 @@ class MuckTelnetServer(TelnetServer):
             self.admission.depart(self.address)
             self.address = ""
 
-    def _serve(self, transport: asyncio.BaseTransport) -> None:
+    def _serve(self, transport: asyncio.BaseTransport, address: str) -> None:
         """The connection, plain or decrypted: telnet from here."""
-        address = self.address
         self.budget = self.admission.budget(address)
         if self.budget is None:  # an address cut off lately: refused before telnet costs anything
             self._closing = True  # telnetlib3 forgets closing protocols
