@@ -28,7 +28,7 @@ from engine.wimpout.state import GameState, evolve
 if TYPE_CHECKING:
     from engine.wimpout.optimal.choices import Advisor
 from engine.wimpout.strategies import threshold
-from rooms.turnwords import command_text
+from rooms.wimpout.turnwords import command_text
 
 SHIPPED_GOALS = (300, 500)
 MODEL_OPTIONS = (

@@ -23,6 +23,14 @@ class World:
         self.furniture: Callable[[str], list[str]] = lambda key: []
         """What stands in a room besides players and exits (the server's tables), as lines for ``look``."""
 
+    def load(self, rooms: Mapping[str, Room], start: str) -> None:
+        """Fill a world that nobody is in yet with its rooms (the server's, once read from its store): everything
+        that holds the world keeps holding this one."""
+        assert not self._where, "a world is loaded before anyone arrives"
+        self._rooms = dict(rooms)
+        self.start = start
+        self._here = {key: {} for key in self._rooms}
+
     # --- queries -------------------------------------------------------------------------
 
     def room(self, key: str) -> Room:

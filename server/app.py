@@ -12,19 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-import server.commands  # noqa: F401  (registers every command)
+from server.commands.catalog import register_all
 from rooms.loader import load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.admission import AcceptErrors, Admission
+from server.gametypes import GAME_TYPES
+from server.hosting import Tables
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
+from server.presence import Presence
+from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
-from server.results import TALLY
-from server.store import DEFAULT_GAME, Account, Channel, Store, store_for
-from server.tables import Tables
+from server.store import Channel, Store, store_for
 from server.solving import Solver
 from server.sink import Sink
 from server.telnet.listener import TelnetListener, Viewer
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
+register_all()  # every command, in REGISTRY before any connection (and for whoever imports the server)
 
 
 class GameServer:
@@ -41,26 +44,22 @@ class GameServer:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        limits = settings.limits
         self.world = World({}, "")
-        """The rooms, from the database (``start`` fills it)."""
-        self.store: Store = store_for(settings, {DEFAULT_GAME: TALLY})
+        """The rooms, from the database (``open`` fills it)."""
+        self.store: Store = store_for(settings, {game.name: game.tally for game in GAME_TYPES.all()})
         self.tables = Tables(self)
         self.solver = Solver(self)
-        self.channels: dict[str, Channel] = {}
-        self.players: dict[str, Session] = {}
-        """Logged-in sessions by player name, in order of connection."""
+        self.presence = Presence(self.store, self.world, self.tables, settings.wizards)
+        self.services = Services(
+            settings, self.store, self.world, self.presence, self.tables, self.solver,
+            LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
+                          limits.create_burst, limits.create_refill),
+            CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
+            lambda by: self.request_shutdown(by),
+        )
         self.connections: set[Session] = set()
-        self.max_players = 0
-        limits = settings.limits
-        self.login_throttle = LoginThrottle(
-            limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
-            limits.create_burst, limits.create_refill,
-        )
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
-        self.command_buckets = CommandBuckets(
-            limits.command_burst, limits.command_rate, limits.max_connections_per_address
-        )
-        self._wizards = {w.casefold() for w in settings.wizards}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: TelnetListener | None = None
         self.web: WebClient | None = None
@@ -72,16 +71,23 @@ class GameServer:
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
 
+    @property
+    def players(self) -> dict[str, Session]:
+        """Logged-in sessions by player name (``Presence.players``)."""
+        return self.presence.players
+
+    @property
+    def channels(self) -> dict[str, Channel]:
+        return self.services.channels
+
+    def deliver(self, deliveries: Iterable[Delivery]) -> None:
+        self.presence.deliver(deliveries)
+
     # --- life cycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
         self._accept_errors = AcceptErrors(asyncio.get_running_loop())
-        self.solver.start()
-        await self.store.open()
-        self.world = await self._world()
-        self.world.furniture = self.tables.furniture
-        self.channels = {channel.name: channel for channel in await self.store.channels()}
-        await self.tables.restore()
+        await self.open()
         self._listener = await self._listen(self.settings.port)
         if self.settings.tls.enabled:
             self._tls_listener = await self._listen(self.settings.tls.port, server_context(self.settings.tls))
@@ -105,18 +111,29 @@ class GameServer:
         """What MUD listings are told (MSSP), as of now (server.outofband.interface.Host)."""
         return mssp_variables(self.settings, len(self.players), self.started, self.port, self.tls_port)
 
-    async def _world(self) -> World:
+    async def open(self) -> None:
+        """Everything but the listeners: the store, the world, the channels, the tables as they were (what the
+        commands' services need; ``tests/support/harness.py`` runs commands on this alone)."""
+        self.solver.start()
+        await self.store.open()
+        await self._load_world()
+        self.world.furniture = self.tables.furniture
+        self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
+        await self.tables.restore()
+
+    async def _load_world(self) -> None:
         """The world kept in the database; a new database is seeded from the world file (which is then not read
         again: the world changes by building)."""
         stored = await self.store.world()
         if stored is not None:
             rooms, start = stored
             log.info("world.loaded", rooms=len(rooms))
-            return World({room.key: room for room in rooms}, start)
+            self.world.load({room.key: room for room in rooms}, start)
+            return
         seed = load_world_file(self.settings.world_file or Path(str(DEFAULTS / "world.toml")))
         await self.store.seed_world(seed.rooms(), seed.start)
         log.info("world.seeded", rooms=len(seed.rooms()), file=str(self.settings.world_file or "built-in"))
-        return seed
+        self.world.load({room.key: room for room in seed.rooms()}, seed.start)
 
     @property
     def port(self) -> int:
@@ -155,7 +172,7 @@ class GameServer:
                 listener.stop_releasing()
         self.tables.stop()
         self.solver.stop()
-        await self.store.touch(s.account.skeleton for s in self.players.values() if s.account)
+        await self.store.touch(self.presence.seen())
         for session in list(self.connections):
             session.close(texts.SHUTDOWN)
         for listener in (self._listener, self._tls_listener):
@@ -193,7 +210,7 @@ class GameServer:
         """A transport's new connection (telnet's listener): a session for it, its sink asking the session who is
         logged in; what ``attach`` returns serves it."""
         session: Session
-        session = Session(self, reader, sink_for(lambda: session.name), address)
+        session = Session(self.services, reader, sink_for(lambda: session.name), address)
         return self.attach(session)
 
     async def attach(self, session: Session) -> None:
@@ -205,7 +222,7 @@ class GameServer:
             log.warning("session.refused", address=address, reason=refusal)
             session.sink.send(Message(refusal, "error"))
             session.sink.close()
-            self.command_buckets.keep(address, session.bucket)
+            self.services.command_buckets.keep(address, session.bucket)
             return
         task = asyncio.current_task()
         assert task is not None
@@ -218,75 +235,11 @@ class GameServer:
             self.connections.discard(session)
             self.admission.leave(address)
             session.close()
-            self.command_buckets.keep(address, session.bucket)
+            self.services.command_buckets.keep(address, session.bucket)
             if session.account is not None:
                 await self.store.touch([session.account.skeleton])
             self._tasks.discard(task)
             log.info("session.disconnected", address=address, name=session.name)
-
-    async def enter(self, session: Session, account: Account) -> None:
-        """Log a session in as ``account``, taking over any older connection of the same player. Everything is read
-        first: from taking the player's place to their arrival nothing awaits, so connections logging in as one
-        player at once take over one after another (each had taken the place of none, and played on beside the
-        others), and no one finds the player in the world but not connected."""
-        skeleton = account.skeleton
-        options, ignoring = await self.store.preferences(skeleton), await self.store.ignored(skeleton)
-        channels, restrictions = await self.store.memberships(skeleton), await self.store.restrictions(skeleton)
-        location = await self.store.location(skeleton)
-        old = self.players.pop(account.name, None)
-        session.account, session.doing = account, account.doing
-        session.options, session.ignoring, session.channels = options, ignoring, channels
-        session.restrictions = restrictions
-        session.builder = account.builder
-        session.wizard = self.has_powers(account)
-        if session.wizard:
-            session.tell(texts.WIZARD_NOTE)
-        session.connected_at = time.monotonic()
-        self.players[account.name] = session
-        self.max_players = max(self.max_players, len(self.players))
-        if old is not None:
-            log.info("session.takeover", name=account.name, address=session.address)
-            old.close(texts.TAKEN_OVER)
-            self.deliver(self.world.reconnect(account.name))
-        else:
-            self.deliver(self.world.arrive(account.name, location))
-        await self.store.touch([skeleton])
-        await self.tables.returned(session)
-
-    def has_powers(self, account: Account) -> bool:
-        """A wizard: the account's stored flag (set from the console), or a configured name, exactly."""
-        return account.wizard or account.name.casefold() in self._wizards
-
-    async def read_powers(self, session: Session) -> None:
-        """The session's wizard and builder flags as stored now, the one place they are read from while a player is
-        connected (before each command that reads them): the console (``cosmic-wimpout wizard``, ``--revoke``)
-        changes the store from another process."""
-        stored = await self.store.find(session.account.skeleton) if session.account else None
-        session.wizard = stored is not None and self.has_powers(stored)
-        session.builder = stored is not None and stored.builder
-
-    def forget(self, session: Session) -> None:
-        """Take a closing session's player out of the world at once (so a second @boot or a
-        WHO cannot still see them), unless a newer connection took the player over."""
-        name = session.name
-        if name is not None and self.players.get(name) is session:
-            del self.players[name]
-            self.deliver(self.world.depart(name))
-            self.tables.left(name)
-
-    async def moved(self, name: str) -> None:
-        """Keep the room a player has just gone to: they come back there after they leave, and after a restart,
-        even one that gave no warning (SIGKILL)."""
-        session = self.players.get(name)
-        if session is not None and session.account is not None:
-            await self.store.set_location(session.account.skeleton, self.world.location(name).key)
-
-    def deliver(self, deliveries: Iterable[Delivery]) -> None:
-        """Hand each message to its recipient, unless they ignore the one talking."""
-        for delivery in deliveries:
-            session = self.players.get(delivery.recipient)
-            if session is not None and not session.ignores(delivery.message):
-                session.send(delivery.message)
 
     async def _sweep_idle(self) -> None:
         """Disconnect connections that sent nothing for ``idle_timeout`` seconds; record the players still connected as
@@ -298,6 +251,6 @@ class GameServer:
             for session in [s for s in self.connections if s.last_input < cutoff]:
                 log.info("session.idle_timeout", name=session.name, address=session.address)
                 session.close(texts.IDLE_DISCONNECT)
-            seen = [s.account.skeleton for s in self.players.values() if s.account]
+            seen = self.presence.seen()
             if seen:
                 await self.store.touch(seen)

@@ -21,7 +21,7 @@ log = structlog.get_logger()
 async def record(session: Session, action: str, target: str, detail: str = "") -> None:
     """A wizard (or the table) acted on ``target``: say so in the log and keep it."""
     log.info(f"admin.{action}", by=session.player, name=target, detail=detail)
-    await session.server.store.record(session.player, action, target, detail)
+    await session.services.store.record(session.player, action, target, detail)
 
 
 def when(moment: float) -> str:

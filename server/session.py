@@ -10,22 +10,22 @@ from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
-from engine.wimpout import events as ev
 from rooms.messages import Message, Refusal
 from rooms.tables import TableNews
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Command, Stage
+from server.gametypes import GAME_TYPES
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.prompt import status_prompt
-from server.render.scorehandler import Style, render_once
+from server.render.style import Style
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from server.services import Services
 
 log = structlog.get_logger()
 READ_CHUNK = 4096
@@ -47,9 +47,9 @@ class Source(Protocol):
 class Session:
     """A connected client, before and after login."""
 
-    def __init__(self, server: GameServer, reader: Source, sink: Sink, address: str) -> None:
-        limits = server.settings.limits
-        self.server, self.sink, self.address = server, sink, address
+    def __init__(self, services: Services, reader: Source, sink: Sink, address: str) -> None:
+        limits = services.settings.limits
+        self.services, self.sink, self.address = services, sink, address
         self.account: Account | None = None
         self.wizard = False
         self.builder = False
@@ -68,7 +68,7 @@ class Session:
         self._reader = reader
         self._splitter = LineSplitter(limits.max_line_length)
         self._pending: deque[Line] = deque()
-        self.bucket = server.command_buckets.take(address)
+        self.bucket = services.command_buckets.take(address)
         """Commands at once, then a steady rate (``limits.command_burst``, ``command_rate``); what is left of its burst
         goes back to the address at the end."""
         self._flood_noted = False
@@ -156,12 +156,15 @@ class Session:
         """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
-            text = render_once(message.data, self.account.name, style)
-            if self._cubes_tip_due and style.draws_art and "cubes" not in self.options and (
-                self.sink.lays_out_text and any(isinstance(event, ev.Thrown) for event in message.data.events)
-            ):
+            news = message.data
+            game = GAME_TYPES[news.game]
+            text = game.render(news, self.account.name, style)
+            tip = game.style_tip(news, style) if (
+                self._cubes_tip_due and "cubes" not in self.options and self.sink.lays_out_text
+            ) else None
+            if tip is not None:
                 self._cubes_tip_due = False
-                text += "\n" + texts.CUBES_TIP
+                text += "\n" + tip
             message = message._replace(text=text)
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = message._replace(text=painted(message.text, KIND_COLOURS[message.kind]))
@@ -191,8 +194,10 @@ class Session:
         self._prompt_due = False
         if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
-        live = self.server.tables.followed(self.player)
-        self.sink.prompt(status_prompt(live.table.view() if live is not None else None, self.sink.width) + " ")
+        live = self.services.tables.followed(self.player)
+        width = self.sink.width
+        prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else status_prompt(None, width)
+        self.sink.prompt(prompt + " ")
         self._prompted = True
 
     def close(self, farewell: str | None = None) -> None:
@@ -200,7 +205,7 @@ class Session:
         if farewell and not self.sink.closed:
             self.tell(farewell, "farewell")
         self.sink.close()
-        self.server.forget(self)
+        self.services.presence.forget(self)
 
     # --- input ---------------------------------------------------------------------------
 
@@ -252,11 +257,11 @@ class Session:
         return None if line is None else line.text
 
     def _refuse_too_long(self) -> None:
-        self.refuse(texts.LINE_TOO_LONG.format(limit=self.server.settings.limits.max_line_length), "line_too_long")
+        self.refuse(texts.LINE_TOO_LONG.format(limit=self.services.settings.limits.max_line_length), "line_too_long")
 
     async def run(self) -> None:
         """Serve this connection until it closes."""
-        self.tell(texts.banner(self.server.settings.server_name), "banner")
+        self.tell(texts.banner(self.services.settings.server_name), "banner")
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)
@@ -315,7 +320,7 @@ class Session:
     async def _allowed(self, command: Command) -> bool:
         """Whether the player may run ``command``, by their flags as stored now: the console (``cosmic-wimpout
         wizard``) or a wizard (``@set X=builder``) may have changed them since the last command."""
-        await self.server.read_powers(self)
+        await self.services.presence.read_powers(self)
         return self.wizard or not command.wizard
 
     async def _throttle(self) -> None:

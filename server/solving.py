@@ -15,6 +15,7 @@ import structlog
 from engine.wimpout import RuleSet
 from rooms.advice import SOLUTIONS, exactly_covered, model_rules, table_file
 from rooms.messages import Delivery, Message
+from rooms.wimpout.wimpoutplay import WimpoutPlay
 from server.privatefiles import private_directory, write_private
 
 if TYPE_CHECKING:
@@ -114,7 +115,8 @@ class Solver:
             return
         for live in self.server.tables.live.values():
             table = live.table
-            if model_rules(table.game.rules if table.game else table.rules) == rules:
+            play = table.play
+            if isinstance(play, WimpoutPlay) and model_rules(play.game.rules if play.game else play.rules) == rules:
                 ready = Message(READY.format(number=table.number), "table", {"table": str(table.number)})
                 self.server.deliver(Delivery(name, ready) for name in table.audience)
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import random
 
 from engine.wimpout import RuleSet, SeededDice
-from rooms.tables import Table, TableNews
+from rooms.tables import TableNews
+from rooms.wimpout.wimpoutplay import wimpout_table
 from server.protocol import table_line, table_message
 from server.render.scorehandler import Style, render, render_once
 
@@ -19,13 +20,13 @@ def moves(seed: int) -> list[TableNews]:
     """Every move of a three-player game with a watcher, house rules and a Guiding Light proposal, at random."""
     chance = random.Random(seed)
     dice = SeededDice(seed)
-    table = Table(3, "lobby", RuleSet(goal=200, insurance=True, full_house=True), ["Ann"])
+    table = wimpout_table(3, "lobby", RuleSet(goal=200, insurance=True, full_house=True), ["Ann"])
     news = [table.sit("Bob"), table.sit("Cat"), table.watch("Wendy"), table.start("Ann", dice)]
-    news.append(table.propose("Bob", "goal=250", dice))
-    while table.game is not None and not table.game.is_over and len(news) < 400:
+    news.append(table.play.propose("Bob", "goal=250", dice))
+    while table.play.game is not None and not table.play.game.is_over and len(news) < 400:
         view = news[-1].view
         name = view.waiting_on[0]
-        news.append(table.play(name, chance.choice(view.legal[name]), dice))
+        news.append(table.move(name, chance.choice(view.legal[name]), dice))
     return news
 
 

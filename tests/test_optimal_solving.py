@@ -7,7 +7,7 @@ from conftest import player
 from tables_helpers import loaded_server
 
 from rooms.advice import table_file
-from rooms.tables import parse_options
+from rooms.wimpout.wimpoutview import parse_options
 
 READY = "rules are ready: 'hint'"
 

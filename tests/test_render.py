@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from engine.wimpout import LoadedDice, RuleSet, parse_throw
 from rooms.tables import Table
+from rooms.wimpout.wimpoutplay import wimpout_table
 from server.render.board import rules_text
-from server.render.cubes import art, compact, spoken
+from server.render.cubeart import art, compact, spoken
 from server.render.scorehandler import Style, render, rules_summary
 
 ART, COMPACT, READER = Style(), Style(cubes="compact"), Style(screenreader=True)
 
 
 def game(script: tuple[str, ...], **rules: object) -> tuple[Table, LoadedDice]:
-    table = Table(7, "lobby", RuleSet(**rules), ["Ann", "Bob"])
+    table = wimpout_table(7, "lobby", RuleSet(**rules), ["Ann", "Bob"])
     dice = LoadedDice(("10 2", *script))
     table.start("Ann", dice)
     return table, dice
@@ -40,7 +41,7 @@ def test_cube_art_wraps_to_the_clients_width() -> None:
 
 def test_a_throw_as_the_thrower_and_as_the_other_player_see_it() -> None:
     table, dice = game(("4 4 4 4 s5",))
-    news = table.play("Ann", "roll", dice)
+    news = table.move("Ann", "roll", dice)
     mine = render(news, "Ann", COMPACT)
     assert mine.splitlines() == [
         "You throw: [4] [4] [4] [4] [s5]",
@@ -59,7 +60,7 @@ def test_a_throw_as_the_thrower_and_as_the_other_player_see_it() -> None:
 
 def test_the_reason_not_to_stop_is_shown_with_the_choices() -> None:
     table, dice = game(("10 2 3 4 s6",))
-    text = render(table.play("Ann", "roll", dice), "Ann", COMPACT)
+    text = render(table.move("Ann", "roll", dice), "Ann", COMPACT)
     assert text.splitlines()[-2:] == [
         "You need 35 points in one turn to get in the game; you have 10 so far.",
         "You may: roll.",
@@ -67,7 +68,7 @@ def test_the_reason_not_to_stop_is_shown_with_the_choices() -> None:
 
 
 def test_the_start_of_a_game_shows_rules_roll_off_and_who_is_up() -> None:
-    table = Table(7, "lobby", RuleSet(goal=300, bump=True), ["Ann", "Bob"])
+    table = wimpout_table(7, "lobby", RuleSet(goal=300, bump=True), ["Ann", "Bob"])
     text = render(table.start("Bob", LoadedDice(["6 10"])), "Bob", ART)
     assert text.splitlines() == [
         "Table 7: a game of Cosmic Wimpout begins for Ann, Bob.",
@@ -80,8 +81,8 @@ def test_the_start_of_a_game_shows_rules_roll_off_and_who_is_up() -> None:
 
 def test_wimpout_bank_and_getting_in() -> None:
     table, dice = game(("10 10 5 2 s2", "2 3"), opening_minimum=25)
-    table.play("Ann", "roll", dice)
-    text = render(table.play("Ann", "stop", dice), "Bob", COMPACT)
+    table.move("Ann", "roll", dice)
+    text = render(table.move("Ann", "stop", dice), "Bob", COMPACT)
     assert text.splitlines()[:2] == ["Ann stops and banks 25: score 25.", "Ann is in the game!"]
     assert text.splitlines()[2] == "--- Your turn (score 0) ---"
 
@@ -94,14 +95,14 @@ def test_rules_summary_names_what_differs_from_the_defaults() -> None:
 
 def test_a_choice_shows_the_choices_not_a_stale_turn_total() -> None:
     table, dice = game(("10 10 10 2 S",))
-    text = render(table.play("Ann", "roll", dice), "Ann", COMPACT)
+    text = render(table.move("Ann", "roll", dice), "Ann", COMPACT)
     assert "Turn total 0" not in text
     assert text.splitlines()[-1] == "You may: keep sun 10, keep sun 5, reroll sun."
 
 
 def test_ymnwtbym_reads_right_for_the_thrower_and_the_others() -> None:
     table, dice = game(("10 10 5 5 s10",))
-    news = table.play("Ann", "roll", dice)
+    news = table.move("Ann", "roll", dice)
     assert "All five cubes scored: you may not want to, but you must throw all five again!" in render(news, "Ann", COMPACT)
     assert "All five cubes scored: Ann may not want to, but must throw all five again!" in render(news, "Bob", COMPACT)
 
@@ -127,8 +128,8 @@ def test_wrapping_never_splits_a_quoted_command() -> None:
 
 def test_a_player_who_leaves_a_game_is_seen_leaving_before_what_it_causes() -> None:
     table, dice = game(("10 2 3 4 s6",), goal=10, opening_minimum=0)
-    table.play("Ann", "roll", dice)
-    table.play("Ann", "stop", dice)  # Ann reaches the goal: Bob has his Last Lick, and leaves instead
+    table.move("Ann", "roll", dice)
+    table.move("Ann", "stop", dice)  # Ann reaches the goal: Bob has his Last Lick, and leaves instead
     assert render(table.leave("Bob", dice), "Ann", COMPACT).splitlines() == [
         "Bob leaves table 7.",
         "Bob is out of the game: Bob left the table.",
@@ -141,8 +142,8 @@ def test_a_sun_match_while_clearing_5s_and_10s_is_told_as_one() -> None:
     The player was told "That matches the flash of  being cleared" (no face), and that without a 5 or a 10 something
     must score."""
     table, dice = game(("10 10 5 5 S", "2 3 4 6 S"), full_house=True)
-    table.play("Ann", "roll", dice)
-    lines = render(table.play("Ann", "roll", dice), "Ann", COMPACT).splitlines()
+    table.move("Ann", "roll", dice)
+    lines = render(table.move("Ann", "roll", dice), "Ann", COMPACT).splitlines()
     assert lines[1] == (
         "The Flaming Sun is the only scorer, and its 5 or 10 would match a flash being cleared: a sun match, so it"
         " does not count (the Reroll Clause): those cubes are thrown again."
@@ -155,7 +156,7 @@ def test_a_sun_match_while_clearing_5s_and_10s_is_told_as_one() -> None:
 
 def test_a_proposal_nobody_still_seated_has_approved_reads_as_such() -> None:
     """The proposer stood up before the start: their yes no longer counts, and 'rules' says nobody has approved."""
-    table = Table(1, "lobby", RuleSet(), ["Ann", "Bob", "Cy"])
-    table.propose("Ann", "bump", LoadedDice([]))
+    table = wimpout_table(1, "lobby", RuleSet(), ["Ann", "Bob", "Cy"])
+    table.play.propose("Ann", "bump", LoadedDice([]))
     table.stand("Ann")
     assert "Proposal 1 by Ann: bump on. Yes so far: nobody; still to vote: Bob, Cy." in rules_text(table.view())

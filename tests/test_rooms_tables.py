@@ -8,16 +8,16 @@ import pytest
 
 from engine.wimpout import LoadedDice, RuleSet
 from rooms.messages import Refusal
-from rooms.rulewords import option_list
-from rooms.tables import (
-    Absent, ProposalView, PutToTable, RemovalVote, Sat, Status, Table, TableNews, TimedOut, parse_options,
-)
-from rooms.turnwords import parse_propose
+from rooms.wimpout.rulewords import option_list
+from rooms.tables import Absent, RemovalVote, Sat, Status, Table, TableNews, TimedOut
+from rooms.wimpout.wimpoutplay import restore_table, wimpout_table
+from rooms.wimpout.wimpoutview import ProposalView, PutToTable, parse_options
+from rooms.wimpout.turnwords import parse_propose
 from engine.wimpout import events as ev
 
 
 def table_of(*names: str, **rules: object) -> Table:
-    return Table(1, "lobby", RuleSet(**rules), names)
+    return wimpout_table(1, "lobby", RuleSet(**rules), names)
 
 
 def refused(message: str):  # type: ignore[no-untyped-def]
@@ -90,65 +90,65 @@ def test_start_needs_two_seated_players_and_a_seated_starter() -> None:
 def test_turn_words_and_the_engines_reasons() -> None:
     table, dice = started("Ann", "Bob", script=("4 4 4 2 s6", "2 S"))
     with refused("It is not your turn; it is Ann's."):
-        table.play("Bob", "roll", dice)
+        table.move("Bob", "roll", dice)
     with refused("Every turn begins by throwing all five cubes: roll first."):
-        table.play("Ann", "stop", dice)
+        table.move("Ann", "stop", dice)
     with refused("'dance' is not a move. You can: roll."):
-        table.play("Ann", "dance", dice)
+        table.move("Ann", "dance", dice)
     with refused("There is nothing to choose now."):
-        table.play("Ann", "keep sun 10", dice)
-    news = table.play("Ann", "r", dice)
+        table.move("Ann", "keep sun 10", dice)
+    news = table.move("Ann", "r", dice)
     assert news.view.legal["Ann"] == ("roll",)
     assert news.view.stop_refusal == "You must clear your flash of 4s before you can stop."
     with refused("You must clear your flash of 4s before you can stop."):
-        table.play("Ann", "s", dice)
-    news = table.play("Ann", "roll", dice)  # a lone sun while clearing 4s: it must score, 10 or 5
+        table.move("Ann", "s", dice)
+    news = table.move("Ann", "roll", dice)  # a lone sun while clearing 4s: it must score, 10 or 5
     assert news.view.legal["Ann"] == ("keep sun 10", "keep sun 5")
     with refused("That is not one of the ways your throw can score: keep sun 10 or keep sun 5."):
-        table.play("Ann", "reroll sun", dice)
-    news = table.play("Ann", "keep sun 10", dice)
+        table.move("Ann", "reroll sun", dice)
+    news = table.move("Ann", "keep sun 10", dice)
     assert news.view.turn_points == 50 and news.view.legal["Ann"] == ("roll", "stop")
 
 
 def test_the_sun_pair_choice_is_typed_as_flash_n() -> None:
     table, dice = started("Ann", "Bob", script=("4 4 6 6 S",))
-    news = table.play("Ann", "roll", dice)
+    news = table.move("Ann", "roll", dice)
     assert news.view.legal["Ann"] == ("flash 4", "flash 6")
-    news = table.play("Ann", "flash 6", dice)
+    news = table.move("Ann", "flash 6", dice)
     assert news.view.turn_points == 60 and news.view.clearing == (6,)
 
 
 def test_insurance_words() -> None:
     table, dice = started("Ann", "Bob", script=("10 2 3 4 s6",), insurance=True)
-    game = table.game
+    game = table.play.game
     assert game is not None
     game._emit(ev.InsuranceEarned("Bob", 4, "earlier"))
-    news = table.play("Ann", "roll", dice)
+    news = table.move("Ann", "roll", dice)
     assert news.view.legal == {"Ann": (), "Bob": ("spend 4 Ann", "pass")}
     with refused("It is Ann's throw: 'spend 4 Ann' cancels it."):
-        table.play("Bob", "spend 2", dice)
+        table.move("Bob", "spend 2", dice)
     with refused("Only the throw on the table can be cancelled, and it is Ann's."):
-        table.play("Bob", "spend 4 Cy", dice)
+        table.move("Bob", "spend 4 Cy", dice)
     with refused("Your own throw costs 2: 'spend 2'."):
-        table.play("Ann", "spend 4 ann", dice)
+        table.move("Ann", "spend 4 ann", dice)
     with refused("Type 'spend 2' to cancel your own throw, or 'spend 4 <player>'."):
-        table.play("Ann", "spend lots", dice)
-    news = table.play("Bob", "spend 4 ann", dice)
+        table.move("Ann", "spend lots", dice)
+    news = table.move("Bob", "spend 4 ann", dice)
     assert [type(e).__name__ for e in news.events] == ["ThrowCancelled"]
 
 
 def test_the_guiding_light_at_a_table() -> None:
     table, dice = started("Ann", "Bob", "Cy")
-    table.propose("Bob", "goal 300", dice)
-    table.propose("Cy", '"no hats at the table"', dice)
+    table.play.propose("Bob", "goal 300", dice)
+    table.play.propose("Cy", '"no hats at the table"', dice)
     with refused("Several proposals are open: 1 (goal 300), 2 (\"no hats at the table\"). Say which, e.g. 'vote yes 1'."):
-        table.vote("Ann", "yes", dice)
+        table.play.vote("Ann", "yes", dice)
     with refused("Vote with 'vote yes' or 'vote no' (add the proposal's number if several are open)."):
-        table.vote("Ann", "maybe", dice)
-    table.vote("Ann", "yes 1", dice)
-    news = table.vote("Cy", "yes 1", dice)
+        table.play.vote("Ann", "maybe", dice)
+    table.play.vote("Ann", "yes 1", dice)
+    news = table.play.vote("Cy", "yes 1", dice)
     assert news.view.rules.goal == 300  # before the first throw: at once
-    news = table.vote("Ann", "no 2", dice)
+    news = table.play.vote("Ann", "no 2", dice)
     assert news.view.proposals == ()
 
 
@@ -163,13 +163,13 @@ def test_parse_propose_forms() -> None:
 def test_set_rules_before_the_game_only() -> None:
     table = table_of("Ann")
     table.add_bot("Ann", [])  # a house bot is not a person: the lone opener still sets up the table
-    news = table.set_rules("Ann", ["goal=300", "bump"])
-    assert news.view.rules.goal == 300 and news.view.rules.bump and table.rules.goal == 300
+    news = table.play.set_options("Ann", ["goal=300", "bump"])
+    assert news.view.rules.goal == 300 and news.view.rules.bump and table.play.rules.goal == 300
     with refused("Only a player sitting at table 1 can set its rules."):
-        table.set_rules("Cy", ["goal=100"])
+        table.play.set_options("Cy", ["goal=100"])
     table.start("Ann", LoadedDice(["10 2"]))
     with refused("The game has started: rules now change by the Guiding Light ('propose')."):
-        table.set_rules("Ann", ["goal=100"])
+        table.play.set_options("Ann", ["goal=100"])
 
 
 def kinds(news: TableNews) -> list[str]:
@@ -180,75 +180,75 @@ def test_the_guiding_light_before_the_start() -> None:
     """RULES.md: a change passes only by every player's approval; before the game starts it takes effect at once."""
     table, dice = table_of("Ann", "Bob"), LoadedDice([])
     with refused("There is no proposal to vote on."):
-        table.vote("Bob", "yes", dice)
-    news = table.propose("Ann", "goal 300", dice)
-    assert news.events == (ev.ProposalMade(1, "Ann", "goal", "300", "goal 300"),) and table.rules.goal == 500
+        table.play.vote("Bob", "yes", dice)
+    news = table.play.propose("Ann", "goal 300", dice)
+    assert news.events == (ev.ProposalMade(1, "Ann", "goal", "300", "goal 300"),) and table.play.rules.goal == 500
     assert news.view.proposals == (ProposalView(1, "Ann", "goal 300", ("Ann",), ("Bob",)),)
     with refused("That is already proposed (1, by Ann): 'vote yes 1' to support it."):
-        table.propose("Bob", "goal=300", dice)
+        table.play.propose("Bob", "goal=300", dice)
     with refused("You have already voted for proposal 1."):
-        table.vote("Ann", "yes", dice)
+        table.play.vote("Ann", "yes", dice)
     with refused("There is no open proposal number 7."):
-        table.vote("Bob", "yes 7", dice)
+        table.play.vote("Bob", "yes 7", dice)
     with refused("There is no table option called 'hats'. The options (name=value, or the name alone to switch a rule "
                  f"on):\n{option_list()}"):
-        table.propose("Bob", "hats on", dice)
+        table.play.propose("Bob", "hats on", dice)
     with refused("Only a player sitting at table 1 can vote on its rules."):
-        table.vote("Cy", "yes", dice)
-    news = table.vote("Bob", "yes", dice)
+        table.play.vote("Cy", "yes", dice)
+    news = table.play.vote("Bob", "yes", dice)
     assert kinds(news) == ["VoteCast", "ProposalAdopted", "RulesChanged"]
-    assert table.rules.goal == 300 and news.view.rules.goal == 300 and news.view.proposals == ()
+    assert table.play.rules.goal == 300 and news.view.rules.goal == 300 and news.view.proposals == ()
     with refused("The table already plays with goal 300."):
-        table.propose("Bob", "goal 300", dice)
-    table.propose("Bob", '"no hats at the table"', dice)
-    news = table.vote("Ann", "no", dice)
-    assert news.events[-1] == ev.ProposalDefeated(2, "Ann voted no") and table.rules.honour_rules == ()
+        table.play.propose("Bob", "goal 300", dice)
+    table.play.propose("Bob", '"no hats at the table"', dice)
+    news = table.play.vote("Ann", "no", dice)
+    assert news.events[-1] == ev.ProposalDefeated(2, "Ann voted no") and table.play.rules.honour_rules == ()
 
 
 def test_table_set_with_others_seated_is_put_to_them() -> None:
     table, dice = table_of("Ann", "Bob"), LoadedDice([])
     with refused("goal: the goal must be a multiple of 5 from 5 to 100000."):
-        table.set_rules("Bob", ["bump", "goal=7"])
-    assert table.proposals == {}
-    news = table.set_rules("Bob", ["goal=100", "bump"])
+        table.play.set_options("Bob", ["bump", "goal=7"])
+    assert table.play.proposals == {}
+    news = table.play.set_options("Bob", ["goal=100", "bump"])
     assert news.events[0] == PutToTable("Bob", (1, 2)) and kinds(news)[1:] == ["ProposalMade", "ProposalMade"]
-    assert table.rules == RuleSet() and [p.text for p in news.view.proposals] == ["goal 100", "bump on"]
-    table.vote("Ann", "yes 1", dice)
-    news = table.vote("Ann", "yes 2", dice)
-    assert table.rules.goal == 100 and table.rules.bump and news.view.rules == table.rules
+    assert table.play.rules == RuleSet() and [p.text for p in news.view.proposals] == ["goal 100", "bump on"]
+    table.play.vote("Ann", "yes 1", dice)
+    news = table.play.vote("Ann", "yes 2", dice)
+    assert table.play.rules.goal == 100 and table.play.rules.bump and news.view.rules == table.play.rules
 
 
 def test_a_house_bot_votes_before_the_start_as_in_the_game() -> None:
     table, dice = table_of("Ann"), LoadedDice([])
     table.add_bot("Ann", [])
-    table.propose("Ann", "bump", dice)
+    table.play.propose("Ann", "bump", dice)
     assert table.bot_to_move() == ("Robby1.bot", False)
     news = table.bot_move(dice)
-    assert kinds(news) == ["VoteCast", "ProposalAdopted", "RulesChanged"] and table.rules.bump
+    assert kinds(news) == ["VoteCast", "ProposalAdopted", "RulesChanged"] and table.play.rules.bump
     assert table.bot_to_move() is None
 
 
 def test_whoever_sits_votes_and_whoever_stands_no_longer_holds_a_change_up() -> None:
     table, dice = table_of("Ann", "Bob"), LoadedDice([])
-    table.propose("Ann", "goal 300", dice)
+    table.play.propose("Ann", "goal 300", dice)
     table.sit("Cy")
-    news = table.vote("Bob", "yes", dice)
-    assert table.rules.goal == 500 and news.view.proposals[0].waiting == ("Cy",)
-    news = table.vote("Cy", "yes", dice)
-    assert table.rules.goal == 300
-    table.propose("Ann", "bump", dice)
-    table.vote("Bob", "yes", dice)
+    news = table.play.vote("Bob", "yes", dice)
+    assert table.play.rules.goal == 500 and news.view.proposals[0].waiting == ("Cy",)
+    news = table.play.vote("Cy", "yes", dice)
+    assert table.play.rules.goal == 300
+    table.play.propose("Ann", "bump", dice)
+    table.play.vote("Bob", "yes", dice)
     news = table.stand("Cy")
-    assert kinds(news) == ["Stood", "ProposalAdopted", "RulesChanged"] and table.rules.bump
+    assert kinds(news) == ["Stood", "ProposalAdopted", "RulesChanged"] and table.play.rules.bump
 
 
 def test_proposals_open_at_the_start_lapse() -> None:
     table, dice = table_of("Ann", "Bob"), LoadedDice(["10 2"])
-    table.propose("Ann", "bump", dice)
+    table.play.propose("Ann", "bump", dice)
     news = table.start("Bob", dice)
-    assert news.events[0] == ev.ProposalDefeated(1, "the game started") and ev.ProposalDefeated not in map(type, news.game_events)
-    assert table.game is not None and not table.game.rules.bump and news.view.proposals == ()
-    assert table.proposals == {}
+    assert news.events[0] == ev.ProposalDefeated(1, "the game started") and ev.ProposalDefeated not in map(type, table.play.events)
+    assert table.play.game is not None and not table.play.game.rules.bump and news.view.proposals == ()
+    assert table.play.proposals == {}
 
 
 def test_absence_and_removal_by_the_table() -> None:
@@ -283,9 +283,9 @@ def test_the_timer_stops_for_a_player_who_may_stop_and_otherwise_throws() -> Non
 
 def test_a_restored_table_is_the_same_table() -> None:
     table, dice = started("Ann", "Bob", script=("10 2 3 4 s6",))
-    table.play("Ann", "roll", dice)
-    assert table.game is not None
-    again = Table.restore(1, "lobby", table.rules, table.seats, table.game.events)
+    table.move("Ann", "roll", dice)
+    assert table.play.game is not None
+    again = restore_table(1, "lobby", table.play.rules, table.seats, table.play.game.events)
     assert again.view() == table.view()
 
 
@@ -311,10 +311,10 @@ def test_house_bots_sit_play_through_the_engine_and_vote_yes_at_once() -> None:
     assert [seat.bot for seat in table.view().seats] == [False, True, True]
     for _ in range(3):
         while (news := table.bot_move(dice)) is not None:
-            assert not news.view.waiting_on or news.view.waiting_on[0] != "Robby1.bot" or not table.game.is_over
+            assert not news.view.waiting_on or news.view.waiting_on[0] != "Robby1.bot" or not table.play.game.is_over
         if table.view().up == "Ann":
-            table.play("Ann", "roll", dice)
-    table.propose("Ann", "bump", dice)
+            table.move("Ann", "roll", dice)
+    table.play.propose("Ann", "bump", dice)
     assert table.bot_to_move() == ("Robby1.bot", False)
     votes = [table.bot_move(dice), table.bot_move(dice)]
     assert [type(e).__name__ for e in votes[1].events] == ["VoteCast", "ProposalAdopted"]

@@ -115,9 +115,9 @@ class Table:
         """Every open table's game, as saved, is the game in play."""
         for stored in await self.server.store.open_tables():
             live = self.server.tables.live.get(stored.number)
-            if live is not None and live.table.game is not None:
+            if live is not None and live.table.play.game is not None:
                 saved = Game.replay([event_from_dict(event) for event in stored.events])
-                assert saved.state == live.table.game.state, f"table {stored.number} does not replay"
+                assert saved.state == live.table.play.game.state, f"table {stored.number} does not replay"
 
 
 def fuzz(loop: asyncio.AbstractEventLoop, table: Table, log: ServerLog, json: bool = False) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from server.console import wizard
-from server.results import TALLY
+from server.wimpout.wimpoutresults import TALLY
 from server.store import DEFAULT_GAME, Finish, NewerDatabase, Result, Tally, Total
 from server.store.sqlite import FILENAME, SqliteStore
 from server.store.sqlite.schema import LATEST, MIGRATIONS

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from conftest import player, running, settings_for
 from server.passwords import hash_password
-from server.results import TALLY
+from server.wimpout.wimpoutresults import TALLY
 from server.store import DEFAULT_GAME
 from server.store.sqlite import FILENAME, SqliteStore
 

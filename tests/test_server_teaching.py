@@ -8,8 +8,9 @@ import re
 
 from conftest import paged, player, telnet_client
 from engine.wimpout import RuleSet
-from rooms.rulewords import OPTIONS, summary_names
-from server.gamehelp import TOPICS, find_topic
+from rooms.wimpout.rulewords import OPTIONS, summary_names
+from server.helptopics import find_topic
+from server.wimpout.gamehelp import TOPICS
 
 
 def test_every_name_of_every_topic_finds_it() -> None:

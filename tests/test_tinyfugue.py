@@ -16,7 +16,7 @@ import pytest
 
 from conftest import WAIT, player, raw_client
 from engine.wimpout import parse_throw
-from server.render.cubes import art
+from server.render.cubeart import art
 from tables_helpers import loaded_server
 
 TF = shutil.which("tf5") or shutil.which("tf")

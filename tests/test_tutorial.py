@@ -4,7 +4,7 @@ time it matters, right after the event it explains, and the game ends."""
 from __future__ import annotations
 
 from conftest import player
-from server.tutorial import NOTES
+from server.wimpout.lesson import NOTES
 
 MOVES = [
     ("roll", r"\[tutorial\] Cubes that score are set aside"),

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from math import floor
 from typing import Protocol
 
+from engine.gametype import RandomnessExhausted
 from engine.wimpout.cubes import ALL_CUBES, COMMON_FACES, Face, Throw, format_throw, parse_throw
 from engine.wimpout.throws import every_throw
 
@@ -47,7 +48,7 @@ class SeededDice:
         return tuple([COMMON_FACES[floor(r() * 6.0)] for _ in range(cubes)])
 
 
-class DiceExhausted(RuntimeError):
+class DiceExhausted(RandomnessExhausted):
     """A loaded source has no throw left, or its next throw is not the cubes the game asked for."""
 
 

@@ -1,6 +1,2 @@
-"""All commands. Importing this package registers each of them in ``REGISTRY``."""
-
-from server.commands import (  # noqa: F401
-    account, admin, advice, building, channels, help, jsonmode, login, moderation, movement, options, presence, records,
-    tableadmin, tables, talk, turns, tutorial,
-)
+"""The commands, one module per group; ``catalog.register_all()`` imports them all, each registering its commands in
+``registry.REGISTRY``."""

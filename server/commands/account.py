@@ -25,7 +25,7 @@ async def password(session: Session, args: str) -> None:
     """
     old, new = quoted_pair(args, texts.PASSWORD_EXAMPLE)
     assert session.account is not None
-    account = await session.server.store.find(session.account.skeleton)  # a wizard may have reset it meanwhile
+    account = await session.services.store.find(session.account.skeleton)  # a wizard may have reset it meanwhile
     assert account is not None
     if not await verify_password_async(old, account.password_hash):
         session.refuse(texts.NOT_YOUR_PASSWORD, "refused")
@@ -34,8 +34,8 @@ async def password(session: Session, args: str) -> None:
     if problem:
         session.refuse(problem, "usage")
         return
-    new_hash = await hash_password_async(new, session.server.settings.password_hash_cost)
-    await session.server.store.set_password_hash(account.skeleton, new_hash)
+    new_hash = await hash_password_async(new, session.services.settings.password_hash_cost)
+    await session.services.store.set_password_hash(account.skeleton, new_hash)
     session.account = dataclasses.replace(account, password_hash=new_hash)
     log.info("account.password_changed", name=account.name)
     session.tell(texts.PASSWORD_CHANGED)

@@ -26,7 +26,7 @@ async def wall(session: Session, args: str) -> None:
     text = speech(required(args))
     log.info("admin.wall", by=session.player)
     message = Message(f'{session.player} shouts, "{text}"', "wall", {"who": session.player, "text": text})
-    for other in list(session.server.players.values()):
+    for other in list(session.services.presence.players.values()):
         other.send(message)
 
 
@@ -36,13 +36,13 @@ async def boot(session: Session, args: str) -> None:
 
     Disconnect a connected player. They may connect again (see @ban).
     """
-    target = session.server.world.find_player(required(args))
+    target = session.services.world.find_player(required(args))
     if target is None:
         raise Refusal(f"{args.strip()} is not connected.")
     if target == session.player:
         raise Refusal(texts.BOOT_SELF)
     await record(session, "boot", target)
-    session.server.players[target].close(texts.BOOTED.format(by=session.player))
+    session.services.presence.players[target].close(texts.BOOTED.format(by=session.player))
     session.tell(f"You booted {target}.")
 
 
@@ -55,9 +55,9 @@ async def ban(session: Session, args: str) -> None:
     account = await account_named(session, required(args))
     if account.name == session.player:
         raise Refusal("You cannot ban yourself.")
-    await session.server.store.set_banned(account.skeleton, True)
+    await session.services.store.set_banned(account.skeleton, True)
     await record(session, "ban", account.name)
-    connected = session.server.players.get(account.name)
+    connected = session.services.presence.players.get(account.name)
     if connected is not None:
         connected.close(texts.BANNED)
     session.tell(f"{account.name} is banned.")
@@ -70,7 +70,7 @@ async def unban(session: Session, args: str) -> None:
     Let a banned character connect again.
     """
     account = await account_named(session, required(args))
-    await session.server.store.set_banned(account.skeleton, False)
+    await session.services.store.set_banned(account.skeleton, False)
     await record(session, "unban", account.name)
     session.tell(f"{account.name} may connect again.")
 
@@ -87,10 +87,10 @@ async def newpassword(session: Session, args: str) -> None:
     problem = password_problem(account.name, new)
     if problem:
         raise Refusal(problem)
-    server = session.server
-    await server.store.set_password_hash(account.skeleton, await hash_password_async(new, server.settings.password_hash_cost))
+    services = session.services
+    await services.store.set_password_hash(account.skeleton, await hash_password_async(new, services.settings.password_hash_cost))
     await record(session, "newpassword", account.name)
-    connected = server.players.get(account.name)
+    connected = services.presence.players.get(account.name)
     if connected is not None:
         connected.tell(texts.PASSWORD_RESET_NOTE.format(by=session.player))
     session.tell(texts.PASSWORD_RESET.format(name=account.name))
@@ -103,12 +103,12 @@ async def shutdown(session: Session, args: str) -> None:
     Stop the server gracefully: everyone is told, everything is saved, then
     every connection is closed.
     """
-    session.server.request_shutdown(by=session.player)
+    session.services.shutdown(session.player)
 
 
 async def account_named(session: Session, name: str) -> Account:
     """The account called ``name`` (its whole name, any case)."""
-    account = await session.server.store.find(skeleton(name))
+    account = await session.services.store.find(skeleton(name))
     if account is None or account.name.casefold() != name.casefold():
         raise Refusal(texts.NO_SUCH_PLAYER.format(name=name))
     return account

@@ -1,4 +1,4 @@
-"""Argument parsing shared by commands. Wrong usage raises :class:`UsageError`, and dispatch
+"""Argument parsing shared by commands. Wrong usage raises :class:`UsageError` (server.usage), and dispatch
 answers with the command's own usage line, so usage is written once, in the docstring.
 
 One quoting rule for every name and password (``connect``, ``create``, ``@password``, ``@newpassword``): words are
@@ -11,13 +11,10 @@ import re
 
 from rooms.messages import Refusal
 from server import texts
+from server.usage import UsageError as UsageError, required as required
 
 _WORD = re.compile(r'"([^"]*)"(?=\s|$)|([^\s"]\S*)|(\S+)')
 """A quoted word (closed, then a space or the end), a bare word (not starting with a quote), or bad quoting."""
-
-
-class UsageError(Exception):
-    """The arguments do not fit the command."""
 
 
 def words(args: str, example: str) -> list[str]:
@@ -59,10 +56,3 @@ def target_and_text(args: str) -> tuple[str, str]:
     if not sep or not target.strip() or not text.strip():
         raise UsageError
     return target.strip(), text.strip()
-
-
-def required(args: str) -> str:
-    text = args.strip()
-    if not text:
-        raise UsageError
-    return text

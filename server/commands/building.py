@@ -31,8 +31,8 @@ def _owner(session: Session, room: Room) -> None:
 async def _keep(session: Session, *rooms: Room) -> None:
     """Put changed rooms in the world and in the database."""
     for room in rooms:
-        session.server.world.put_room(room)
-    await session.server.store.save_rooms(rooms)
+        session.services.world.put_room(room)
+    await session.services.store.save_rooms(rooms)
 
 
 def _assignment(args: str) -> tuple[str, str]:
@@ -54,7 +54,7 @@ async def dig(session: Session, args: str) -> None:
     name, _, exits = args.partition("=")
     there, _, back = exits.partition(",")
     _builder(session)
-    world, me = session.server.world, session.player
+    world, me = session.services.world, session.player
     here = world.location(me)
     room = Room(world.next_key(), construction.room_name(world, required(name)), texts.NEW_ROOM_DESCRIPTION, owner=me)
     lines = [texts.DUG.format(room=room.name, key=room.key)]
@@ -84,7 +84,7 @@ async def open_(session: Session, args: str) -> None:
         raise UsageError
     if not sep or not where.strip():
         raise Refusal(texts.EXIT_TO_NOWHERE)
-    world = session.server.world
+    world = session.services.world
     here = world.location(session.player)
     _owner(session, here)
     room = world.find_room(where, session.player)
@@ -100,7 +100,7 @@ async def describe(session: Session, args: str) -> None:
     Describe a room ('here' is the room you are in): what 'look' shows.
     """
     where, text = _assignment(args)
-    room = session.server.world.find_room(where, session.player)
+    room = session.services.world.find_room(where, session.player)
     _owner(session, room)
     await _keep(session, dataclasses.replace(room, description=construction.description(text)))
     session.tell(texts.DESCRIBED.format(room=room.name), "building")
@@ -114,7 +114,7 @@ async def name(session: Session, args: str) -> None:
     or a room ('here', its name or its number). Room names are unique.
     """
     thing, new = _assignment(args)
-    world = session.server.world
+    world = session.services.world
     here = world.location(session.player)
     way = here.find_exit(thing) if thing.casefold() != "here" else None
     if way is not None:
@@ -136,7 +136,7 @@ async def link(session: Session, args: str) -> None:
     Make an exit of the room you are in lead somewhere else.
     """
     thing, where = _assignment(args)
-    world = session.server.world
+    world = session.services.world
     here = world.location(session.player)
     way = construction.exit_here(here, thing)
     _owner(session, here)
@@ -154,7 +154,7 @@ async def destroy(session: Session, args: str) -> None:
     led to it goes with it.
     """
     thing = required(args)
-    world = session.server.world
+    world = session.services.world
     here = world.location(session.player)
     way = here.find_exit(thing) if thing.casefold() != "here" else None
     if way is not None:
@@ -164,11 +164,11 @@ async def destroy(session: Session, args: str) -> None:
         return
     room = world.find_room(thing, session.player)
     _owner(session, room)
-    table = next(iter(session.server.tables.in_room(room.key)), None)
+    table = next(iter(session.services.tables.in_room(room.key)), None)
     if table is not None:
         raise Refusal(texts.TABLE_IN_ROOM.format(number=table.table.number, room=room.name))
     changed = world.remove_room(room.key)
-    await session.server.store.delete_room(room.key, changed)
+    await session.services.store.delete_room(room.key, changed)
     lines = [texts.ROOM_DESTROYED.format(room=room.name, key=room.key)]
     if changed:
         lines.append(texts.EXITS_REMOVED.format(rooms=", ".join(r.name for r in changed)))
@@ -183,11 +183,11 @@ async def teleport(session: Session, args: str) -> None:
     number). Wizards only.
     """
     who, sep, where = required(args).rpartition("=")
-    world, me = session.server.world, session.player
+    world, me = session.services.world, session.player
     target = world.match_player(who) if sep else me
     room = world.find_room(required(where), me)
-    session.server.deliver(world.teleport(target, room.key))
-    await session.server.moved(target)
+    session.services.presence.deliver(world.teleport(target, room.key))
+    await session.services.presence.moved(target)
     if target != me:
         await record(session, "tel", target, room.name)
         session.tell(texts.TELEPORTED.format(who=target, room=room.name))
@@ -198,6 +198,6 @@ async def set_builder(session: Session, name: str, builder: bool) -> None:
     if not session.wizard:
         raise Refusal(texts.PERMISSION_DENIED)
     account = await account_named(session, name)
-    await session.server.store.set_builder(account.skeleton, builder)  # read before their next command needing it
+    await session.services.store.set_builder(account.skeleton, builder)  # read before their next command needing it
     await record(session, "builder" if builder else "unbuilder", account.name)
     session.tell(texts.BUILDER_SET.format(name=account.name, may="may" if builder else "may no longer"))

@@ -18,7 +18,7 @@ CHANNEL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
 
 def find_channel(session: Session, word: str) -> Channel:
     """A channel by its name or the start of it (when only one name starts so)."""
-    channels = session.server.channels
+    channels = session.services.channels
     wanted = word.strip().casefold()
     exact = [c for c in channels.values() if c.name.casefold() == wanted]
     found = exact or [c for c in channels.values() if c.name.casefold().startswith(wanted)]
@@ -51,8 +51,8 @@ async def channel_say(session: Session, args: str) -> None:
     else:
         line = f'[{channel.name}] {me} says, "{text}"'
     message = Message(line, "channel", {"who": me, "channel": channel.name, "text": text})
-    server = session.server
-    server.deliver(Delivery(name, message) for name, other in server.players.items() if channel.name in other.channels)
+    services = session.services
+    services.presence.deliver(Delivery(name, message) for name, other in services.presence.players.items() if channel.name in other.channels)
 
 
 @command("@channel", category="talk", powers=True)
@@ -71,7 +71,7 @@ async def channel_admin(session: Session, args: str) -> None:
         await _membership(session, find_channel(session, required(rest)), verb == "join")
     elif verb == "who":
         channel = find_channel(session, required(rest))
-        names = [name for name, s in session.server.players.items() if channel.name in s.channels]
+        names = [name for name, s in session.services.presence.players.items() if channel.name in s.channels]
         session.tell(texts.CHANNEL_WHO.format(channel=channel.name, names=", ".join(names) or "nobody"), "channels")
     elif verb in ("create", "destroy"):
         if not session.wizard:
@@ -82,10 +82,10 @@ async def channel_admin(session: Session, args: str) -> None:
 
 
 def _list(session: Session) -> None:
-    server = session.server
+    services = session.services
     lines = [texts.CHANNEL_HEADER]
-    for channel in server.channels.values():
-        on = sum(channel.name in s.channels for s in server.players.values())
+    for channel in services.channels.values():
+        on = sum(channel.name in s.channels for s in services.presence.players.values())
         mark = "*" if channel.name in session.channels else " "
         lines.append(texts.CHANNEL_LINE.format(mark=mark, name=channel.name, on=on, description=channel.description))
     session.tell("\n".join(lines), "channels")
@@ -95,7 +95,7 @@ async def _membership(session: Session, channel: Channel, joining: bool) -> None
     if (channel.name in session.channels) == joining:
         raise Refusal((texts.ON_CHANNEL_ALREADY if joining else texts.NOT_ON_CHANNEL).format(channel=channel.name))
     assert session.account is not None
-    await session.server.store.set_member(channel.name, session.account.skeleton, joining)
+    await session.services.store.set_member(channel.name, session.account.skeleton, joining)
     (session.channels.add if joining else session.channels.discard)(channel.name)
     session.tell((texts.CHANNEL_JOINED if joining else texts.CHANNEL_LEFT).format(channel=channel.name))
 
@@ -107,19 +107,19 @@ async def _create(session: Session, args: str) -> None:
     if not CHANNEL_NAME.fullmatch(name):
         raise Refusal(texts.CHANNEL_NAME_RULE)
     name = name.lower()
-    if name in session.server.channels:
+    if name in session.services.channels:
         raise Refusal(texts.CHANNEL_TAKEN.format(channel=name))
     channel = Channel(name, description, False)
-    await session.server.store.create_channel(channel)
-    session.server.channels[name] = channel
+    await session.services.store.create_channel(channel)
+    session.services.channels[name] = channel
     await record(session, "channel_create", name, description)
     session.tell(texts.CHANNEL_CREATED.format(channel=name))
 
 
 async def _destroy(session: Session, channel: Channel) -> None:
-    await session.server.store.destroy_channel(channel.name)
-    del session.server.channels[channel.name]
-    for other in session.server.players.values():
+    await session.services.store.destroy_channel(channel.name)
+    del session.services.channels[channel.name]
+    for other in session.services.presence.players.values():
         other.channels.discard(channel.name)
     await record(session, "channel_destroy", channel.name)
     session.tell(texts.CHANNEL_DESTROYED.format(channel=channel.name))

@@ -1,4 +1,4 @@
-"""help: the commands' own docstrings (so they cannot drift from them) and the game's topics (server.gamehelp)."""
+"""help: the commands' own docstrings (so they cannot drift from them) and each game's topics (server.helptopics)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from itertools import groupby
 
 from server import texts
 from server.commands.registry import CATEGORIES, REGISTRY, Command, Stage, command
-from server.gamehelp import find_topic, topic_list
+from server.helptopics import find_topic, topic_list
 from server.session import Session
 from server.sink import DEFAULT_WIDTH
 

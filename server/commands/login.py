@@ -28,12 +28,12 @@ async def connect(session: Session, args: str) -> None:
     name, password = await _credentials(session, args, texts.CONNECT_EXAMPLE)
     if password is None:
         return
-    throttle, address, key = session.server.login_throttle, session.address, skeleton(name)
+    throttle, address, key = session.services.login_throttle, session.address, skeleton(name)
     wait = throttle.guess(key, address)  # before any await: parallel guesses each take their own token
     if wait > 0:
         session.refuse(texts.LOGIN_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
-    account = await session.server.store.find(key)
+    account = await session.services.store.find(key)
     if (
         account is None
         or account.name.casefold() != name.casefold()
@@ -52,10 +52,10 @@ async def connect(session: Session, args: str) -> None:
     throttle.right(key, address)
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
-    await session.server.enter(session, account)
-    cost = session.server.settings.password_hash_cost
+    await session.services.presence.enter(session, account)
+    cost = session.services.settings.password_hash_cost
     if outdated(account.password_hash, cost):  # an older release's cheaper hash: the password is at hand now
-        await session.server.store.set_password_hash(key, await hash_password_async(password, cost))
+        await session.services.store.set_password_hash(key, await hash_password_async(password, cost))
         log.info("account.password_rehashed", name=account.name, cost=cost)
 
 
@@ -71,30 +71,30 @@ async def create(session: Session, args: str) -> None:
     name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
     if password is None:
         return
-    problem = name_problem(name, session.server.settings.wizards) or password_problem(name, password)
+    problem = name_problem(name, session.services.settings.wizards) or password_problem(name, password)
     if problem:
         session.refuse(problem, "bad_name")
         return
-    server = session.server
-    if (existing := await server.store.find(skeleton(name))) is not None:  # before the throttle: a typo costs nothing
+    services = session.services
+    if (existing := await services.store.find(skeleton(name))) is not None:  # before the throttle: a typo costs nothing
         _refuse_taken(session, name, existing.name)
         return
-    if (alike := look_alike(name, await server.store.names())) is not None:
+    if (alike := look_alike(name, await services.store.names())) is not None:
         _refuse_taken(session, name, alike)
         return
-    wait = server.login_throttle.create(session.address)
+    wait = services.login_throttle.create(session.address)
     if wait > 0:
         session.refuse(texts.CREATE_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
-    password_hash = await hash_password_async(password, server.settings.password_hash_cost)
+    password_hash = await hash_password_async(password, services.settings.password_hash_cost)
     try:
-        account = await server.store.create(name, skeleton(name), password_hash)
+        account = await services.store.create(name, skeleton(name), password_hash)
     except NameTaken as taken:  # created meanwhile by another connection
         _refuse_taken(session, name, taken.existing)
         return
     log.info("account.created", name=account.name, address=session.address)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
-    await server.enter(session, account)
+    await services.presence.enter(session, account)
     session.tell(texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
 
 
@@ -123,7 +123,7 @@ async def _credentials(session: Session, args: str, example: str, again: bool = 
     if len(given) == 2:
         return given[0], given[1]
     name = given[0]
-    if again and (problem := name_problem(name, session.server.settings.wizards)):
+    if again and (problem := name_problem(name, session.services.settings.wizards)):
         session.refuse(problem, "bad_name")
         return name, None
     password = await session.ask_secret(texts.PASSWORD_PROMPT)

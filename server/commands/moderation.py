@@ -38,8 +38,8 @@ async def _restrict(session: Session, account: Account, scope: str, until: float
     if account.name == session.player:
         raise Refusal(texts.MUTE_SELF)
     restriction = Restriction(scope, until, session.player, reason)
-    await session.server.store.restrict(account.skeleton, restriction, scope)
-    target = session.server.players.get(account.name)
+    await session.services.store.restrict(account.skeleton, restriction, scope)
+    target = session.services.presence.players.get(account.name)
     if target is not None:
         target.restrictions[scope] = restriction
     return restriction
@@ -47,18 +47,18 @@ async def _restrict(session: Session, account: Account, scope: str, until: float
 
 async def _lift(session: Session, account: Account, scope: str) -> bool:
     """Lift a mute or gag; False if there was none in force."""
-    stored = await session.server.store.restrictions(account.skeleton)
+    stored = await session.services.store.restrictions(account.skeleton)
     if scope not in stored or not stored[scope].active(time.time()):
         return False
-    await session.server.store.restrict(account.skeleton, None, scope)
-    target = session.server.players.get(account.name)
+    await session.services.store.restrict(account.skeleton, None, scope)
+    target = session.services.presence.players.get(account.name)
     if target is not None:
         target.restrictions.pop(scope, None)
     return True
 
 
 def _tell(session: Session, account: Account, text: str) -> None:
-    target = session.server.players.get(account.name)
+    target = session.services.presence.players.get(account.name)
     if target is not None:
         target.tell(text, "moderation")
 
@@ -134,21 +134,21 @@ async def whois(session: Session, args: str) -> None:
     on, and the latest moderation actions about them.
     """
     account = await account_named(session, required(args))
-    server, now = session.server, time.time()
-    online = server.players.get(account.name)
+    services, now = session.services, time.time()
+    online = services.presence.players.get(account.name)
     lines = [f"{account.name}, created {when(account.created_at)}."]
     if online is not None:
-        lines.append(f"Connected from {online.address}, in {server.world.location(account.name).name}.")
+        lines.append(f"Connected from {online.address}, in {services.world.location(account.name).name}.")
     else:
         lines.append(f"Last seen {when(account.last_seen)}." if account.last_seen else "Never seen.")
-    powers = [flag for flag, on in (("wizard", server.has_powers(account)), ("builder", account.builder), ("banned", account.banned)) if on]
+    powers = [flag for flag, on in (("wizard", services.presence.has_powers(account)), ("builder", account.builder), ("banned", account.banned)) if on]
     lines.append(f"Flags: {', '.join(powers) or 'none'}.")
-    for scope, restriction in (await server.store.restrictions(account.skeleton)).items():
+    for scope, restriction in (await services.store.restrictions(account.skeleton)).items():
         if restriction.active(now):
             what = "Muted" if scope == EVERYWHERE else f"Gagged on {scope}"
             lines.append(f"{what} {describe(restriction)}.")
-    lines.append(f"Channels: {', '.join(sorted(await server.store.memberships(account.skeleton))) or 'none'}.")
-    entries = await server.store.moderation(account.name, WHOIS_HISTORY)
+    lines.append(f"Channels: {', '.join(sorted(await services.store.memberships(account.skeleton))) or 'none'}.")
+    entries = await services.store.moderation(account.name, WHOIS_HISTORY)
     lines.append("Moderation:" if entries else "No moderation actions.")
     lines += [f"  {when(e.at)} {e.actor} {e.action}{': ' + e.detail if e.detail else ''}" for e in entries]
     session.tell("\n".join(lines), "whois")

@@ -7,7 +7,7 @@ import time
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import required
-from server.commands.presence import idle
+from server.commands.who import idle
 from server.commands.registry import command, fallback
 from server.session import Session
 
@@ -23,26 +23,26 @@ async def look(session: Session, args: str) -> None:
     if args.strip():
         session.tell(_player(session, args.strip()), "look")
     else:
-        session.send(session.server.world.describe(session.player))
+        session.send(session.services.world.describe(session.player))
 
 
 def _player(session: Session, word: str) -> str:
     """What 'look <player>' shows: a person here, or a house bot at a table here."""
-    server, name = session.server, session.player
-    here = server.world.location(name).key
+    services, name = session.services, session.player
+    here = services.world.location(name).key
     wanted = name if word.casefold() in ("me", "myself") else word
-    target = server.world.find_player(wanted)
-    if target is None or server.world.location(target).key != here:
-        bot = next((seat for live in server.tables.in_room(here) for seat in live.table.view().seats
+    target = services.world.find_player(wanted)
+    if target is None or services.world.location(target).key != here:
+        bot = next((seat for live in services.tables.in_room(here) for seat in live.table.view().seats
                     if seat.bot and seat.name.casefold() in (wanted.casefold(), f"{wanted.casefold()}.bot")), None)
         if bot is None:
             raise Refusal(texts.NOT_HERE.format(name=word))
-        live = server.tables.seat_of(bot.name)
+        live = services.tables.seat_of(bot.name)
         assert live is not None
         return texts.LOOK_BOT.format(name=bot.name, table=live.table.number, score=bot.score)
-    other = server.players[target]
+    other = services.presence.players[target]
     lines = [f"{target}{f' ({other.doing})' if other.doing else ''}"]
-    live = server.tables.followed(target)
+    live = services.tables.followed(target)
     if live is None:
         lines.append(texts.LOOK_NO_TABLE.format(name=target))
     elif live.table.is_seated(target):
@@ -61,16 +61,16 @@ async def go(session: Session, args: str) -> None:
 
     Leave the room through an exit. Typing the exit's name alone works too.
     """
-    session.server.deliver(session.server.world.go(session.player, required(args)))
-    await session.server.moved(session.player)
+    session.services.presence.deliver(session.services.world.go(session.player, required(args)))
+    await session.services.presence.moved(session.player)
 
 
 @fallback
 async def bare_exit(session: Session, line: str) -> bool:
     """An exit's name typed on its own moves you through it."""
-    world = session.server.world
+    world = session.services.world
     if world.location(session.player).find_exit(line) is None:
         return False
-    session.server.deliver(world.go(session.player, line))
-    await session.server.moved(session.player)
+    session.services.presence.deliver(world.go(session.player, line))
+    await session.services.presence.moved(session.player)
     return True

@@ -52,5 +52,5 @@ async def set_(session: Session, args: str) -> None:
         raise Refusal(texts.SET_USAGE)
     session.options[key] = value
     assert session.account is not None
-    await session.server.store.set_preference(session.account.skeleton, key, value)
+    await session.services.store.set_preference(session.account.skeleton, key, value)
     session.tell(texts.SET_DONE.format(key=key, value=value))

@@ -26,7 +26,7 @@ async def history(session: Session, args: str) -> None:
     who played, who won, and the final score. 'replay <game>' tells one again.
     """
     name = args.strip() or session.player
-    games = await session.server.store.history(name, HISTORY_SIZE)
+    games = await session.services.store.history(name, HISTORY_SIZE)
     if not games:
         raise Refusal(texts.NO_GAMES.format(name=name))
     lines = [f"Games of {name}:"]
@@ -55,7 +55,7 @@ async def finished_game(session: Session, args: str) -> tuple[int, int, list[Eve
     game = typed_number(word)
     if game is None:
         raise UsageError
-    found = await session.server.store.game_events(game)
+    found = await session.services.store.game_events(game)
     if found is None:
         raise Refusal(texts.NO_SUCH_GAME.format(game=word))
     number, stored = found
@@ -70,7 +70,7 @@ async def stats(session: Session, args: str) -> None:
     train wrecks and Supernovas.
     """
     name = args.strip() or session.player
-    s = await session.server.store.stats(name)
+    s = await session.services.store.stats(name)
     if not s.games:
         raise Refusal(texts.NO_GAMES.format(name=name))
     session.tell(f"{name}: {s.games} games, {s.wins} wins, best turn {s.best_turn}, {s.freight_trains} freight "
@@ -83,7 +83,7 @@ async def top(session: Session, args: str) -> None:
 
     The leaderboard: the players with the most wins (house bots are not on it).
     """
-    leaders = await session.server.store.top(TOP_SIZE)
+    leaders = await session.services.store.top(TOP_SIZE)
     if not leaders:
         raise Refusal(texts.NO_LEADERS)
     header = TOP_ROW.format(rank="", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",

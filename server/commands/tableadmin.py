@@ -8,12 +8,12 @@ import time
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
-from server.commands.presence import idle
+from server.commands.who import idle
 from server.commands.registry import command
-from server.commands.tables import table_number
+from server.commands.seating import table_number
 from server.sanctions import record, when
 from server.session import Session
-from server.tables import Live
+from server.hosting import Live
 
 
 def _row(session: Session, live: Live) -> str:
@@ -21,7 +21,7 @@ def _row(session: Session, live: Live) -> str:
     seats = ", ".join(f"{name} (away)" if name in table.absent else name for name in table.seats) or "none"
     moved = texts.TABLE_NOT_MOVED if live.moved_at is None else (
         f"{when(live.moved_at)} ({idle(time.time() - live.moved_at)} ago)")
-    return texts.TABLE_ROW.format(number=table.number, room=session.server.world.room(table.room).name,
+    return texts.TABLE_ROW.format(number=table.number, room=session.services.world.room(table.room).name,
                                   status=table.status.value, seats=seats,
                                   watchers=", ".join(table.watchers) or "nobody", moved=moved)
 
@@ -30,7 +30,7 @@ def _live(session: Session, word: str) -> Live:
     number = table_number(word)
     if number is None:  # '#' alone: a word with no number in it
         raise Refusal(texts.NO_SUCH_TABLE.format(number=word))
-    return session.server.tables.get(number)
+    return session.services.tables.get(number)
 
 
 @command("@table", wizard=True, category="admin")
@@ -44,15 +44,15 @@ async def table_admin(session: Session, args: str) -> None:
     leave it.
     """
     words = args.split()
-    tables = session.server.tables
+    tables = session.services.tables
     if words == ["list"]:
         rows = [_row(session, live) for _, live in sorted(tables.live.items())]
         session.tell("\n".join(rows) or texts.NO_TABLES, "table")
     elif len(words) == 2 and words[0] == "close":
         live = _live(session, words[1])
         ending = await tables.close_by(live, session.player)
-        await record(session, "table_close", f"table {live.table.number}", f"game #{live.game_id} {ending}")
-        session.tell(texts.TABLE_CLOSED_DONE.format(number=live.table.number, ending=ending), "table")
+        await record(session, "table_close", f"table {live.table.number}", f"game #{live.game_id} {ending.value}")
+        session.tell(texts.TABLE_CLOSED_DONE.format(number=live.table.number, ending=ending.value), "table")
     elif len(words) == 3 and words[0] == "kick":
         live = _live(session, words[1])
         name = live.table.occupant(words[2])

@@ -7,14 +7,13 @@ from typing import TYPE_CHECKING
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, required, target_and_text
-from server.commands.registry import command
-from server.commands.turns import roll
+from server.commands.registry import REGISTRY, command
 from server.sanctions import may_talk
 from server.names import skeleton
 from server.session import Session
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from server.services import Services
 
 
 @command("say", '"', category="talk")
@@ -27,9 +26,9 @@ async def say(session: Session, args: str) -> None:
     """
     text = required(args)
     may_talk(session)
-    server = session.server
+    services = session.services
     who = session.player
-    server.deliver(server.world.say(who, text, also=_table_listeners(server, who)))
+    services.presence.deliver(services.world.say(who, text, also=_table_listeners(services, who)))
 
 
 @command("pose", ":", category="talk")
@@ -41,13 +40,13 @@ async def pose(session: Session, args: str) -> None:
     """
     text = required(args)
     may_talk(session)
-    server = session.server
+    services = session.services
     who = session.player
-    server.deliver(server.world.pose(who, text, also=_table_listeners(server, who)))
+    services.presence.deliver(services.world.pose(who, text, also=_table_listeners(services, who)))
 
 
-def _table_listeners(server: GameServer, who: str) -> list[str]:
-    return server.tables.listeners(server.world.location(who).key)
+def _table_listeners(services: Services, who: str) -> list[str]:
+    return services.tables.listeners(services.world.location(who).key)
 
 
 @command("page", "p", category="talk")
@@ -63,7 +62,7 @@ async def page(session: Session, args: str) -> None:
     words = names.replace(",", " ").split()
     if not sep or not text.strip() or (names.strip() and not words):  # (names that are only commas)
         raise UsageError
-    world = session.server.world
+    world = session.services.world
     if words:
         targets = list(dict.fromkeys(world.match_player(word) for word in words))
     elif session.last_paged:
@@ -81,27 +80,29 @@ async def reply(session: Session, args: str) -> None:
     your table, 'r' throws the cubes.
     """
     if not args.strip():
-        await roll(session, args)
+        roll = REGISTRY.find("roll")
+        assert roll is not None  # a turn verb of the default game
+        await roll.handler(session, args)
     elif session.last_pager is None:
         raise Refusal(texts.NOBODY_TO_ANSWER)
     else:
-        await _page(session, [session.server.world.match_player(session.last_pager)], args.strip())
+        await _page(session, [session.services.world.match_player(session.last_pager)], args.strip())
 
 
 async def _page(session: Session, targets: list[str], text: str) -> None:
     """Page ``targets`` (except those with haven set, which the pager is told of); who hears it can 'r' back."""
     may_talk(session)
-    server, me = session.server, session.player
-    haven = [name for name in targets if server.players[name].options.get("haven") == "on" and name != me]
+    services, me = session.services, session.player
+    haven = [name for name in targets if services.presence.players[name].options.get("haven") == "on" and name != me]
     for name in haven:
         session.refuse(texts.HAVEN.format(name=name), "refused")
     targets = [name for name in targets if name not in haven]
     if not targets:
         return
     session.last_paged = targets
-    server.deliver(server.world.page(me, targets, text))
+    services.presence.deliver(services.world.page(me, targets, text))
     for name in targets:
-        other = server.players[name]
+        other = services.presence.players[name]
         if me not in other.ignoring and name != me:
             other.last_pager = me
 
@@ -114,7 +115,7 @@ async def whisper(session: Session, args: str) -> None:
     """
     target, text = target_and_text(args)
     may_talk(session)
-    session.server.deliver(session.server.world.whisper(session.player, target, text))
+    session.services.presence.deliver(session.services.world.whisper(session.player, target, text))
 
 
 @command("ignore", category="talk")
@@ -154,16 +155,16 @@ async def unignore(session: Session, args: str) -> None:
 
 async def _set_ignored(session: Session, name: str, ignored: bool) -> None:
     assert session.account is not None
-    await session.server.store.set_ignored(session.account.skeleton, name, ignored)
+    await session.services.store.set_ignored(session.account.skeleton, name, ignored)
     (session.ignoring.add if ignored else session.ignoring.discard)(name)
 
 
 async def player_name(session: Session, args: str) -> str:
     """A player by name: a connected one by the start of their name, else any account by its whole name."""
     word = required(args)
-    account = await session.server.store.find(skeleton(word))
+    account = await session.services.store.find(skeleton(word))
     if account is not None and account.name.casefold() == word.casefold():
         return account.name
-    if not session.server.world.matching(word):
+    if not session.services.world.matching(word):
         raise Refusal(texts.NO_SUCH_PLAYER.format(name=word))
-    return session.server.world.match_player(word)
+    return session.services.world.match_player(word)

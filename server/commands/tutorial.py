@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from server.commands.registry import command
 from server.session import Session
-from server.tutorial import GOAL, TEACHER
+from rooms.wimpout.wimpoutplay import GAME
+from server.wimpout.lesson import GOAL, TEACHER
 
 
 @command("tutorial", "learn", category="table")
@@ -15,8 +16,8 @@ async def tutorial(session: Session, args: str) -> None:
     own, with loaded dice: the game stops at each rule the first time it
     matters to say what happened and why. 'leave yes' ends it.
     """
-    tables, name = session.server.tables, session.player
-    live = await tables.open(name, [f"goal={GOAL}"])
+    tables, name = session.services.tables, session.player
+    live = await tables.open(name, [f"game={GAME}", f"goal={GOAL}"])
     await tables.teach(live, name)
     await tables.act(live, lambda: live.table.add_bot(name, [TEACHER, "cautious"]))
     await tables.act(live, lambda: live.table.start(name, live.dice))

@@ -17,15 +17,16 @@ from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP
 
 from rooms.messages import Message
+from rooms.tables import TableNews
+from server.gametypes import GAME_TYPES
 from server.outofband.interface import Host, OutOfBand
-from server.protocol import ErrorMessage, PromptMessage, TableMessage, message_model
+from server.protocol import ErrorMessage, PromptMessage, message_model
 from server.render.colour import plain
 
 log = structlog.get_logger()
 
-PACKAGE = "Wimpout"
-MESSAGES = {kind: f"{PACKAGE}.{kind.capitalize()}" for kind in ("table", "error", "prompt")}
-"""The Wimpout package's messages, by the protocol model's ``type``."""
+PACKAGE = GAME_TYPES.default.package
+"""The package of errors and prompts (the default game's); table news goes in its own game's package."""
 
 MAX_SUPPORTS = 64
 """Packages remembered per connection: a client listing more is not taken at its word."""
@@ -76,9 +77,9 @@ class Gmcp(OutOfBand):
         if message.kind != "error" and message.data is None:
             return
         model = message_model(message, name)
-        if isinstance(model, TableMessage):
-            model = model.model_copy(update={"text": plain(model.text)})
-        if isinstance(model, TableMessage | ErrorMessage):
+        if isinstance(message.data, TableNews):
+            self._send(model.model_copy(update={"text": plain(message.text)}), GAME_TYPES[message.data.game].package)
+        elif isinstance(model, ErrorMessage):
             self._send(model)
 
     def prompt(self, text: str, secret: bool) -> None:
@@ -91,8 +92,9 @@ class Gmcp(OutOfBand):
             self._named = viewer
             self._writer.send_gmcp("Char.Name", {"name": viewer, "fullname": viewer})
 
-    def _send(self, model: BaseModel) -> None:
-        """``model`` as its Wimpout message, if the client asked for it."""
+    def _send(self, model: BaseModel, package: str = PACKAGE) -> None:
+        """``model`` as its package's message (``Wimpout.Table``), if the client asked for it."""
         data = model.model_dump(mode="json")
-        if self.wants(MESSAGES[data["type"]]):
-            self._writer.send_gmcp(MESSAGES[data["type"]], data)
+        name = f"{package}.{data['type'].capitalize()}"
+        if self.wants(name):
+            self._writer.send_gmcp(name, data)

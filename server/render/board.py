@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from rooms.rulewords import explain
-from rooms.tables import SeatView, Status, TableView
+from rooms.wimpout.rulewords import explain
+from rooms.tables import Status
+from rooms.wimpout.wimpoutview import SeatView, TableView
 from server.render.scorehandler import Style, rules_summary
 
 STATUS_WORDS = {Status.WAITING: "waiting for players", Status.PLAYING: "playing", Status.OVER: "over"}

@@ -10,7 +10,7 @@ import textwrap
 from collections import Counter
 
 from engine.wimpout import Throw
-from server.render.cubes import Marker
+from server.render.cubeart import Marker
 
 RESET = "\x1b[0m"
 BOLD_YELLOW, GREEN, BOLD_RED, BOLD_MAGENTA, CYAN = "\x1b[1;33m", "\x1b[32m", "\x1b[1;31m", "\x1b[1;35m", "\x1b[36m"

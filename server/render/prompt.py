@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from rooms.tables import Status, TableView
+from rooms.tables import Status
+from rooms.wimpout.wimpoutview import TableView
 from server.render.scorehandler import last_lick_need
 
 IDLE_PROMPT = ">"

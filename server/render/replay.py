@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.wimpout import events as ev
-from rooms.tables import Table, TableNews
+from rooms.wimpout.wimpoutplay import restore_table
 from server.render.scorehandler import Style, render
 
 TURN_STARTS = (ev.TurnStarted, ev.TurnResumed)
@@ -19,7 +19,7 @@ def replay_text(number: int, events: Sequence[ev.Event], style: Style) -> str:
     parts, start = [], 0
     for end, event in enumerate(events, 1):
         if isinstance(event, TURN_STARTS) or end == len(events):
-            table = Table.restore(number, "", created.rules, created.players, events[:end])
-            parts.append(render(TableNews(number, tuple(events[start:end]), table.view()), "", style))
+            table = restore_table(number, "", created.rules, created.players, events[:end])
+            parts.append(render(table.news(*events[start:end]), "", style))
             start = end
     return "\n".join(parts)

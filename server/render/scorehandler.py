@@ -7,7 +7,7 @@ on, exactly what they may do next.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
 
 from engine.wimpout import Face, RuleSet, Scoring
@@ -15,25 +15,13 @@ from engine.wimpout import events as ev
 from engine.wimpout.lastlicks import to_pass
 from engine.wimpout.scoring import Outcome, Special, SunUse
 from rooms import tables as tb
-from rooms.rulewords import summary_names
-from rooms.tables import TableNews, TableView
+from rooms.wimpout.rulewords import summary_names
+from rooms.tables import TableNews
+from rooms.wimpout import wimpoutview as wv
+from rooms.wimpout.wimpoutview import TableView
 from server.render.colour import YOUR_TURN, event_colour, paint, scoring_cubes
-from server.render.cubes import Marker, art, compact, spoken, unmarked
-
-
-@dataclass(frozen=True, slots=True)
-class Style:
-    """How one person wants to see tables (``@set cubes=art|compact``, ``@set screenreader=on``, ``@set color``)."""
-
-    cubes: str = "art"
-    screenreader: bool = False
-    width: int = 80
-    colour: bool = False
-
-    @property
-    def draws_art(self) -> bool:
-        """Throws drawn as the Guide's cube faces, several lines high."""
-        return self.cubes == "art" and not self.screenreader
+from server.render.cubeart import Marker, art, compact, spoken, unmarked
+from server.render.style import Style
 
 
 def _faces(faces: tuple[Face, ...] | tuple[int, ...]) -> str:
@@ -99,7 +87,7 @@ class _Words:
                 "count (the Reroll Clause): those cubes are thrown again."]
 
     def ChoiceOffered(self, e: ev.ChoiceOffered) -> list[str]:
-        from rooms.turnwords import choice_text
+        from rooms.wimpout.turnwords import choice_text
 
         if e.player != self.viewer:
             return [f"{e.player}'s throw scores more than one way: {e.player} chooses."]
@@ -236,7 +224,7 @@ class _Words:
 
     # -- the table's own events --------------------------------------------------------------------------------------
 
-    def Opened(self, e: tb.Opened) -> list[str]:
+    def Opened(self, e: wv.Opened) -> list[str]:
         return [f"Table {self.news.table}'s rules, as {e.by} set them: {rules_summary(e.rules)}"]
 
     def Sat(self, e: tb.Sat) -> list[str]:
@@ -247,7 +235,7 @@ class _Words:
         first = self.view.proposals[0].number
         return [sat, f"Open proposals need your vote too: {listed}. Vote with 'vote yes {first}' or 'vote no {first}'."]
 
-    def PutToTable(self, e: tb.PutToTable) -> list[str]:
+    def PutToTable(self, e: wv.PutToTable) -> list[str]:
         if e.by != self.viewer:
             return []  # the others read the proposals themselves
         numbers = " and ".join(", ".join(str(n) for n in e.numbers).rsplit(", ", 1))

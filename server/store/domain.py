@@ -158,6 +158,8 @@ class FinishedGame:
 
     game_id: int
     events: list[dict[str, Any]]
+    game: str = DEFAULT_GAME
+    """Its game type's name (whose rules rebuild it from ``events``)."""
 
 
 class NameTaken(Exception):

@@ -182,7 +182,7 @@ class WebClient:
             out.close()
 
         source = WebSocketSource(ws, out, budget, flooded)
-        session = WebSession(self.server, source, JsonSink(out, lambda: session.name), address)
+        session = WebSession(self.server.services, source, JsonSink(out, lambda: session.name), address)
         try:
             await self.server.attach(session)
             await out.pump
@@ -209,7 +209,7 @@ class WebClient:
         return web.json_response({
             "players": [{"name": s.player, "on_for": int(now - s.connected_at), "idle": int(now - s.last_active),
                          "doing": s.doing} for s in players],
-            "max": self.server.max_players,
+            "max": self.server.presence.max_players,
         })
 
 

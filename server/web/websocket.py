@@ -10,7 +10,7 @@ import structlog
 from aiohttp import WSMsgType, web
 
 from server.budget import ByteBudget
-from server.render.scorehandler import Style
+from server.render.style import Style
 from server.session import Session
 from server.sink import DEFAULT_WIDTH, MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 

@@ -85,9 +85,10 @@ class SqliteGames(GroupCommit):
 
         def load(db: sqlite3.Connection) -> list[FinishedGame]:
             rows = db.execute(
-                "SELECT id FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
+                "SELECT id, game FROM games g WHERE status = 'over'"
+                " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
             ).fetchall()
-            return [FinishedGame(game_id, _events(db, game_id)) for (game_id,) in rows]
+            return [FinishedGame(game_id, _events(db, game_id), game) for game_id, game in rows]
 
         return await self._run(load)
 

@@ -22,18 +22,18 @@ async def who(session: Session, args: str) -> None:
     they last did something, and what they are doing (see @doing). 'WHO an'
     lists only those whose names start with "an" (the count is of everyone).
     """
-    server, now, start = session.server, time.monotonic(), args.strip().casefold()
+    services, now, start = session.services, time.monotonic(), args.strip().casefold()
     rows = [_ROW.format(name="Player Name", on_for="On For", idle="Idle", doing="Doing...")]
     rows += [
         _ROW.format(
             name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active), doing=s.doing
         )
-        for s in server.players.values()
+        for s in services.presence.players.values()
         if s.player.casefold().startswith(start)
     ]
-    count = len(server.players)
+    count = len(services.presence.players)
     noun = "player is" if count == 1 else "players are"
-    rows.append(f"{count} {noun} connected.  (Max was {server.max_players})")
+    rows.append(f"{count} {noun} connected.  (Max was {services.presence.max_players})")
     session.tell("\n".join(rows), "who")
 
 
@@ -49,7 +49,7 @@ async def doing(session: Session, args: str) -> None:
                        "refused")
         return
     assert session.account is not None
-    await session.server.store.set_doing(session.account.skeleton, text)
+    await session.services.store.set_doing(session.account.skeleton, text)
     session.doing = text
     session.tell("Doing set." if text else "Doing cleared.")
 

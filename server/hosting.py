@@ -1,84 +1,38 @@
-"""The live tables: their numbers, the server's dice, the turn timers, saving every move before anyone sees it, and
-handing each move's news to the people at the table (each connection renders it in its own style)."""
+"""The live tables of every game: their numbers, opening and closing them, bringing them back after a restart,
+saving every move before anyone sees it, handing each move's news to the people at the table (each connection renders
+it in its own style), the house bots' moves, and who is at which table. Each game's own part is its game type's
+(server.gametypes); the clocks are server.tableclock's."""
 
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from contextlib import suppress
-from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from engine.wimpout import DiceExhausted, DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, parse_throw
-from engine.wimpout.events import event_from_dict, event_to_dict
+from engine.gametype import RandomnessExhausted
 from rooms.messages import Delivery, Message, Refusal
-from rooms.tables import Aside, Opened, Sat, Status, Table, TableNews, parse_options
-from server import texts, tutorial
-from server.fairdice import SystemDice
-from server.render.board import scoreboard, table_line
-from server.render.scorehandler import Style, render, rules_summary
-from server.results import results
-from server.store import Finish
+from rooms.tables import Sat, Table, TableEnding, TableNews
+from server import texts
+from server.gametypes import GAME_TYPES, pick
+from server.gametypes import GameType
+from server.livetable import Live
+from server.tableclock import TableClock
 
 if TYPE_CHECKING:
     from server.app import GameServer
     from server.session import Session
 
 log = structlog.get_logger()
+CLOSED_WHY = {TableEnding.OVER: texts.TABLE_CLOSED_GAME, TableEnding.CLOSED: texts.TABLE_CLOSED_EMPTY,
+              TableEnding.ABANDONED: texts.TABLE_ABANDONED}
+"""Why a table went, when no one closed it on purpose."""
 MAX_BOT_MOVES = 10_000
 """A guard for one burst of house-bot moves (a game of bots alone always ends, but not inside one burst)."""
-PLAIN = Style(cubes="compact")
-"""How table news reads in a message's plain ``text`` (connections render their own)."""
-
-
-def load_dice(script: Path | None) -> DiceSource:
-    """Fair dice from the OS's unpredictable source, or (loudly) the throws of a script file, one a line, ``#``
-    comments allowed."""
-    if script is None:
-        return SystemDice()
-    throws = []
-    for number, line in enumerate(script.read_text().splitlines(), 1):
-        text = line.partition("#")[0].strip()
-        if text:
-            try:
-                throws.append(parse_throw(text))
-            except ThrowSyntaxError as error:
-                raise ThrowSyntaxError(f"{script}:{number}: {error}") from None
-    log.warning("dice.loaded", file=str(script), throws=len(throws))
-    return LoadedDice(throws)
-
-
-@dataclass(slots=True)
-class Live:
-    """A table being played, with what the server keeps beside it."""
-
-    table: Table
-    game_id: int
-    dice: DiceSource
-    pace: float
-    """Seconds a house bot waits before each throw or choice, so people can follow it ('table pace')."""
-    stored: int = 0
-    """How many of the game's events are saved."""
-    moves: int = 0
-    """Counts moves, so a timer that fired just before one does not move again."""
-    timer: asyncio.TimerHandle | None = None
-    abandon: asyncio.TimerHandle | None = None
-    """Runs while every person seated is away: when it fires the table is closed."""
-    teacher: Callable[[TableNews], tuple[Aside, ...]] | None = None
-    """The tutorial's notes on each move (server.tutorial), shown with it after the events they explain."""
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    """One move at a time: each is saved and shown before the next is made."""
-    moved_at: float | None = None
-    """When the last move was made (None: not since the server started)."""
-    bots: asyncio.Task[None] | None = None
-    """The house bots' moves while the table waits on them: a task of its own, so that the person whose move handed
-    them the turn may talk, look or type ahead meanwhile (awaited in their command, a bot's paced turn held up all
-    of that person's commands for seconds, and the prompt came before what they had typed ahead)."""
 
 
 class Tables:
@@ -87,11 +41,14 @@ class Tables:
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.settings = server.settings.tables
-        self.dice = load_dice(self.settings.dice_script)
+        self._randomness: dict[str, Any] = {}
+        """Each game type's randomness source, made once (one script of loaded dice runs across tables)."""
+        for kind in GAME_TYPES.all():
+            self.randomness(kind)  # now: a script that cannot be read stops the start
         self.live: dict[int, Live] = {}
         self._opening: set[int] = set()
         """Numbers taken by tables being opened (their first save is on its way)."""
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.clock = TableClock(self.settings, self._time_out, self._abandon)
         self._stopped = False
         self._seated: dict[str, Live] = {}
         """The table each player was last found sitting at: checked first by ``seat_of``."""
@@ -101,6 +58,18 @@ class Tables:
         and one in the lobby would otherwise cost two passes over every open table."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
+
+    def randomness(self, kind: GameType) -> Any:
+        """``kind``'s randomness source on this server (the tables of a game share it)."""
+        found = self._randomness.get(kind.name)
+        if found is None:
+            found = self._randomness[kind.name] = kind.randomness(self.settings)
+        return found
+
+    @property
+    def dice(self) -> Any:
+        """The default game's randomness (Cosmic Wimpout's dice: fair, or a ``--dice-script``)."""
+        return self.randomness(GAME_TYPES.default)
 
     def get(self, number: int) -> Live:
         live = self.live.get(number)
@@ -143,7 +112,8 @@ class Tables:
 
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
-        return [table_line(live.table.view()) for live in sorted(self.in_room(room), key=lambda live: live.table.number)]
+        return [live.kind.table_line(live.table.view())
+                for live in sorted(self.in_room(room), key=lambda live: live.table.number)]
 
     def listeners(self, room: str) -> list[str]:
         """Players and watchers of the tables in ``room``: they hear the room's talk wherever they are."""
@@ -158,67 +128,66 @@ class Tables:
         results get them. A table nobody comes back to is closed as any other is."""
         store = self.server.store
         for finished in await store.finished_without_results():
-            game = Game.replay([event_from_dict(e) for e in finished.events])
-            await store.finish_game(finished.game_id, Finish(game.state.winner, results(game)))
+            await store.finish_game(finished.game_id, GAME_TYPES.of_stored(finished).repair(finished.events))
             log.warning("table.results_repaired", game=finished.game_id)
         for stored in await store.open_tables():
-            events = [event_from_dict(e) for e in stored.events]
             number = stored.number
             if number in self.live:
                 number = self._free_number()
                 await store.renumber_table(stored.game_id, number)
                 log.warning("table.renumbered", game=stored.game_id, was=stored.number, table=number)
-            table = Table.restore(number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
+            kind = GAME_TYPES.of_stored(stored)
+            table = kind.restore(replace(stored, number=number))
             for name in table.people:
                 table.set_absent(name, True)
             pace = self.settings.bot_pace if stored.pace is None else stored.pace
-            live = self.live[number] = Live(table, stored.game_id, self.dice, pace, stored=len(events))
+            events = table.play.events
+            live = self.live[number] = Live(table, stored.game_id, self.randomness(kind), pace, stored=len(events))
             if stored.learner is not None:
-                live.dice, live.teacher = tutorial.resumed(stored.learner, events, secrets.randbits(64))
+                live.dice, live.teacher = live.kind.lesson(stored.learner, events)
             log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                      status=table.status.value, bots=len(table.bots))
         for live in list(self.live.values()):
-            ending = self._ending(live.table)
+            ending = live.table.ending()
             if ending is not None:
                 await self._close(live, ending, [])
                 continue
-            self._mind_absence(live)
+            self.clock.mind_absence(live)
             await self._bots(live)  # a stop may have come between a person's move and the bots' answers
 
     def stop(self) -> None:
         """The server stops: no clock runs, and nothing more is saved (a restart marks everyone away anyway)."""
         self._stopped = True
         for live in self.live.values():
-            self._disarm(live)
-            self._keep(live)
-        for task in self._tasks:
-            task.cancel()
+            self.clock.stop(live)
+        self.clock.cancel()
 
     async def open(self, name: str, words: list[str]) -> Live:
         """A new table in the player's room, the player in its first seat."""
         self._refuse_second_seat(name)
-        rules = parse_options(words)
+        kind, options = pick(words)
         room = self.server.world.location(name).key
+        table = kind.new_table(0, room, name, options)  # first: options refused, no number is taken
         number = self._free_number()
         self._opening.add(number)  # before the await: a second 'table open' meanwhile takes another number
         try:
-            game_id = await self.server.store.open_table(number, room, rules.model_dump(mode="json"), [name])
+            game_id = await self.server.store.open_table(number, room, table.play.options_record(), [name], kind.name)
         finally:
             self._opening.discard(number)
-        table = Table(number, room, rules, [name])
-        live = self.live[number] = Live(table, game_id, self.dice, self.settings.bot_pace, moved_at=time.time())
+        table.number = number
+        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, moved_at=time.time())
         self._audiences_changed()
         log.info("table.open", table=number, game=game_id, room=room, by=name)
-        opened = texts.TABLE_OPENED.format(who=name, number=number, rules=rules_summary(rules))
+        opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
         world = self.server.world
         announcement = Message(opened, "table_opened", {"table": str(number), "by": name})
         self.server.deliver(Delivery(p, announcement) for p in world.occupants(room) if p != name)
-        self._deliver(TableNews(number, (Opened(name, rules), Sat(name)), table.view()), table.audience)
+        self._deliver(table.news(*kind.opened(table, name), Sat(name)), table.audience)
         return live
 
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
-        live.dice, live.teacher = tutorial.tutor_dice(secrets.randbits(64)), tutorial.Lesson(learner)
+        live.dice, live.teacher = live.kind.lesson(learner, ())
         await self.server.store.set_learner(live.game_id, learner)
 
     async def set_pace(self, live: Live, seconds: float) -> None:
@@ -236,14 +205,14 @@ class Tables:
             heard = live.table.audience  # who leaves still hears themselves leave
             try:
                 news = move()
-            except DiceExhausted as exhausted:
+            except RandomnessExhausted as exhausted:
                 log.warning("dice.exhausted", table=live.table.number, why=str(exhausted))
                 raise Refusal(texts.DICE_EXHAUSTED.format(why=exhausted)) from None
             if news is None:
                 return None
             await self._publish(live, news, heard)
         if live.bots is None or live.bots.done():  # one at a time: two would halve the pace
-            live.bots = self._spawn(self._bots(live))  # not awaited: their turn is not the mover's command
+            live.bots = self.clock.spawn(self._bots(live))  # not awaited: their turn is not the mover's command
         return news
 
     async def _publish(self, live: Live, news: TableNews, heard: list[str]) -> None:
@@ -252,12 +221,12 @@ class Tables:
         and only the move that ended it may close it, after its own save."""
         live.moves += 1
         live.moved_at = time.time()
-        self._disarm(live)
+        self.clock.disarm(live)
         table = live.table
         now_heard = table.audience
         if now_heard != heard:
             self._audiences_changed()
-        ending = self._ending(table)
+        ending = table.ending()
         await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *now_heard]))
         if live.teacher is not None:
@@ -266,55 +235,30 @@ class Tables:
         if ending is not None:
             await self._close(live, ending, audience)
         else:
-            self._mind_absence(live)
-            self._arm(live)
-
-    @staticmethod
-    def _ending(table: Table) -> str | None:
-        """How a move leaves the table: ``over`` (its game finished), ``abandoned`` (no person is left in a game:
-        one that ended only because everyone left is abandoned too), ``closed`` (everyone left before the start), or
-        None (it goes on)."""
-        game = table.game
-        if table.status is Status.OVER and not (table.deserted and game is not None and game.state.winner is None):
-            return "over"
-        if table.deserted:
-            return "closed" if game is None else "abandoned"
-        return None
-
-    def _mind_absence(self, live: Live) -> None:
-        """While every person at the table is away, the time after which it is closed runs; anyone back stops it."""
-        if not live.table.unattended:
-            self._keep(live)
-        elif live.abandon is None:
-            live.abandon = asyncio.get_running_loop().call_later(
-                self.settings.abandon_after, lambda: self._spawn(self._abandon(live)))
+            self.clock.mind_absence(live)
+            self.clock.arm(live)
 
     async def _abandon(self, live: Live) -> None:
         """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
         async with live.lock:
             if self.live.get(live.table.number) is not live or not live.table.unattended:
                 return
-            game = live.table.game
-            why = (texts.TABLE_CLOSED_AWAY if game is None else texts.TABLE_ABANDONED_AWAY).format(
+            started = live.table.play.started
+            why = (texts.TABLE_ABANDONED_AWAY if started else texts.TABLE_CLOSED_AWAY).format(
                 game=live.game_id, time=texts.duration(self.settings.abandon_after))
-            await self._close(live, "closed" if game is None else "abandoned", live.table.audience, why)
+            await self._close(live, TableEnding.ABANDONED if started else TableEnding.CLOSED, live.table.audience, why)
 
-    async def close_by(self, live: Live, wizard: str) -> str:
+    async def close_by(self, live: Live, wizard: str) -> TableEnding:
         """A wizard closes a table: a game in play is recorded as abandoned, a table not started is just closed.
         Returns how it ended."""
         async with live.lock:
             if self.live.get(live.table.number) is not live:
                 raise Refusal(texts.TABLE_GONE.format(number=live.table.number))
-            ending = "closed" if live.table.game is None else "abandoned"
-            why = (texts.TABLE_CLOSED_BY if ending == "closed" else texts.TABLE_ABANDONED_BY).format(
+            ending = TableEnding.ABANDONED if live.table.play.started else TableEnding.CLOSED
+            why = (texts.TABLE_CLOSED_BY if ending is TableEnding.CLOSED else texts.TABLE_ABANDONED_BY).format(
                 by=wizard, game=live.game_id)
             await self._close(live, ending, live.table.audience, why)
             return ending
-
-    def _keep(self, live: Live) -> None:
-        if live.abandon is not None:
-            live.abandon.cancel()
-            live.abandon = None
 
     async def _bots(self, live: Live) -> None:
         """House bots move while the table waits on them, each move published like a person's; a throw or a choice
@@ -324,8 +268,8 @@ class Tables:
             if due is None or self.live.get(live.table.number) is not live:
                 return
             bot, paced = due
-            if paced and live.table.bots[bot].optimal and live.table.game is not None:
-                await self.server.solver.prepare(live.table.game.rules)
+            if paced:
+                await live.kind.before_bot(self.server, live.table, bot)
             await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
                 if self.live.get(live.table.number) is not live:
@@ -333,7 +277,7 @@ class Tables:
                 heard = live.table.audience
                 try:
                     news = live.table.bot_move(live.dice)
-                except DiceExhausted as exhausted:
+                except RandomnessExhausted as exhausted:
                     log.warning("dice.exhausted", table=live.table.number, why=str(exhausted), bot=True)
                     return
                 if news is None:
@@ -351,7 +295,7 @@ class Tables:
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
         if not self._stopped:
-            self._spawn(self._gone(name))
+            self.clock.spawn(self._gone(name))
 
     async def returned(self, session: Session) -> None:
         """On login: the scoreboard of the player's table, then (to all there) that they are back, and what they may
@@ -363,12 +307,13 @@ class Tables:
 
         def back() -> TableNews | None:
             news = live.table.set_absent(name, False)
-            session.tell(scoreboard(live.table.view(), name, session.style), "table")  # the board shows them back
+            board = live.kind.scoreboard(live.table.view(), name, session.style)
+            session.tell(board, "table")  # the board shows them back
             return news
 
         if await self.act(live, back) is None:  # they were not away
             view = live.table.view()
-            session.send(Message("", "table", {"table": str(view.table)}, data=TableNews(view.table, (), view)))
+            session.send(Message("", "table", {"table": str(view.table)}, data=live.table.news()))
 
     async def _gone(self, name: str) -> None:
         """Each table in turn, each move awaiting its save: meanwhile the player may be back (nothing more is noted:
@@ -397,82 +342,49 @@ class Tables:
         if seated is not None and seated is not here:
             raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
 
-    async def _save(self, live: Live, ending: str | None) -> None:
+    async def _save(self, live: Live, ending: TableEnding | None) -> None:
         """The move's events and the table as it now is; a finished game's results go in the same transaction (an
         abandoned game has none)."""
-        table = live.table
-        game = table.game
-        events = game.events[live.stored :] if game is not None else []
+        table, kind = live.table, live.kind
+        events = table.play.events[live.stored :]
         first, live.stored = live.stored, live.stored + len(events)
-        finish = Finish(game.state.winner, results(game)) if game is not None and ending == "over" else None
+        finish = kind.finish(table) if ending is TableEnding.OVER else None
         await self.server.store.save_table(
-            live.game_id, table.rules.model_dump(mode="json"), table.seats,
+            live.game_id, table.play.options_record(), table.seats,
             {name: list(bot.words) for name, bot in table.bots.items()},
-            "abandoned" if ending == "abandoned" else table.status.value, first,
-            [event_to_dict(e) for e in events], finish,
+            ending.value if ending is TableEnding.ABANDONED else table.status.value, first,
+            [kind.event_record(e) for e in events], finish,
         )
 
-    async def _close(self, live: Live, ending: str, audience: list[str], why: str | None = None) -> None:
+    async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None) -> None:
         """Take the table away (a finished game's results are already saved with its last move) and say why."""
         table = live.table
         del self.live[table.number]
         self._audiences_changed()
         for name in [name for name, seat in self._seated.items() if seat is live]:
             del self._seated[name]  # the index keeps no closed table (nor its game) alive
-        self._disarm(live)
-        self._keep(live)
-        if ending != "over":
-            await self.server.store.close_table(live.game_id, ending)
+        self.clock.stop(live)
+        if ending is not TableEnding.OVER:
+            await self.server.store.close_table(live.game_id, ending.value)
         if why is None:
-            why = {"over": texts.TABLE_CLOSED_GAME, "closed": texts.TABLE_CLOSED_EMPTY,
-                   "abandoned": texts.TABLE_ABANDONED}[ending].format(game=live.game_id)
-        game = table.game
-        log.info("table.closed", table=table.number, game=live.game_id, status=ending,
-                 winner=game.state.winner if game else None)
+            why = CLOSED_WHY[ending].format(game=live.game_id)
+        log.info("table.closed", table=table.number, game=live.game_id, status=ending.value,
+                 winner=table.view().winner)
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
-                         {"table": str(table.number), "game": str(live.game_id), "status": ending})
+                         {"table": str(table.number), "game": str(live.game_id), "status": ending.value})
         self.server.deliver(Delivery(name, closed) for name in audience)
 
     def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""
-        message = Message(render(news, "", PLAIN), "table", {"table": str(news.table)}, data=news)
+        message = Message("", "table", {"table": str(news.table)}, data=news)
         self.server.deliver(Delivery(name, message) for name in audience)
 
-    # -- the clock ---------------------------------------------------------------------------------------------------
-
-    def _arm(self, live: Live) -> None:
-        """Start the clock on the move the table waits for, unless nobody is there to wait for it."""
-        table = live.table
-        game = table.game
-        if game is None or game.is_over or game.state.turn is None:
-            return
-        present = [p.name for p in game.state.active if p.name not in table.absent and p.name not in table.bots]
-        if not present or all(name in table.bots for name in game.waiting_on()):
-            return  # nobody is there to wait for, or only house bots, who move at once
-        seconds = self.settings.insurance_window if game.state.turn.window else self.settings.turn_timer
-        self._disarm(live)  # an earlier move's publish may have armed it while this one was being saved
-        moves = live.moves
-        live.timer = asyncio.get_running_loop().call_later(seconds, self._expire, live, moves)
-
-    def _disarm(self, live: Live) -> None:
-        if live.timer is not None:
-            live.timer.cancel()
-            live.timer = None
-
-    def _expire(self, live: Live, moves: int) -> None:
-        self._spawn(self._time_out(live, moves))
-
-    def _spawn(self, work: Coroutine[None, None, None]) -> asyncio.Task[None]:
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
+    # -- when a clock runs out ----------------------------------------------------------------------------------------
 
     async def _time_out(self, live: Live, moves: int) -> None:
         if live.moves != moves or self.live.get(live.table.number) is not live:
             return
-        game = live.table.game
-        log.info("table.timed_out", table=live.table.number, player=game.state.current if game else None)
+        log.info("table.timed_out", table=live.table.number, waiting_on=live.table.play.waiting_on())
         try:
             await self.act(live, lambda: live.table.timed_out(live.dice))
         except Refusal as refusal:

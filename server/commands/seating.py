@@ -6,21 +6,20 @@ import re
 
 from engine.wimpout.numbers import typed_number
 from rooms.messages import Refusal
-from rooms.tables import Table
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.render.board import rules_text, scoreboard, table_line
 from server.session import Session
 from server.settings import MAX_BOT_PACE
-from server.tables import Live, Tables
+from server.livetable import Live
+from server.hosting import Tables
 
 
 CONFIRM = ("y", "yes")
 
 
 def _tables(session: Session) -> Tables:
-    return session.server.tables
+    return session.services.tables
 
 
 def table_number(args: str) -> int | None:
@@ -36,12 +35,12 @@ def table_number(args: str) -> int | None:
 
 def _here(session: Session, args: str, verb: str) -> Live:
     """The table named by number (it must be in this room), or the only one here."""
-    tables, room = _tables(session), session.server.world.location(session.player)
+    tables, room = _tables(session), session.services.world.location(session.player)
     number = table_number(args)
     if number is not None:
         live = tables.get(number)
         if live.table.room != room.key:
-            where = session.server.world.room(live.table.room).name
+            where = session.services.world.room(live.table.room).name
             raise Refusal(texts.TABLE_ELSEWHERE.format(number=number, room=where, verb=verb))
         return live
     here = tables.in_room(room.key)
@@ -60,13 +59,13 @@ def seated(session: Session) -> Live:
     return live
 
 
-def _seen(session: Session, args: str) -> Table:
+def _seen(session: Session, args: str) -> Live:
     """The table named by number, else the one you sit at or watch, else the only one in the room."""
     tables, name = _tables(session), session.player
     number = table_number(args)
     if number is not None:
-        return tables.get(number).table
-    return (tables.followed(name) or _here(session, "", "look at it")).table
+        return tables.get(number)
+    return tables.followed(name) or _here(session, "", "look at it")
 
 
 @command("table", category="table")
@@ -97,7 +96,7 @@ async def table(session: Session, args: str) -> None:
         session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)
-        await _tables(session).act(live, lambda: live.table.set_rules(session.player, rest.split()))
+        await _tables(session).act(live, lambda: live.table.play.set_options(session.player, rest.split()))
     elif verb == "bot" and action == "add":
         live = seated(session)
         await _tables(session).act(live, lambda: live.table.add_bot(session.player, words.split()))
@@ -133,12 +132,13 @@ async def tables_(session: Session, args: str) -> None:
     List every open table, in every room: its seats (and scores), its state and
     who watches.
     """
-    world = session.server.world
-    views = [live.table.view() for live in sorted(_tables(session).live.values(), key=lambda live: live.table.number)]
-    for view in views:  # one message each, so a program (the web page) reads each table's number and room
-        session.tell(table_line(view, world.room(view.room).name), "table_list", table=str(view.table),
+    world = session.services.world
+    lives = sorted(_tables(session).live.values(), key=lambda live: live.table.number)
+    for live in lives:  # one message each, so a program (the web page) reads each table's number and room
+        view = live.table.view()
+        session.tell(live.kind.table_line(view, world.room(view.room).name), "table_list", table=str(view.table),
                      room=view.room, status=view.status.value)
-    if not views:
+    if not lives:
         session.tell(texts.NO_TABLES, "table")
 
 
@@ -236,8 +236,8 @@ async def score(session: Session, args: str) -> None:
     whether they are in the game, Insurance Points, train wrecks, who is up, and
     Last Licks.
     """
-    table = _seen(session, args)
-    session.tell(scoreboard(table.view(), session.player, session.style), "table")
+    live = _seen(session, args)
+    session.tell(live.kind.scoreboard(live.table.view(), session.player, session.style), "table")
 
 
 @command("rules", category="table")
@@ -249,4 +249,5 @@ async def rules(session: Session, args: str) -> None:
     proposal still open with who has voted and who has not.
 
     """
-    session.page(rules_text(_seen(session, args).view()), "table")
+    live = _seen(session, args)
+    session.page(live.kind.rules_text(live.table.view()), "table")

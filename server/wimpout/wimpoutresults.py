@@ -21,6 +21,16 @@ leaderboard."""
 
 
 def results(game: Game) -> list[Result]:
+    """Each player's result: won or not, score, and Cosmic Wimpout's own figures."""
+    winner = game.state.winner
+    counted = figures(game)
+    return [Result(p.name, p.name == winner, p.score, p.name.endswith(BOT_SUFFIX), counted[p.name])
+            for p in game.state.players]
+
+
+def figures(game: Game) -> dict[str, dict[str, int]]:
+    """The figures each player's stats count beside wins and score: best turn, freight trains, train wrecks,
+    supernovas."""
     best: Counter[str] = Counter()
     trains: Counter[str] = Counter()
     novas: Counter[str] = Counter()
@@ -33,11 +43,8 @@ def results(game: Game) -> list[Result]:
             novas[event.player] += event.scoring.outcome is Outcome.SUPERNOVA
         elif isinstance(event, ev.WimpedOut) and event.train_wreck:
             wrecks[event.player] += 1
-    winner = game.state.winner
-    return [
-        Result(p.name, p.name == winner, p.score, p.name.endswith(BOT_SUFFIX), {
-            "best_turn": best[p.name], "freight_trains": trains[p.name], "train_wrecks": wrecks[p.name],
-            "supernovas": novas[p.name],
-        })
+    return {
+        p.name: {"best_turn": best[p.name], "freight_trains": trains[p.name], "train_wrecks": wrecks[p.name],
+                 "supernovas": novas[p.name]}
         for p in game.state.players
-    ]
+    }

@@ -6,10 +6,11 @@ import asyncio
 
 from rooms.advice import review as review_game
 from rooms.messages import Message, Refusal
+from rooms.wimpout.wimpoutplay import wimpout_play
 from server.commands.records import finished_game
 from server.commands.registry import command
-from server.commands.tables import seated
-from server.render.advice import hint_text, review_text
+from server.commands.seating import seated
+from server.render.hinttext import hint_text, review_text
 from server.session import Session
 
 
@@ -24,9 +25,10 @@ async def hint(session: Session, args: str) -> None:
     without hints: 'table set hints=off' before the game.
     """
     live = seated(session)
-    if live.table.game is not None:
-        await session.server.solver.prepare(live.table.game.rules)
-    found = live.table.hint(session.player)
+    play = wimpout_play(live.table)
+    if play.game is not None:
+        await session.services.solver.prepare(play.game.rules)
+    found = play.hint(session.player)
     session.send(Message(hint_text(found), "hint", {"table": str(found.table)}, data=found))
 
 

@@ -1,18 +1,10 @@
-"""Help on the game itself, written for players: each topic has the names people ask by ('help sun', 'help flaming
+"""Help on Cosmic Wimpout itself, written for players: each topic has the names people ask by ('help sun', 'help flaming
 sun', 'help ymnwtbym', 'help 1/3/5', 'help ntw') and a short text. Commands explain themselves (their docstrings);
 these explain the rules."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class Topic:
-    names: tuple[str, ...]
-    """The first is the topic's title; any of them finds it."""
-    text: str
+from server.helptopics import Topic
 
 
 TOPICS: tuple[Topic, ...] = (
@@ -191,26 +183,3 @@ every proposal, and stand up when the last person does. 'table pace 2' makes
 them wait 2 seconds before each throw. A game with no person left is closed
 and recorded as abandoned."""),
 )
-
-
-def _key(word: str) -> str:
-    """How names are compared: any case, punctuation and spaces ignored (but 1/3/5 keeps its slashes)."""
-    return re.sub(r"[^a-z0-9/]", "", word.strip().casefold().removeprefix("the "))
-
-
-_INDEX: dict[str, Topic] = {}
-for _topic in TOPICS:
-    for _name in _topic.names:
-        if _INDEX.setdefault(_key(_name), _topic) is not _topic:
-            raise ValueError(f"two help topics answer to {_name!r}")
-
-
-def find_topic(word: str) -> Topic | None:
-    """The topic named ``word`` (any of its names; a plural finds the singular)."""
-    key = _key(word)
-    return _INDEX.get(key) or _INDEX.get(key.removesuffix("s")) if key else None
-
-
-def topic_list() -> str:
-    """The topics by their first names, for 'help' and 'help topics'."""
-    return ", ".join(topic.names[0] for topic in TOPICS)

@@ -1,0 +1,34 @@
+"""Every game's turn verbs as commands: ``roll`` (or ``hold``...) goes to the table the player sits at, whose game
+reads it. Each verb is registered once, with the first game's docstring as its help (Cosmic Wimpout's, for the
+verbs it has); a game registered later adds the verbs that are new."""
+
+from __future__ import annotations
+
+from rooms.messages import Refusal
+from server import texts
+from server.commands.registry import REGISTRY, Handler
+from server.commands.seating import seated
+from server.gametypes import GAME_TYPES, GameType, Verb
+from server.session import Session
+
+
+def _dispatch(name: str, first: Verb) -> Handler:
+    async def verb(session: Session, args: str) -> None:
+        live = seated(session)
+        found = next((v for v in live.kind.verbs if v.name == name), None)
+        if found is None:
+            raise Refusal(texts.NOT_A_MOVE_HERE.format(verb=name, number=live.table.number, game=live.kind.title))
+        await session.services.tables.act(live, found.run(session.player, live, args))
+
+    verb.__doc__ = first.run.__doc__
+    verb.__name__ = verb.__qualname__ = first.run.__name__
+    return verb
+
+
+def _install(game: GameType) -> None:
+    for verb in game.verbs:
+        if REGISTRY.find(verb.name) is None:
+            REGISTRY.command(verb.name, *verb.aliases, category="turn")(_dispatch(verb.name, verb))
+
+
+GAME_TYPES.on_register(_install)

@@ -1,0 +1,178 @@
+"""The games the server hosts: a registry from ``game=NAME`` to each game type, and what a game type gives the server
+(its tables, their storage, rendering, wire state, help and turn verbs). Adding a game is its own folders
+(engine/NAME/, rooms/NAME/, server/NAME/) and one line in ``BUILTIN`` below; tests may ``register`` one at run time."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+
+from rooms.messages import Refusal
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from rooms.gameplay import TableView
+    from rooms.tables import Aside, Table, TableNews
+    from server.app import GameServer
+    from server.helptopics import Topic
+    from server.livetable import Live
+    from server.render.style import Style
+    from server.settings import TableSettings
+    from server.store import Finish, StoredTable, Tally
+
+
+Move = Callable[[], "TableNews | None"]
+
+
+class Verb(NamedTuple):
+    """A game's turn command: ``run(player, live, args)`` reads the typed words into a move at the player's table;
+    its docstring is the command's help (as every command's is)."""
+
+    name: str
+    run: Callable[[str, Live, str], Move]
+    aliases: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class GameType(Protocol):
+    """A game the server can host."""
+
+    name: str
+    """What ``table open game=NAME`` names (lower case, one word)."""
+    title: str
+    package: str
+    """Its GMCP package (``Wimpout``: ``Wimpout.Table``...)."""
+    verbs: Sequence[Verb]
+    message_model: type[BaseModel]
+    """Its table message on the wire (the envelope with its own ``state``), for the protocol's schema."""
+    help_topics: Sequence[Topic]
+    """Help on the game itself ('help <topic>'), beside its commands' own."""
+    tally: Tally
+    """How its figures per player (``finish``'s results) add up in 'stats' and rank in 'top'."""
+
+    def randomness(self, settings: TableSettings) -> Any:
+        """The randomness source its tables draw from (fair, or loaded for tests and demonstrations)."""
+
+    def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
+        """A table opened with the options as typed (a refusal names what is wrong), ``by`` in its first seat."""
+
+    def opened(self, table: Table, by: str) -> tuple[Any, ...]:
+        """The events that tell the table was opened (the seat taken is the server's)."""
+
+    def summary(self, table: Table) -> str:
+        """The table's options in a few words (for 'table open' and listings)."""
+
+    def restore(self, stored: StoredTable) -> Table:
+        """A table as saved, its match rebuilt from its events and its house bots from their words."""
+
+    def event_record(self, event: Any) -> dict[str, Any]:
+        """A game event as stored (the match is rebuilt from these)."""
+
+    def finish(self, table: Table) -> Finish:
+        """A finished game's winner and each player's results, as stored."""
+
+    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
+        """The results of a game stored as over without them (a crash between two saves of older releases)."""
+
+    def clock(self, timer: str, settings: TableSettings) -> float:
+        """Seconds the table waits before the turn timer moves (``timer``: the adapter's ``timer()``)."""
+
+    def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
+        """A tutorial table's randomness and its notes on each move, where ``events`` left them (none: a new one)."""
+
+    async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
+        """Anything the server must have ready before a house bot's paced move (e.g. solved tables read)."""
+
+    def render(self, news: TableNews, viewer: str, style: Style) -> str:
+        """The news as ``viewer`` reads it in their style."""
+
+    def style_tip(self, news: TableNews, style: Style) -> str | None:
+        """A word on choosing one's style, under the first news it concerns (once a connection, on telnet, until
+        the player chooses): Cosmic Wimpout's cube art can be made compact."""
+
+    def scoreboard(self, view: TableView, viewer: str, style: Style) -> str: ...
+
+    def rules_text(self, view: TableView) -> str: ...
+
+    def table_line(self, view: TableView, room: str | None = None) -> str:
+        """One line for 'tables' and 'look'."""
+
+    def status_prompt(self, view: TableView, width: int) -> str: ...
+
+    def table_message(self, news: TableNews, viewer: str, text: str) -> BaseModel:
+        """The news as the wire protocol's table message for ``viewer`` (JSON mode, GMCP, the web)."""
+
+    def table_json(self, news: TableNews, viewer: str, text: str) -> str:
+        """``table_message`` as one JSON line (a game may make the part everyone shares once a move)."""
+
+
+BUILTIN = {
+    "wimpout": "server.wimpout.wimpouttype",
+}
+"""Each game the server hosts: its name, and the module whose ``GAME_TYPE`` it is (imported when first asked for, so
+that a game's commands may import the server's). The first is the default."""
+
+
+class GameTypes:
+    """Every game type by name; the first is the default (``table open`` with no ``game=``)."""
+
+    def __init__(self, builtin: Mapping[str, str]) -> None:
+        self._modules = dict(builtin)
+        self._types: dict[str, GameType] = {}
+        self._listeners: list[Callable[[GameType], None]] = []
+
+    def _all(self) -> dict[str, GameType]:
+        while self._modules:
+            name, module = next(iter(self._modules.items()))
+            del self._modules[name]
+            self.register(importlib.import_module(module).GAME_TYPE)
+        return self._types
+
+    def register(self, game: GameType) -> None:
+        """Host ``game`` from now on (a test's game is registered at run time)."""
+        self._all()
+        self._types[game.name] = game
+        for listener in self._listeners:
+            listener(game)
+
+    def on_register(self, listener: Callable[[GameType], None]) -> None:
+        """Call ``listener`` for each game type, those already there first (the turn verbs' commands)."""
+        self._listeners.append(listener)
+        for game in list(self._all().values()):
+            listener(game)
+
+    def all(self) -> list[GameType]:
+        """Every game type, the default first."""
+        return list(self._all().values())
+
+    @property
+    def default(self) -> GameType:
+        return next(iter(self._all().values()))
+
+    def __getitem__(self, name: str) -> GameType:
+        return self._all()[name]
+
+    def named(self, word: str) -> GameType:
+        """The game type a player named, or a refusal listing them."""
+        found = self._all().get(word.strip().lower())
+        if found is None:
+            names = ", ".join(self._types)
+            raise Refusal(f"There is no game called '{word.strip()}' here. The games: {names}.")
+        return found
+
+    def of_stored(self, stored: object) -> GameType:
+        """The game type of a stored table or game: its ``game`` if the store keeps one, else the default (every
+        table stored before there were game types played Cosmic Wimpout)."""
+        return self._all().get(getattr(stored, "game", None) or "", self.default)
+
+
+def pick(words: Sequence[str]) -> tuple[GameType, list[str]]:
+    """The game a 'table open' names (``game=NAME``, the default when none) and the rest of its options."""
+    rest = [word for word in words if not word.lower().startswith("game=")]
+    named = [word.partition("=")[2] for word in words if word.lower().startswith("game=")]
+    return (GAME_TYPES.named(named[-1]) if named else GAME_TYPES.default), rest
+
+
+GAME_TYPES = GameTypes(BUILTIN)

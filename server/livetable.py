@@ -1,0 +1,45 @@
+"""A table being played, with what the server keeps beside it: its game id, its randomness, its clocks, its lock."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rooms.tables import Aside, Table, TableNews
+from server.gametypes import GAME_TYPES, GameType
+
+
+@dataclass(slots=True)
+class Live:
+    """A table being played, with what the server keeps beside it."""
+
+    table: Table
+    game_id: int
+    dice: Any
+    """Its game's randomness source (Cosmic Wimpout's dice)."""
+    pace: float
+    """Seconds a house bot waits before each throw or choice, so people can follow it ('table pace')."""
+    stored: int = 0
+    """How many of the game's events are saved."""
+    moves: int = 0
+    """Counts moves, so a timer that fired just before one does not move again."""
+    timer: asyncio.TimerHandle | None = None
+    abandon: asyncio.TimerHandle | None = None
+    """Runs while every person seated is away: when it fires the table is closed."""
+    teacher: Callable[[TableNews], tuple[Aside, ...]] | None = None
+    """The tutorial's notes on each move (server.wimpout.lesson), shown with it after the events they explain."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """One move at a time: each is saved and shown before the next is made."""
+    moved_at: float | None = None
+    """When the last move was made (None: not since the server started)."""
+    bots: asyncio.Task[None] | None = None
+    """The house bots' moves while the table waits on them: a task of its own, so that the person whose move handed
+    them the turn may talk, look or type ahead meanwhile (awaited in their command, a bot's paced turn held up all
+    of that person's commands for seconds, and the prompt came before what they had typed ahead)."""
+
+    @property
+    def kind(self) -> GameType:
+        """The table's game type."""
+        return GAME_TYPES[self.table.game]

@@ -1,0 +1,38 @@
+"""What a command may use, handed to every session: the commands' explicit context, in place of the whole server."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rooms.world import World
+    from server.hosting import Tables
+    from server.presence import Presence
+    from server.ratelimit import CommandBuckets, LoginThrottle
+    from server.settings import Settings
+    from server.solving import Solver
+    from server.store import Channel, Store
+
+
+@dataclass(slots=True)
+class Services:
+    """The store, the world, who is here, the tables, the solver, the channels, the limits on logins and commands,
+    the clock and the way to stop: a command reaches these and nothing else, so it can be run against them with no
+    socket (tests/support/harness.py)."""
+
+    settings: Settings
+    store: Store
+    world: World
+    presence: Presence
+    tables: Tables
+    solver: Solver
+    login_throttle: LoginThrottle
+    command_buckets: CommandBuckets
+    shutdown: Callable[[str], Any]
+    """Begin a graceful shutdown, saying who asked."""
+    channels: dict[str, Channel] = field(default_factory=dict)
+    clock: Callable[[], float] = time.time
+    """Unix time now (what commands that date things read)."""

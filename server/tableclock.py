@@ -1,0 +1,73 @@
+"""The clocks of the live tables, whatever their game: the turn timer on the move a table waits for (its length is
+the game type's), the time after which a table every person left away is closed, and the tasks they start."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+
+from server.livetable import Live
+from server.settings import TableSettings
+
+Work = Coroutine[None, None, None]
+
+
+class TableClock:
+    """Arms and disarms each table's clocks; what happens when one runs out is the hosting's (``expired``,
+    ``abandoned``)."""
+
+    def __init__(self, settings: TableSettings, expired: Callable[[Live, int], Work],
+                 abandoned: Callable[[Live], Work]) -> None:
+        self.settings = settings
+        self._expired = expired
+        self._abandoned = abandoned
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def arm(self, live: Live) -> None:
+        """Start the clock on the move the table waits for, unless nobody is there to wait for it."""
+        table = live.table
+        timer = table.play.timer()
+        if timer is None:
+            return
+        present = [name for name in table.play.players_in() if name not in table.absent and name not in table.bots]
+        if not present or all(name in table.bots for name in table.play.waiting_on()):
+            return  # nobody is there to wait for, or only house bots, who move at once
+        seconds = live.kind.clock(timer, self.settings)
+        self.disarm(live)  # an earlier move's publish may have armed it while this one was being saved
+        moves = live.moves
+        live.timer = asyncio.get_running_loop().call_later(seconds, lambda: self.spawn(self._expired(live, moves)))
+
+    def disarm(self, live: Live) -> None:
+        if live.timer is not None:
+            live.timer.cancel()
+            live.timer = None
+
+    def mind_absence(self, live: Live) -> None:
+        """While every person at the table is away, the time after which it is closed runs; anyone back stops it."""
+        if not live.table.unattended:
+            self.keep(live)
+        elif live.abandon is None:
+            live.abandon = asyncio.get_running_loop().call_later(
+                self.settings.abandon_after, lambda: self.spawn(self._abandoned(live)))
+
+    def keep(self, live: Live) -> None:
+        """The table is not to be closed for absence (anyone is back, or it closes anyway)."""
+        if live.abandon is not None:
+            live.abandon.cancel()
+            live.abandon = None
+
+    def stop(self, live: Live) -> None:
+        """No clock of ``live`` runs any more."""
+        self.disarm(live)
+        self.keep(live)
+
+    def spawn(self, work: Work) -> asyncio.Task[None]:
+        """Run ``work`` as a task of the tables' own (cancelled when the server stops)."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    def cancel(self) -> None:
+        for task in self._tasks:
+            task.cancel()

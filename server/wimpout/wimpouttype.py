@@ -1,0 +1,136 @@
+"""Cosmic Wimpout as a game type: the server's first and default game (``table open`` with no ``game=``)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from engine.wimpout import (
+    DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, event_from_dict, event_to_dict, parse_throw,
+)
+from engine.wimpout import events as ev
+from rooms.tables import Aside, Table, TableNews
+from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
+from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
+from server import texts
+from server.fairdice import SystemDice
+from server.render.board import rules_text, scoreboard, table_line
+from server.render.prompt import status_prompt
+from server.render.scorehandler import render_once, rules_summary
+from server.render.style import Style
+from server.store import Finish, StoredTable
+from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
+from server.wimpout.wimpoutresults import TALLY, results
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from server.app import GameServer
+    from server.settings import TableSettings
+
+log = structlog.get_logger()
+
+
+def load_dice(script: Path | None) -> DiceSource:
+    """Fair dice from the OS's unpredictable source, or (loudly) the throws of a script file, one a line, ``#``
+    comments allowed."""
+    if script is None:
+        return SystemDice()
+    throws = []
+    for number, line in enumerate(script.read_text().splitlines(), 1):
+        text = line.partition("#")[0].strip()
+        if text:
+            try:
+                throws.append(parse_throw(text))
+            except ThrowSyntaxError as error:
+                raise ThrowSyntaxError(f"{script}:{number}: {error}") from None
+    log.warning("dice.loaded", file=str(script), throws=len(throws))
+    return LoadedDice(throws)
+
+
+class Wimpout:
+    """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words in server.render."""
+
+    name = GAME
+    title = "Cosmic Wimpout"
+    package = "Wimpout"
+    tally = TALLY
+    verbs = wimpoutverbs.VERBS
+    message_model = wimpoutwire.TableMessage
+    help_topics = gamehelp.TOPICS
+
+    def randomness(self, settings: TableSettings) -> DiceSource:
+        return load_dice(settings.dice_script)
+
+    def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
+        return wimpout_table(number, room, parse_options(words), [by])
+
+    def opened(self, table: Table, by: str) -> tuple[Any, ...]:
+        return (Opened(by, wimpout_play(table).rules),)
+
+    def summary(self, table: Table) -> str:
+        return rules_summary(wimpout_play(table).rules)
+
+    def restore(self, stored: StoredTable) -> Table:
+        events = [event_from_dict(e) for e in stored.events]
+        return restore_table(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
+
+    def event_record(self, event: Any) -> dict[str, Any]:
+        return event_to_dict(event)
+
+    def finish(self, table: Table) -> Finish:
+        game = wimpout_play(table).game
+        assert game is not None  # only a started game finishes
+        return Finish(game.state.winner, results(game))
+
+    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
+        game = Game.replay([event_from_dict(e) for e in events])
+        return Finish(game.state.winner, results(game))
+
+    def clock(self, timer: str, settings: TableSettings) -> float:
+        """An Insurance window has its own, shorter clock."""
+        return settings.insurance_window if timer == "window" else settings.turn_timer
+
+    def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
+        """The tutorial's loaded dice (fair once the script no longer fits) and its notes."""
+        return lesson.resumed(learner, events, secrets.randbits(64))
+
+    async def before_bot(self, server: GameServer, table: Table, bot: str) -> None:
+        """An optimal bot reads the solved tables: have them read first (in a thread)."""
+        play = wimpout_play(table)
+        if play.bot_plays_optimal(bot) and play.game is not None:
+            await server.solver.prepare(play.game.rules)
+
+    def render(self, news: TableNews, viewer: str, style: Style) -> str:
+        return render_once(news, viewer, style)
+
+    def style_tip(self, news: TableNews, style: Style) -> str | None:
+        """Under the first throw drawn as cube art."""
+        if style.draws_art and any(isinstance(event, ev.Thrown) for event in news.events):
+            return texts.CUBES_TIP
+        return None
+
+    def scoreboard(self, view: TableView, viewer: str, style: Style) -> str:
+        return scoreboard(view, viewer, style)
+
+    def rules_text(self, view: TableView) -> str:
+        return rules_text(view)
+
+    def table_line(self, view: TableView, room: str | None = None) -> str:
+        return table_line(view, room)
+
+    def status_prompt(self, view: TableView, width: int) -> str:
+        return status_prompt(view, width)
+
+    def table_message(self, news: TableNews, viewer: str, text: str) -> BaseModel:
+        return wimpoutwire.table_message(news, viewer, text)
+
+    def table_json(self, news: TableNews, viewer: str, text: str) -> str:
+        return wimpoutwire.table_json(news, viewer, text)
+
+
+GAME_TYPE = Wimpout()
