@@ -24,8 +24,9 @@ async def test_a_websocket_from_another_page_is_refused(make_server) -> None:
         own = f"http://127.0.0.1:{server.web.port}"
         for origin in ("http://evil.example", "null", f"http://127.0.0.1:{server.web.port + 1}",
                        "https://play.example.org.evil.example"):
-            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-                await open_ws(server, headers={"Origin": origin})
+            async with aiohttp.ClientSession() as http:
+                with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                    await http.ws_connect(web_url(server, "/ws"), headers={"Origin": origin})
             assert refused.value.status == 403, origin
         for headers in ({"Origin": own}, {"Origin": "https://play.example.org"}, {}):
             client = JsonClient(await open_ws(server, headers=headers))
