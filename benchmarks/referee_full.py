@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from referee_cases import OPTION_SETS, cases, engine_ways, forget, referee_ways, rules_of, same_ways, throws  # noqa: E402
+from support.referee_cases import OPTION_SETS, cases, engine_ways, forget, referee_ways, rules_of, same_ways, throws  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

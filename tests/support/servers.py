@@ -1,0 +1,48 @@
+"""Real servers on loopback for tests: settings that make them fast (ephemeral ports, cheap hashing, tiny waits)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from server.app import GameServer
+from server.settings import Settings, load_settings
+
+
+def settings_for(data_dir: Path, **overrides: Any) -> Settings:
+    """Settings for a test server: loopback, ephemeral port, cheap hashing, tiny waits; the account named Wizard is
+    a wizard."""
+    limits = {"idle_timeout": 60, "shutdown_grace": 2, "create_burst": 1000, **overrides.pop("limits", {})}
+    web = {"enabled": False, "host": "127.0.0.1", "port": 0, **overrides.pop("web", {})}
+    tables = {"bot_pace": 0, **overrides.pop("tables", {})}
+    overrides.setdefault("wizards", ["Wizard"])
+    return load_settings(
+        host="127.0.0.1", port=0, data_dir=data_dir, connect_maxwait=0.05,
+        password_hash_cost=1024, limits=limits, web=web, tables=tables, **overrides,
+    )
+
+
+@asynccontextmanager
+async def running(settings: Settings) -> AsyncIterator[GameServer]:
+    async with GameServer(settings) as server:
+        yield server
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def console(*args: str) -> tuple[int, str]:
+    """``cosmic-wimpout ...`` as the operator runs it: a second process on the same database."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.main", *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await process.communicate()
+    return await process.wait(), out.decode()
