@@ -21,11 +21,11 @@ from typing import Any
 
 import aiohttp
 
-from test_server_mudclients import self_signed
+from support.servers import self_signed
 
 DESCRIPTORS = 256
 HANDSHAKE_TIMEOUT = 3
-ROOT = Path(__file__).parents[1]
+ROOT = Path(__file__).parents[2]
 
 
 def _limited() -> None:

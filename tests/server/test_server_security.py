@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import structlog
 
-from conftest import player, raw_client
-from test_server_wizards import console
+from support.clients import player, raw_client
+from support.servers import console
 from server.logs import configure_logging
 from server.names import skeleton
 from server.passwords import hash_password, hash_password_async, verify_password

@@ -8,9 +8,9 @@ import asyncio
 import aiohttp
 import pytest
 
-from conftest import player
-from json_helpers import JsonClient
-from web_helpers import open_ws, web_url
+from support.browsers import open_ws, web_url
+from support.clients import player
+from support.jsonclients import JsonClient
 
 WEB = {"enabled": True}
 
