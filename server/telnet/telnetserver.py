@@ -97,7 +97,7 @@ class MuckTelnetServer(TelnetServer):
             return
         self._transport = transport  # closed with the listener, as served ones are, should the server stop meanwhile
         transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the handshake's to read
-        self._handshaking = asyncio.create_task(self._handshake(transport))
+        self._handshaking = asyncio.create_task(self._handshake(transport))  # held: the loop keeps only a weak one
 
     async def _handshake(self, transport: asyncio.BaseTransport) -> None:
         assert self.tls is not None
@@ -105,7 +105,7 @@ class MuckTelnetServer(TelnetServer):
             encrypted = await asyncio.get_running_loop().start_tls(
                 transport, self, self.tls, server_side=True, ssl_handshake_timeout=self.handshake_timeout  # type: ignore[arg-type]
             )
-        except (OSError, ssl.SSLError, asyncio.TimeoutError) as failed:  # a silent client, a plain one, not TLS
+        except OSError as failed:  # a silent client (timed out), one gone, one not speaking TLS (ssl.SSLError)
             log.debug("telnet.tls_handshake_failed", address=self.address, why=str(failed)[:120])
             transport.abort()
             self._depart()
