@@ -200,7 +200,7 @@ def server_environment(workdir: Path, world: Path, port: int) -> dict[str, str]:
         "COSMIC_DATA_DIR": str(workdir / "data"),
         "COSMIC_WORLD_FILE": str(world),
         "COSMIC_LOG_LEVEL": "warning",
-        "COSMIC_PASSWORD_HASH_COST": "1024",  # login storm of thousands; real cost is 16384
+        "COSMIC_PASSWORD_HASH_COST": "1024",  # login storm of thousands; real cost is 131072
         "COSMIC_LIMITS__MAX_CONNECTIONS_PER_ADDRESS": str(MAX_CLIENTS + 10),
         "COSMIC_LIMITS__COMMAND_RATE": "1000",  # table bots move with no thinking time; people type slower
         "COSMIC_LIMITS__CREATE_BURST": str(MAX_CLIENTS + 10),  # every bot makes its character from one address

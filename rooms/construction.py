@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from rooms.messages import Refusal
-from rooms.model import Exit, Room
+from rooms.messages import Refusal, speech
+from rooms.model import EXITS_LISTED_WITH, Exit, Room
 from rooms.world import World
 
 NAME_MAX = 60
@@ -29,7 +29,8 @@ def room_name(world: World, name: str, renaming: Room | None = None) -> str:
 
 
 def description(text: str) -> str:
-    text = text.strip()
+    """A room's description as typed, its runs of spaces made one (as in speech: none can pad a fake line start)."""
+    text = speech(text)
     if len(text) > DESCRIPTION_MAX:
         raise Refusal(f"Descriptions are at most {DESCRIPTION_MAX} characters long.")
     return text
@@ -42,6 +43,8 @@ def new_exit(room: Room, spec: str, destination: Room, replacing: Exit | None = 
         raise Refusal("An exit needs a name (and any aliases after ';', as in north;n).")
     if any(len(word) > NAME_MAX for word in words):
         raise Refusal(f"Exit names are at most {NAME_MAX} characters long.")
+    if any(EXITS_LISTED_WITH in word for word in words):
+        raise Refusal(f"Exit names cannot hold '{EXITS_LISTED_WITH}' (it separates the exits in a room's list).")
     for word in words:
         taken = room.find_exit(word)
         if taken is not None and taken is not replacing:

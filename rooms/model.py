@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+EXITS_LISTED_WITH = ","
+"""What separates exits in 'Obvious exits: ...' and a room's ``exits`` field: no exit's name may hold it, or one exit
+would read, and the web page would show, as two (``north, QUIT``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Exit:
     """A way out of a room, matched by its name or any alias, case-insensitively."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from rooms.messages import Delivery, Message, Refusal, speech
-from rooms.model import Room
+from rooms.model import EXITS_LISTED_WITH, Room
 
 
 class World:
@@ -162,10 +162,10 @@ class World:
         if others:
             lines.append("Players here: " + ", ".join(others))
         lines += self.furniture(room.key)
+        exits = f"{EXITS_LISTED_WITH} ".join(e.name for e in room.exits)
         if room.exits:
-            lines.append("Obvious exits: " + ", ".join(e.name for e in room.exits))
-        fields = {"room": room.key, "name": room.name, "players": ", ".join(others),
-                  "exits": ", ".join(e.name for e in room.exits)}
+            lines.append("Obvious exits: " + exits)
+        fields = {"room": room.key, "name": room.name, "players": ", ".join(others), "exits": exits}
         return Message("\n".join(lines), "room", fields)
 
     # --- talk ----------------------------------------------------------------------------

@@ -5,6 +5,9 @@ verdict its own way (a telnet line, a JSON error, an HTTP 503)."""
 from __future__ import annotations
 
 import asyncio
+import errno
+import os
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +19,51 @@ from server.budget import ByteBudget, Penalties
 from server.settings import Limits
 
 log = structlog.get_logger()
+
+
+OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+"""Why ``accept`` fails when the process (or the system) has no descriptor or buffer left for a new connection."""
+
+
+class Sparse:
+    """A warning an attacker can cause at will (a refused connection, a failed accept), logged once a second at
+    most, with how many times it happened since the last line: never a flood of lines."""
+
+    def __init__(self, event: str, every: float = 1.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self._event, self._every, self._clock = event, every, clock
+        self._times, self._logged = 0, -every
+
+    def __call__(self, **fields: Any) -> None:
+        self._times += 1
+        now = self._clock()
+        if now - self._logged >= self._every:
+            log.warning(self._event, times=self._times, **fields)
+            self._times, self._logged = 0, now
+
+
+class AcceptErrors:
+    """The event loop's exception handler while the server runs. asyncio reports each failed ``accept`` of a
+    listening socket there, with a traceback, up to a backlog's worth a turn and again every second it retries: out
+    of descriptors (EMFILE), that wrote thousands of tracebacks a second. Those are one warning line a second at most
+    here (``server.accept_failed``); anything else goes on to the handler there was."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop, self._previous = loop, loop.get_exception_handler()
+        self._warn = Sparse("server.accept_failed")
+        loop.set_exception_handler(self)
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        if isinstance(error, OSError) and error.errno in OUT_OF_RESOURCES:
+            self._warn(error=os.strerror(error.errno))
+        elif self._previous is not None:
+            self._previous(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    def remove(self) -> None:
+        """Give the loop its handler back (the server has stopped)."""
+        self._loop.set_exception_handler(self._previous)
 
 
 def peer_address(extra_info: Callable[..., Any]) -> str:
@@ -31,6 +79,8 @@ class Admission:
         self._limits, self._trusted, self._stopping = limits, trusted_proxies, stopping
         self._flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
         self._per_address: Counter[str] = Counter()
+        self._accepted: Counter[str] = Counter()
+        self._refused = Sparse("session.refused_at_accept")
 
     def trusts(self, peer: str) -> bool:
         """Whether ``peer`` is a trusted reverse proxy (web.trusted_proxies), whose connections are everyone's."""
@@ -47,10 +97,14 @@ class Admission:
         """A new connection's budget of bytes (limits.input_burst, then limits.input_rate a second, negotiation at
         limits.negotiation_weight); None if its address was cut off in the last limits.flood_penalty seconds (the
         transport says ``texts.FLOODED_LATELY``)."""
-        if self._flooders.active(address):
+        if self.penalised(address):
             return None
         limits = self._limits
         return ByteBudget(limits.input_burst, limits.input_rate, address, self._flooders.add, limits.negotiation_weight)
+
+    def penalised(self, address: str) -> bool:
+        """Whether ``address`` was cut off for flooding in the last limits.flood_penalty seconds."""
+        return self._flooders.active(address)
 
     def hold(self, address: str, transport: asyncio.BaseTransport) -> None:
         """Keep a connection refused for flooding lately, unread, until its address has served the penalty."""
@@ -68,6 +122,23 @@ class Admission:
         if held >= limit:
             return texts.TOO_MANY_CONNECTIONS.format(limit=limit)
         return None
+
+    def arrive(self, address: str) -> str | None:
+        """A connection accepted on a telnet port (plain or TLS), before anything is read or sent, a TLS handshake
+        included: counted until it ends (``depart``); or why it may not be held, and it is not counted. Counting
+        only what had finished its handshake let one address hold a descriptor per silent socket."""
+        refusal = self.crowded(self._accepted[address])
+        if refusal is None:
+            self._accepted[address] += 1
+        else:
+            self._refused(address=address, reason=refusal)
+        return refusal
+
+    def depart(self, address: str) -> None:
+        """A connection counted in by ``arrive`` has ended."""
+        self._accepted[address] -= 1
+        if not self._accepted[address]:
+            del self._accepted[address]
 
     def enter(self, address: str) -> str | None:
         """Count a session from ``address`` in; or why it cannot be served (the server is stopping, its address holds

@@ -17,7 +17,7 @@ from rooms.loader import load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
-from server.admission import Admission
+from server.admission import AcceptErrors, Admission
 from server.gametypes import GAME_TYPES
 from server.hosting import Tables
 from server.outofband.mssp import mssp_variables
@@ -64,6 +64,7 @@ class GameServer:
         self._listener: TelnetListener | None = None
         self.web: WebClient | None = None
         self._tls_listener: TelnetListener | None = None
+        self._accept_errors: AcceptErrors | None = None
         self.started = time.time()
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -85,6 +86,7 @@ class GameServer:
     # --- life cycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
+        self._accept_errors = AcceptErrors(asyncio.get_running_loop())
         await self.open()
         self._listener = await self._listen(self.settings.port)
         if self.settings.tls.enabled:
@@ -101,7 +103,8 @@ class GameServer:
         """A telnet port (idle time is ``_sweep_idle``'s to judge)."""
         settings = self.settings
         return await TelnetListener.open(
-            settings.host, port, settings.connect_maxwait, tls, self, self.admission, self.connected
+            settings.host, port, settings.connect_maxwait, tls, settings.tls.handshake_timeout, self, self.admission,
+            self.connected,
         )
 
     def listing(self) -> dict[str, str]:
@@ -185,6 +188,8 @@ class GameServer:
         if self.web is not None:
             await self.web.stop()
         await self.store.close()
+        if self._accept_errors is not None:
+            self._accept_errors.remove()
         log.info("server.stopped")
         self._stopped.set()
 

@@ -21,6 +21,13 @@ def _drop_secrets(_: Any, __: str, event: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
+def _traceback_without_locals() -> structlog.typing.ExceptionRenderer:
+    """Tracebacks as rich draws them, but never with each frame's variables: a command's may hold a password."""
+    if structlog.dev.rich is None:
+        return structlog.dev.plain_traceback
+    return structlog.dev.RichTracebackFormatter(show_locals=False)
+
+
 def configure_logging(fmt: str, level: str, stream: TextIO | None = None) -> None:
     """Route structlog (ours) and stdlib logging (telnetlib3's) to one stream."""
     stream = stream or sys.stderr
@@ -28,7 +35,7 @@ def configure_logging(fmt: str, level: str, stream: TextIO | None = None) -> Non
     renderer: Any = (
         structlog.processors.JSONRenderer()
         if fmt == "json"
-        else structlog.dev.ConsoleRenderer(colors=stream.isatty())
+        else structlog.dev.ConsoleRenderer(colors=stream.isatty(), exception_formatter=_traceback_without_locals())
     )
     structlog.configure(
         processors=[

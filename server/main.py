@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import signal
 import sys
 import textwrap
@@ -16,6 +17,7 @@ from engine.wimpout import ThrowSyntaxError
 from rooms.loader import WorldError
 from server.app import GameServer
 from server.logs import configure_logging
+from server.privatefiles import UMASK
 from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
 from server.store import StoreError
@@ -69,6 +71,7 @@ async def serve(settings: Settings) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
+    os.umask(UMASK)  # the server and the console alike create nothing others can read (server.privatefiles)
     if argv[:1] and argv[0] in CONSOLE_COMMANDS:
         sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
     args = parse_args(argv)

@@ -11,9 +11,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 _R, _P, _LEN = 8, 1, 32
 _HASHER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="scrypt")
-"""Where every hash is computed, one at a time, server-wide: each takes a core for ~50 ms and 16 MiB (N=16384).
-Logins that succeed are not slowed by the failure throttle, so one account connecting and quitting over and over
-from 20 connections would otherwise keep every core hashing; here they queue, and the game keeps the other cores."""
+"""Where every hash is computed, one at a time, server-wide: each takes a core for ~0.4 - 0.7 s and 128 MiB (N=2^17,
+OWASP's figure for scrypt). Logins that succeed are not slowed by the failure throttle, so one account connecting
+and quitting over and over from 20 connections would otherwise keep every core hashing and hold 20 times the memory;
+here they queue, and the game keeps the other cores."""
 
 
 def hash_password(password: str, cost: int) -> str:
@@ -34,6 +35,12 @@ def verify_password(password: str, stored: str) -> bool:
     return hmac.compare_digest(actual, base64.b64decode(digest))
 
 
+def outdated(stored: str, cost: int) -> bool:
+    """Whether a hash was made at a lower cost than ``cost`` (an older release's): rehashed at the next login."""
+    fields = stored.split("$")
+    return len(fields) == 6 and fields[1].isdigit() and int(fields[1]) < cost
+
+
 async def hash_password_async(password: str, cost: int) -> str:
     return await asyncio.get_running_loop().run_in_executor(_HASHER, hash_password, password, cost)
 
@@ -43,6 +50,7 @@ async def verify_password_async(password: str, stored: str) -> bool:
 
 
 def _scrypt(password: str, salt: bytes, n: int, r: int, p: int) -> bytes:
+    """scrypt needs 128 * n * r bytes: room for them (OpenSSL refuses more than 32 MiB unless told)."""
     return hashlib.scrypt(
         password.encode("utf-8"), salt=salt, n=n, r=r, p=p, maxmem=256 * n * r + 2**20, dklen=_LEN
     )

@@ -71,12 +71,13 @@ class Presence:
         """A wizard: the account's stored flag (set from the console), or a configured name, exactly."""
         return account.wizard or account.name.casefold() in self._wizards
 
-    async def is_wizard(self, session: Session) -> bool:
-        """Whether the session's player is a wizard now: the console (``cosmic-wimpout wizard``) may have changed
-        the stored flag while they were connected."""
+    async def read_powers(self, session: Session) -> None:
+        """The session's wizard and builder flags as stored now, the one place they are read from while a player is
+        connected (before each command that reads them): the console (``cosmic-wimpout wizard``, ``--revoke``)
+        changes the store from another process."""
         stored = await self.store.find(session.account.skeleton) if session.account else None
         session.wizard = stored is not None and self.has_powers(stored)
-        return session.wizard
+        session.builder = stored is not None and stored.builder
 
     def forget(self, session: Session) -> None:
         """Take a closing session's player out of the world at once (so a second @boot or a WHO cannot still see

@@ -31,6 +31,11 @@ class TokenBucket:
         self._refill()
         self._tokens = min(self.burst, self._tokens + tokens)
 
+    def owe(self) -> None:
+        """Take a token whether or not there is one: what happened has happened (the bucket refills from below)."""
+        self._refill()
+        self._tokens -= 1
+
     def take_up_to(self, most: float) -> float:
         """Take as many whole tokens as there are, up to ``most``; how many were taken."""
         self._refill()
@@ -79,6 +84,9 @@ class AddressThrottle:
         bucket = self._buckets.get(address)
         return 0.0 if bucket is None else bucket.seconds_until_token()
 
+    def owe(self, address: str) -> None:
+        self.bucket(address).owe()
+
     def give_back(self, address: str, tokens: float = 1) -> None:
         bucket = self._buckets.get(address)
         if bucket is not None:
@@ -116,9 +124,13 @@ class LoginThrottle:
 
     A guess is limited per account and address (guessing Igor's password from one place does not stop Igor logging
     in from another, nor anyone else behind the same address logging in as someone else) and per address over all
-    accounts (one address cannot try many accounts). Its tokens are taken before the password is checked, in the
-    same step as the check for them, and given back if the password was right: parallel connections cannot get
-    more guesses than one would.
+    accounts (one address cannot try many accounts). Its account-and-address token is taken before the password is
+    checked, in the same step as the check for it, and given back if the password was right: parallel connections
+    cannot get more guesses at one account than one would. Its address's token is taken only once the password
+    proves wrong, even if there is none left (the address then owes it): a login in flight holds none, so the
+    correct logins of many people behind one address (a NAT, bots reconnecting after a restart) are never refused
+    for each other's, however many are checked at once; parallel wrong guesses from one address, as many as it may
+    hold connections, are paid for by a longer wait.
     """
 
     def __init__(
@@ -137,13 +149,15 @@ class LoginThrottle:
         if wait > 0:
             return wait
         self._pairs.try_take(pair)
-        self._addresses.try_take(address)
         return 0.0
 
     def right(self, account: str, address: str) -> None:
         """The guess was the password: it does not count."""
         self._pairs.give_back(f"{account}@{address}")
-        self._addresses.give_back(address)
+
+    def wrong(self, address: str) -> None:
+        """The guess was not the password: it counts against its address too."""
+        self._addresses.owe(address)
 
     def create(self, address: str) -> float:
         """Take a new account's token for ``address``: 0 if it may be created, else the seconds until it may."""

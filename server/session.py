@@ -14,7 +14,7 @@ from rooms.messages import Message, Refusal
 from rooms.tables import TableNews
 from server import texts
 from server.commands.args import UsageError
-from server.commands.registry import REGISTRY, Stage
+from server.commands.registry import REGISTRY, Command, Stage
 from server.gametypes import GAME_TYPES
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
@@ -301,7 +301,7 @@ class Session:
                     self.refuse(texts.NOT_CONNECTED, "not_connected")
                 else:
                     self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-            elif resolved.command.wizard and not await self.services.presence.is_wizard(self):
+            elif resolved.command.powers and not await self._allowed(resolved.command):
                 self.refuse(texts.PERMISSION_DENIED, "permission_denied")
             else:
                 try:
@@ -315,6 +315,12 @@ class Session:
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")
+
+    async def _allowed(self, command: Command) -> bool:
+        """Whether the player may run ``command``, by their flags as stored now: the console (``cosmic-wimpout
+        wizard``) or a wizard (``@set X=builder``) may have changed them since the last command."""
+        await self.services.presence.read_powers(self)
+        return self.wizard or not command.wizard
 
     async def _throttle(self) -> None:
         """Fuzzball-style flood limit: a burst, then a steady rate; excess waits, nothing is lost (``run`` calls this

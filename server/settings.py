@@ -72,6 +72,11 @@ class WebSettings(BaseModel):
     port: int = Field(ge=0, le=65535)
     trusted_proxies: list[str]
     """Peers (a reverse proxy) whose X-Forwarded-For names the real client address."""
+    allowed_origins: list[str]
+    """Pages (``scheme://host[:port]``) besides the server's own whose scripts may open ``/ws``: a reverse proxy's
+    public address."""
+    public_who: bool
+    """Whether ``/who`` answers anyone, logged in or not."""
 
 
 class TlsSettings(BaseModel):
@@ -80,6 +85,8 @@ class TlsSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     port: int = Field(ge=0, le=65535)
+    handshake_timeout: float = Field(gt=0)
+    """Seconds a client has to finish its TLS handshake; its connection counts for its address meanwhile."""
     certfile: Path | None
     keyfile: Path | None
 

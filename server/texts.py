@@ -30,6 +30,7 @@ QUIT = "Come back later!"
 NOT_CONNECTED = "You need to connect first: connect <playername> <password>"
 ALREADY_CONNECTED = "You are already connected."
 PERMISSION_DENIED = "Permission denied."
+FOREIGN_ORIGIN = "This game's WebSocket is for its own page."
 INTERNAL_ERROR = "Something went wrong running that command; it has been logged."
 
 BAD_LOGIN = "Either that player does not exist, or has a different password."

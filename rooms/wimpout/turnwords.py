@@ -11,7 +11,7 @@ from engine.wimpout import ROLL, STOP, Action, Choose, Game, Scoring, SunUse
 from engine.wimpout.actions import INSURE, LET_STAND, Insure, LetStand, Propose, Roll, Stop, Vote
 from engine.wimpout.houserules import OPPONENT_THROW_COST, OWN_THROW_COST
 from engine.wimpout.state import Proposal
-from rooms.messages import Refusal
+from rooms.messages import Refusal, speech
 
 ROLL_WORDS = ("roll", "r", "throw")
 STOP_WORDS = ("stop", "s", "bank")
@@ -101,7 +101,7 @@ def parse_propose(line: str) -> Propose:
             (quoted,) = shlex.split(text)
         except ValueError:
             raise Refusal('Put an honour rule in double quotes: propose "no rolling off the table".') from None
-        return Propose(text=quoted)
+        return Propose(text=speech(quoted))  # no run of spaces to pad a fake line start with
     words = text.replace("=", " ").split()
     if not words:
         raise Refusal('Propose a rule change, e.g. \'propose bump on\', or an honour rule in quotes.')

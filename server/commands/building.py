@@ -198,9 +198,6 @@ async def set_builder(session: Session, name: str, builder: bool) -> None:
     if not session.wizard:
         raise Refusal(texts.PERMISSION_DENIED)
     account = await account_named(session, name)
-    await session.services.store.set_builder(account.skeleton, builder)
-    online = session.services.presence.players.get(account.name)
-    if online is not None:
-        online.builder = builder
+    await session.services.store.set_builder(account.skeleton, builder)  # read before their next command needing it
     await record(session, "builder" if builder else "unbuilder", account.name)
     session.tell(texts.BUILDER_SET.format(name=account.name, may="may" if builder else "may no longer"))

@@ -55,7 +55,7 @@ async def channel_say(session: Session, args: str) -> None:
     services.presence.deliver(Delivery(name, message) for name, other in services.presence.players.items() if channel.name in other.channels)
 
 
-@command("@channel", category="talk")
+@command("@channel", category="talk", powers=True)
 async def channel_admin(session: Session, args: str) -> None:
     """@channel list|join <channel>|leave <channel>|who <channel>
 

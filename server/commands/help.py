@@ -12,7 +12,7 @@ from server.session import Session
 from server.sink import DEFAULT_WIDTH
 
 
-@command("help", stage=Stage.ANY, category="general")
+@command("help", stage=Stage.ANY, category="general", powers=True)
 async def help_(session: Session, args: str) -> None:
     """help [command | topic]
 

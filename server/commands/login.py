@@ -8,8 +8,8 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
-from server.names import name_problem, password_problem, skeleton
-from server.passwords import hash_password_async, verify_password_async
+from server.names import look_alike, name_problem, password_problem, skeleton
+from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
 from server.store import NameTaken
 
@@ -39,10 +39,13 @@ async def connect(session: Session, args: str) -> None:
         or account.name.casefold() != name.casefold()
         or not await verify_password_async(password, account.password_hash)
     ):
-        log.info("session.login_failed", name=name[:32], address=address)
+        throttle.wrong(address)
+        # only an existing account's name: what was typed may be the password (swapped, or alone on the line)
+        log.info("session.login_failed", account=account.name if account else None, address=address)
         session.refuse(texts.BAD_LOGIN, "login_failed")
         return
     if account.banned:
+        throttle.wrong(address)
         log.info("session.login_banned", name=account.name, address=address)
         session.refuse(texts.BANNED, "banned")
         return
@@ -50,6 +53,10 @@ async def connect(session: Session, args: str) -> None:
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.services.presence.enter(session, account)
+    cost = session.services.settings.password_hash_cost
+    if outdated(account.password_hash, cost):  # an older release's cheaper hash: the password is at hand now
+        await session.services.store.set_password_hash(key, await hash_password_async(password, cost))
+        log.info("account.password_rehashed", name=account.name, cost=cost)
 
 
 @command("create", stage=Stage.LOGIN, category="login")
@@ -71,6 +78,9 @@ async def create(session: Session, args: str) -> None:
     services = session.services
     if (existing := await services.store.find(skeleton(name))) is not None:  # before the throttle: a typo costs nothing
         _refuse_taken(session, name, existing.name)
+        return
+    if (alike := look_alike(name, await services.store.names())) is not None:
+        _refuse_taken(session, name, alike)
         return
     wait = services.login_throttle.create(session.address)
     if wait > 0:

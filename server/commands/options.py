@@ -20,7 +20,7 @@ BUILDER = "builder"
 ALIASES = {"colour": "color"}
 
 
-@command("@set", category="account")
+@command("@set", category="account", powers=True)
 async def set_(session: Session, args: str) -> None:
     """@set <setting>=<value>: cubes, screenreader, color, prompt, [!]haven
 

@@ -30,6 +30,10 @@ CATEGORIES = ("login", "world", "table", "turn", "talk", "records", "general", "
 """The help index's sections in its order: first what a newcomer needs to find and play a game, last what few use."""
 
 
+POWERS_CATEGORIES = frozenset({"building", "admin"})
+"""Commands whose every one reads the player's wizard or builder flag."""
+
+
 USAGE_WIDTH = 78
 """A usage line fits the help index at 80 columns, indented by two: one of 80 wrapped its last word, '[N]', alone."""
 
@@ -50,6 +54,8 @@ class Command:
     stage: Stage
     wizard: bool
     category: str
+    powers: bool
+    """It reads the player's wizard or builder flag: they are read afresh from the store before it runs."""
 
     @property
     def help(self) -> str:
@@ -78,9 +84,10 @@ class Registry:
 
     def command(
         self, name: str, *aliases: str, stage: Stage = Stage.PLAYING, wizard: bool = False,
-        category: str = "general",
+        category: str = "general", powers: bool = False,
     ) -> Callable[[Handler], Handler]:
-        """Register the decorated function under ``name`` and ``aliases``."""
+        """Register the decorated function under ``name`` and ``aliases``. ``powers``: it reads the player's wizard
+        or builder flag (wizards' commands and the building and admin categories do, without saying so)."""
 
         def register(handler: Handler) -> Handler:
             if not handler.__doc__:
@@ -89,7 +96,8 @@ class Registry:
                 raise ValueError(f"command {name!r}: category {category!r} is not one of {CATEGORIES}")
             if len(inspect.cleandoc(handler.__doc__).splitlines()[0]) > USAGE_WIDTH:
                 raise ValueError(f"command {name!r}: its usage line is wider than {USAGE_WIDTH} characters")
-            cmd = Command(name, handler, aliases, stage, wizard, category)
+            reads_powers = powers or wizard or category in POWERS_CATEGORIES
+            cmd = Command(name, handler, aliases, stage, wizard, category, reads_powers)
             for word in (name, *aliases):
                 table = self._prefixes if _is_prefix(word) else self._words
                 if word.casefold() in table:

@@ -31,6 +31,10 @@ class AccountStore(Protocol):
 
     async def find(self, skeleton: str) -> Account | None: ...
 
+    async def names(self) -> list[str]:
+        """Every account's name (a new one must not look like any of them)."""
+        ...
+
     async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
         """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
         ...

@@ -34,10 +34,11 @@ class TelnetListener:
 
     @classmethod
     async def open(
-        cls, address: str, port: int, connect_maxwait: float, tls: ssl.SSLContext | None, host: Host,
-        admission: Admission, connected: Connected,
+        cls, address: str, port: int, connect_maxwait: float, tls: ssl.SSLContext | None, handshake_timeout: float,
+        host: Host, admission: Admission, connected: Connected,
     ) -> TelnetListener:
-        """Listen on ``address``:``port`` (TLS with ``tls``), every connection admitted by ``admission``."""
+        """Listen on ``address``:``port`` (TLS with ``tls``, each handshake within ``handshake_timeout`` seconds),
+        every connection admitted by ``admission`` as it is accepted, before its handshake."""
 
         def shell(reader: TelnetReader, writer: TelnetWriter) -> Coroutine[Any, Any, None]:
             """telnetlib3 calls this once negotiation is over and runs what it returns, which lives as long as the
@@ -47,7 +48,7 @@ class TelnetListener:
         listener = await telnetlib3.create_server(
             address,
             port,
-            protocol_factory=MuckTelnetServer.serving(host, admission),
+            protocol_factory=MuckTelnetServer.serving(host, admission, tls, handshake_timeout),
             shell=shell,
             encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY
@@ -55,8 +56,7 @@ class TelnetListener:
             connect_maxwait=connect_maxwait,
             timeout=0,  # idle time is the game server's to judge
             compression=tls is None,  # MCCP2 for clients that agree, never over TLS
-            ssl=tls,
-        )
+        )  # TLS is not asyncio's (ssl=): its handshake would come before the protocol, and admission, saw anything
         return cls(listener)
 
     @property

@@ -4,6 +4,7 @@ its bytes are read within its budget (server.admission)."""
 from __future__ import annotations
 
 import asyncio
+import ssl
 from typing import Any, ClassVar
 
 import structlog
@@ -40,6 +41,10 @@ class MuckTelnetServer(TelnetServer):
     subclass (see ``serving``)."""
     admission: ClassVar[Admission]
     """The per-address rules: a connection's input budget, the penalty for flooding; set with ``host``."""
+    tls: ClassVar[ssl.SSLContext | None]
+    """The TLS port's context (None on the plain port): the handshake is this protocol's, after admission."""
+    handshake_timeout: ClassVar[float]
+    """Seconds a TLS client has to finish its handshake (``tls.handshake_timeout``)."""
 
     terminal = Terminal()
     width = DEFAULT_WIDTH
@@ -48,7 +53,10 @@ class MuckTelnetServer(TelnetServer):
     """This connection's out-of-band protocols (server.outofband), by telnet option."""
     showing: tuple[OutOfBand, ...]
     """Those of them shown what the connection is shown (GMCP; not MSSP)."""
-    budget: ByteBudget | None
+    budget: ByteBudget | None = None
+    """None until the connection is served (refused, or in its TLS handshake, it reads nothing)."""
+    address = ""
+    """The peer's address, counted by admission from accept (``arrive``) until the connection ends, once."""
     outbox: ClassVar[Outbox]
     """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
     caught_up: asyncio.Event
@@ -58,13 +66,61 @@ class MuckTelnetServer(TelnetServer):
         super().__init__(reader_factory=TelnetInput, writer_factory=TelnetInputParser, **kwargs)
 
     @classmethod
-    def serving(cls, host: Host, admission: Admission) -> type[MuckTelnetServer]:
-        """This protocol for one game server (telnetlib3 builds protocols from a class)."""
-        members = {"host": host, "admission": admission, "outbox": Outbox()}
+    def serving(
+        cls, host: Host, admission: Admission, tls: ssl.SSLContext | None, handshake_timeout: float
+    ) -> type[MuckTelnetServer]:
+        """This protocol for one port of one game server (telnetlib3 builds protocols from a class)."""
+        members = {"host": host, "admission": admission, "outbox": Outbox(), "tls": tls,
+                   "handshake_timeout": handshake_timeout}
         return type(cls.__name__, (cls,), members)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Accepted (TCP): counted for its address at once, TLS or not; refused if its address holds too many
+        connections (told so on the plain port; a TLS client cannot read plain text); on the TLS port, served once
+        its handshake is over (within ``handshake_timeout``). An address cut off for flooding lately is told so on the
+        plain port and held, as many as its penalty holds, before it is counted."""
         address = peer_address(transport.get_extra_info)
+        if self.tls is None and self.admission.penalised(address):
+            self._serve(transport, address)
+            return
+        refusal = self.admission.arrive(address)
+        if refusal is not None:
+            self._closing = True  # telnetlib3 forgets closing protocols
+            self._waiter_connected.cancel()
+            if self.tls is None:
+                transport.write(b"\r\n" + refusal.encode() + b"\r\n")  # type: ignore[attr-defined]
+            transport.close()
+            return
+        self.address = address
+        if self.tls is None:
+            self._serve(transport, address)
+            return
+        self._transport = transport  # closed with the listener, as served ones are, should the server stop meanwhile
+        transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the handshake's to read
+        self._handshaking = asyncio.create_task(self._handshake(transport))  # held: the loop keeps only a weak one
+
+    async def _handshake(self, transport: asyncio.BaseTransport) -> None:
+        assert self.tls is not None
+        try:
+            encrypted = await asyncio.get_running_loop().start_tls(
+                transport, self, self.tls, server_side=True, ssl_handshake_timeout=self.handshake_timeout  # type: ignore[arg-type]
+            )
+        except OSError as failed:  # a silent client (timed out), one gone, one not speaking TLS (ssl.SSLError)
+            log.debug("telnet.tls_handshake_failed", address=self.address, why=str(failed)[:120])
+            transport.abort()
+            self._depart()
+            return
+        assert encrypted is not None
+        self._serve(encrypted, self.address)
+
+    def _depart(self) -> None:
+        """Uncount the connection from its address (once)."""
+        if self.address:
+            self.admission.depart(self.address)
+            self.address = ""
+
+    def _serve(self, transport: asyncio.BaseTransport, address: str) -> None:
+        """The connection, plain or decrypted: telnet from here."""
         self.budget = self.admission.budget(address)
         if self.budget is None:  # an address cut off lately: refused before telnet costs anything
             self._closing = True  # telnetlib3 forgets closing protocols
@@ -94,17 +150,13 @@ class MuckTelnetServer(TelnetServer):
         # types, to call handlers that only log: 10 ms of the loop for each 256 KiB read. Input is the same without.
         self.writer.slc_simulated = False
 
-    @property
-    def tls(self) -> bool:
-        return self.writer.get_extra_info("ssl_object") is not None
-
     def begin_negotiation(self) -> None:
         super().begin_negotiation()  # DO TTYPE
         self.writer.iac(DO, NAWS)
         self.writer.iac(DO, CHARSET)
         for option in (EOR, *self.bands):  # offered at once, besides MCCP2 on plain connections
             self.writer.iac(WILL, option)
-        if self._mccp2_enabled and not self.tls:  # compress-then-encrypt leaks (CRIME): never MCCP over TLS
+        if self._mccp2_enabled and self.tls is None:  # compress-then-encrypt leaks (CRIME): never MCCP over TLS
             self.writer.iac(WILL, MCCP2_COMPRESS)
 
     def begin_advanced_negotiation(self) -> None:
@@ -117,6 +169,7 @@ class MuckTelnetServer(TelnetServer):
             super()._check_negotiation_timer()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._depart()
         if self.budget is None:  # a refused connection never began
             return
         if self._backlog:  # what came before the end is read (one read's worth at most: reading paused for it)

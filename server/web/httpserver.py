@@ -19,7 +19,7 @@ import structlog
 from aiohttp import web
 from aiohttp.http_exceptions import HttpProcessingError
 from aiohttp.log import server_logger
-from aiohttp.typedefs import Handler
+from aiohttp.web_protocol import RequestHandler
 
 from rooms.messages import Message
 from server import texts
@@ -39,7 +39,10 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
+    "Server": "cosmic-wimpout",  # not aiohttp's name and version
 }
+"""On every HTTP response, errors included (aiohttp's own answer to a request it cannot parse, the 503 of a crowded
+address)."""
 MAX_FRAME = 1 << 20
 """Bytes in one incoming frame. A frame is read whole before it is split into lines, so this bounds memory; a line
 longer than ``limits.max_line_length`` inside it is refused as on telnet, a bigger frame closes with 1009."""
@@ -66,21 +69,40 @@ class RequestLog(logging.LoggerAdapter[logging.Logger]):
             super().exception(msg, *args, exc_info=exc_info, **kwargs)  # type: ignore[arg-type]
 
 
+def guarded(response: web.StreamResponse) -> None:
+    """Give ``response`` the security headers."""
+    response.headers.update(SECURITY_HEADERS)
+
+
+class GuardedRequestHandler(RequestHandler):
+    """aiohttp's handler of one connection, whose own error answers (400 for a request it cannot parse) get the
+    security headers too: they never reach the application's signals."""
+
+    def handle_error(
+        self, request: web.BaseRequest, status: int = 500, exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        response = super().handle_error(request, status, exc, message)
+        guarded(response)
+        return response
+
+
 class WebClient:
     """The HTTP side of the server: ``/`` (the page and its files), ``/ws``, ``/health``, ``/who``."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self.started = time.monotonic()
-        app = web.Application(middlewares=[_security_headers])
+        app = web.Application()
+        app.on_response_prepare.append(_security_headers)
         app.router.add_get("/", self._page)
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/health", self._health)
         app.router.add_get("/who", self._who)
         app.router.add_get("/{name}", self._page)
         self._files = {f.name: f.read_bytes() for f in PAGE.iterdir() if f.name[f.name.rfind("."):] in CONTENT_TYPES}
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, logger=RequestLog(server_logger),
-                                     keepalive_timeout=REQUEST_WAIT)
+        self._handling = {"access_log": None, "logger": RequestLog(server_logger), "keepalive_timeout": REQUEST_WAIT}
+        self._runner = web.AppRunner(app, handle_signals=False, **self._handling)
         self._listener: asyncio.Server | None = None
 
     @classmethod
@@ -118,7 +140,7 @@ class WebClient:
             if refusal is not None:
                 log.info("web.refused", address=peer, reason="too_many_connections")
                 return refusal
-        return handlers()
+        return GuardedRequestHandler(handlers, loop=asyncio.get_running_loop(), **self._handling)
 
     async def _page(self, request: web.Request) -> web.Response:
         name = request.match_info.get("name", "index.html")
@@ -127,7 +149,22 @@ class WebClient:
             raise web.HTTPNotFound()
         return web.Response(body=body, content_type=CONTENT_TYPES[name[name.rfind("."):]], charset="utf-8")
 
+    def _same_origin(self, request: web.Request) -> bool:
+        """Whether the page opening ``/ws`` may: the server's own (the same host and port as the request's), one of
+        ``web.allowed_origins`` (a reverse proxy's public address), or none named (a bot: browsers always name it).
+        Any other page's script would act from its visitor's address: fill its connections, get it banned as a
+        flooder, use up its login failures."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        scheme, _, authority = origin.rstrip("/").casefold().partition("://")
+        allowed = {o.rstrip("/").casefold() for o in self.server.settings.web.allowed_origins}
+        return scheme in ("http", "https") and authority == request.host.casefold() or origin.casefold() in allowed
+
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if not self._same_origin(request):
+            log.info("web.foreign_origin", origin=request.headers.get("Origin", "")[:200], address=request.remote)
+            raise web.HTTPForbidden(text=texts.FOREIGN_ORIGIN)
         ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=HEARTBEAT)
         await ws.prepare(request)
         out = WebSocketOut(ws, request.transport)
@@ -164,7 +201,10 @@ class WebClient:
         )
 
     async def _who(self, request: web.Request) -> web.Response:
-        """WHO as JSON: who is on, for how long, idle how long, and their @doing."""
+        """WHO as JSON: who is on, for how long, idle how long, and their @doing (unless the operator keeps it to
+        players: ``web.public_who``)."""
+        if not self.server.settings.web.public_who:
+            raise web.HTTPNotFound()
         now, players = time.monotonic(), self.server.players.values()
         return web.json_response({
             "players": [{"name": s.player, "on_for": int(now - s.connected_at), "idle": int(now - s.last_active),
@@ -185,17 +225,15 @@ class Door(asyncio.Protocol):
         handler = self._admit(transport)
         if isinstance(handler, str):
             body = handler.encode()
-            transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
-                            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+            headers = "".join(f"{name}: {value}\r\n" for name, value in SECURITY_HEADERS.items()).encode()
+            transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n%s"
+                            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (headers, len(body), body))
             transport.close()
             return
         transport.set_protocol(handler)
         handler.connection_made(transport)
 
 
-@web.middleware
-async def _security_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    response = await handler(request)
-    if not isinstance(response, web.WebSocketResponse):
-        response.headers.update(SECURITY_HEADERS)
-    return response
+async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response the application makes, errors it raises and the WebSocket's upgrade included, as it is sent."""
+    guarded(response)

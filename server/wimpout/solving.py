@@ -16,6 +16,7 @@ from engine.wimpout import RuleSet
 from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
+from server.privatefiles import private_directory, write_private
 from server.wimpout.solutions import Solutions, table_file
 
 if TYPE_CHECKING:
@@ -41,9 +42,7 @@ def solve_to_file(rules: dict[str, object], path: str) -> float:
     from engine.wimpout.optimal.packing import to_bytes
 
     solution = solve(RuleSet.model_validate(rules))
-    temporary = Path(path + ".part")
-    temporary.write_bytes(to_bytes(solution))
-    temporary.replace(path)
+    write_private(Path(path), to_bytes(solution))
     return solution.seconds
 
 
@@ -93,7 +92,7 @@ class Solver:
         return True
 
     def _start(self, rules: RuleSet) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
+        private_directory(self.directory)
         if self._pool is None:
             import multiprocessing  # with the pool's own modules, only when a solve is first asked for
             from concurrent.futures import ProcessPoolExecutor

@@ -39,3 +39,5 @@ def test_the_systemd_unit_runs_the_server_with_its_own_config_and_data() -> None
     args = parse_args(exec_start[1:])
     assert args.config and args.data_dir
     assert re.search(r"^KillSignal=SIGTERM$", unit, re.M) and re.search(r"^User=", unit, re.M)
+    assert re.search(r"^UMask=0077$", unit, re.M) and re.search(r"^StateDirectoryMode=0700$", unit, re.M)  # issue 30
+    assert int(re.search(r"^LimitNOFILE=(\d+)$", unit, re.M).group(1)) >= 65536

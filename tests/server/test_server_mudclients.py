@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import ssl
-import subprocess
 import textwrap
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from server.render import colour
 from server.telnet.telnetsink import MIN_HEIGHT, MIN_WIDTH
 from support.tablesetup import loaded_server, seated
 from support.clients import play_until
+from support.servers import self_signed
 from support.wire import wire_client
 
 TINYFUGUE = ("TINYFUGUE", "ANSI-ATTR", "ANSI", "UNKNOWN")
@@ -221,16 +221,6 @@ async def test_mccp2_stops_when_the_client_says_dont(make_server) -> None:
         await client.command("say plain again", 'You say, "plain again"')
         await client.command("WHO", r"1 player is connected")
         assert client.inflated
-
-
-def self_signed(tmp_path: Path) -> tuple[Path, Path]:
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
-        check=True, capture_output=True,
-    )
-    return cert, key
 
 
 async def test_tls_port_logs_in_and_plays_without_compression(make_server, tmp_path: Path) -> None:

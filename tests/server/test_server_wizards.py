@@ -43,18 +43,18 @@ async def test_the_console_grants_while_the_server_is_stopped(make_server, tmp_p
 
 
 async def test_look_alikes_of_a_configured_wizard_are_reserved(make_server) -> None:
-    async with make_server(wizards=["Admin"]) as server:
+    async with make_server(wizards=["Igor"]) as server:
         async with raw_client(server) as stranger:
-            await stranger.command("create Adm1n secret1", "'Adm1n' is reserved")
-            await stranger.command("create ADMlN", "'ADMlN' is reserved")
-        async with player(server, "admin") as admin:
-            await admin.command("@wall I am the real one", 'admin shouts, "I am the real one"')
+            await stranger.command("create Ig0r secret1", "'Ig0r' is reserved")
+            await stranger.command("create lGOR", "'lGOR' is reserved")
+        async with player(server, "igor") as igor:
+            await igor.command("@wall I am the real one", 'igor shouts, "I am the real one"')
 
 
 async def test_powers_go_to_the_exact_account_only(make_server) -> None:
     async with make_server(wizards=[]) as server:
-        async with player(server, "Adm1n"):
+        async with player(server, "Ig0r"):
             pass
-    async with make_server(wizards=["Admin"]) as server:  # configured after a look-alike already existed
-        async with player(server, "Adm1n", create=False) as impostor:
+    async with make_server(wizards=["Igor"]) as server:  # configured after a look-alike already existed
+        async with player(server, "Ig0r", create=False) as impostor:
             await impostor.command("@wall hi", "Permission denied.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -46,3 +47,14 @@ async def console(*args: str) -> tuple[int, str]:
     )
     out, _ = await process.communicate()
     return await process.wait(), out.decode()
+
+
+def self_signed(tmp_path: Path) -> tuple[Path, Path]:
+    """A certificate for localhost and its key, made with openssl (the TLS port's tests)."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
+        check=True, capture_output=True,
+    )
+    return cert, key

@@ -17,6 +17,10 @@ class SqliteAccounts(GroupCommit):
     async def find(self, skeleton: str) -> Account | None:
         return await self._run(lambda db: find_account(db, skeleton))
 
+    async def names(self) -> list[str]:
+        """Every account's name (a new one must not look like any of them)."""
+        return await self._run(lambda db: [name for (name,) in db.execute("SELECT name FROM accounts")])
+
     async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
         """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
         return await self._write(lambda db: create_account(db, name, skeleton, password_hash))

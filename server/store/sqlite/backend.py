@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from contextlib import closing
 from pathlib import Path
 
+from server.privatefiles import private_directory, private_file
 from server.store.domain import Tally
 from server.store.sqlite.accounts import SqliteAccounts
 from server.store.sqlite.community import SqliteChannels, SqliteModeration, seed_channels
@@ -20,6 +21,8 @@ from server.store.sqlite.worldmap import SqliteWorld
 
 FILENAME = "cosmic.sqlite3"
 """The database's name in the data directory."""
+SIDE_FILES = ("-wal", "-shm")
+"""What SQLite keeps beside the database in WAL mode (named after it)."""
 
 
 class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteWorld, SqliteGames):
@@ -49,6 +52,7 @@ class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModer
         goes on writing meanwhile."""
 
         def copy(db: sqlite3.Connection) -> None:
+            private_file(to, new=True)
             with closing(sqlite3.connect(to)) as target:
                 db.backup(target)
 
@@ -57,7 +61,10 @@ class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModer
     def _open(self, _: object) -> None:
         """Bring the database up to date (tables, columns, the first channels) in one transaction: never half of it,
         and one sync to disk where each statement on its own was one (about 20 for a new database: 75 - 160 ms)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_directory(self.path.parent)
+        for path in (self.path, *(self.path.with_name(self.path.name + end) for end in SIDE_FILES)):
+            if path == self.path or path.exists():
+                private_file(path)
         self._db = db = connect(self.path)
         try:
             with transaction(db):
