@@ -62,5 +62,5 @@ async def seed_channels(db: Connection) -> None:
     """The first channels, in a database that has none (inside the caller's transaction), with every account on the
     autojoined ones."""
     if await fetchone(db, sql.COUNT_CHANNELS) == (0,):
-        await executemany(db, sql.CREATE_CHANNEL, SEED_CHANNELS)
+        await executemany(db, sql.CREATE_CHANNEL, [(name, text, int(autojoin)) for name, text, autojoin in SEED_CHANNELS])
         await execute(db, sql.AUTOJOIN_EVERYONE)
