@@ -29,7 +29,7 @@ def binaries() -> Path | None:
     """The directory of PostgreSQL's server programs (Debian keeps them off PATH), if installed."""
     found = shutil.which("initdb")
     if found:
-        return Path(found).parent
+        return Path(found).resolve().parent
     versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name))
     return versions[-1].parent if versions else None
 
