@@ -34,6 +34,18 @@ def binaries() -> Path | None:
     return versions[-1].parent if versions else None
 
 
+def unavailable() -> str | None:
+    """Why no cluster can be started here, if none can."""
+    if binaries() is None:
+        return "PostgreSQL is not installed (apt-get install postgresql; .ci/run does): its backend is not tested"
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root without a postgres system user to run PostgreSQL as (its package makes one)"
+    return None
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -92,8 +104,9 @@ def cluster(durable: bool = False) -> Iterator[Cluster]:
 @pytest.fixture(scope="session")
 def postgres_cluster() -> Iterator[Cluster]:
     """One cluster for the whole session (skips the test when PostgreSQL is not installed)."""
-    if binaries() is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql; .ci/run does): its backend is not tested")
+    reason = unavailable()
+    if reason is not None:
+        pytest.skip(reason)
     with cluster() as made:
         yield made
 
