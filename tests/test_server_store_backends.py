@@ -16,7 +16,9 @@ from conftest import player, running, settings_for
 from pgcluster import Cluster, postgres_cluster, store_url  # noqa: F401 (fixtures)
 from rooms.model import Exit, Room
 from server.results import TALLY
-from server.store import DEFAULT_GAME, Channel, Finish, NameTaken, NewerDatabase, Restriction, Result, Store, store_at
+from server.store import (
+    DEFAULT_GAME, Channel, Finish, NameTaken, NewerDatabase, Restriction, Result, Store, StoreError, store_at,
+)
 from server.store.postgresql import PostgresStore, pgcommit
 from server.store.postgresql.pgschema import LATEST
 from tables_helpers import loaded_server, seated
@@ -213,6 +215,16 @@ async def test_a_killed_server_keeps_the_game_in_play(store_url: str, tmp_path: 
             await ann.expect("You are back at table 1.")
             await bob.expect("You are back at table 1.")
             assert await scoreboard(ann, 1) == before
+
+
+def test_the_store_url_chooses_the_backend_by_its_scheme(tmp_path: Path) -> None:
+    assert store_at("", tmp_path).where == store_at("sqlite:", tmp_path).where == str(tmp_path / "cosmic.sqlite3")
+    assert store_at(f"sqlite:{tmp_path / 'elsewhere'}", tmp_path).where == str(tmp_path / "elsewhere" / "cosmic.sqlite3")
+    for url in ("postgresql://cosmic@db:5432/wimpout", "postgres://cosmic@db/wimpout"):
+        assert isinstance(store_at(url, tmp_path), PostgresStore)
+    assert store_at("postgresql://cosmic:secret@db/wimpout", tmp_path).where == "postgresql://cosmic@db/wimpout"
+    with pytest.raises(StoreError, match="names no storage backend"):
+        store_at("mysql://cosmic@db/wimpout", tmp_path)
 
 
 # -- PostgreSQL's own ------------------------------------------------------------------------------------------------
