@@ -289,6 +289,14 @@ async def test_postgresql_group_commit_is_durable_and_undoes_a_failure_alone(pos
         later = [store.set_doing("bot1", "two"), store.set_doing("bot2", "three")]  # ...these follow, together
         await asyncio.gather(first, *later)
         assert commits[1:] == [1, 2]
+        game = await store.open_table(1, "lobby", {}, ["Igor"])
+        outcomes = await asyncio.gather(  # the server refuses the second (its event's number is taken), seen later
+            store.save_table(game, {}, ["Igor"], {}, "playing", 0, [{"kind": "a"}]),
+            store.save_table(game, {}, ["Igor"], {}, "playing", 0, [{"kind": "b"}]),
+            store.set_doing("bot3", "four"), return_exceptions=True,
+        )
+        assert outcomes[0] is None and outcomes[2] is None and "duplicate key" in str(outcomes[1])
+        assert (await store.open_tables())[0].events == [{"kind": "a"}] and (await store.find("bot3")).doing == "four"
     finally:
         await store.close()
     with pytest.raises(RuntimeError, match="closed"):

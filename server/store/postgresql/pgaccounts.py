@@ -35,7 +35,8 @@ class PgAccounts(PgGroupCommit):
         """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
 
         async def grant(db: Connection) -> bool:
-            cursor = await execute(db, sql.SET_WIZARD, (int(wizard), skeleton_of(name), name))
+            async with db.pipeline():  # its end waits for the result: the count of rows changed
+                cursor = await execute(db, sql.SET_WIZARD, (int(wizard), skeleton_of(name), name))
             return cursor.rowcount == 1
 
         return await self._write(grant)

@@ -2,9 +2,10 @@
 
 Reads take any pooled connection (autocommit: they see every committed write). Writes are group-committed as in
 SQLite's backend: every write asked for in one turn of the event loop goes to the server in one transaction, and none
-returns before that transaction is durable (``synchronous_commit = on``). One that fails is undone alone: the group is
-then run again with a savepoint around each write (not the first time: each savepoint is two more round trips to the
-server, and writes seldom fail). Commits are pipelined: while one is on its way, the turns that follow queue theirs, and
+returns before that transaction is durable (``synchronous_commit = on``). The transaction is pipelined: a turn's
+statements reach the server without a round trip each (under load, each round trip waits for the server's process to
+get a core). One that fails is undone alone: the group is then run again with a savepoint around each write (not the
+first time: each savepoint is two more round trips, and writes seldom fail). Commits are pipelined: while one is on its way, the turns that follow queue theirs, and
 the committer sends all of those together as soon as the first is done."""
 
 from __future__ import annotations
@@ -58,26 +59,17 @@ async def durable(db: Connection) -> None:
     await db.execute("SET synchronous_commit = on")
 
 
-class _Undone(Exception):
-    """A write of the group failed (its error is the cause): the whole transaction is rolled back."""
-
-
-async def _marked(work: Work, db: Connection) -> Any:
-    try:
-        return await work(db)
-    except Exception as error:
-        raise _Undone() from error
-
-
 async def commit_group(db: Connection, works: Sequence[Work]) -> list[Outcome]:
-    """Run writes in one transaction; if one fails, undo them all and run them again, each in its own savepoint, so
-    that only the failed one is undone (a write alone fails with its transaction)."""
+    """Run writes in one transaction, pipelined (statements whose results no write reads go out without waiting for
+    the server); if one fails, undo them all and run them again one by one, each in its own savepoint, so that only
+    the failed one is undone. A connection lost fails them all (nothing is run twice: the commit may have been
+    made)."""
     try:
-        async with db.transaction():
-            return [(await _marked(work, db), None) for work in works]
-    except _Undone as undone:
-        if len(works) == 1:
-            raise undone.__cause__ from None  # type: ignore[misc]
+        async with db.pipeline(), db.transaction():
+            return [(await work(db), None) for work in works]
+    except Exception:
+        if db.broken or db.closed:
+            raise
     outcomes: list[Outcome] = []
     async with db.transaction():
         for work in works:
