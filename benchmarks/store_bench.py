@@ -77,9 +77,10 @@ def raw_round(db: object, games: list[int], seq: list[int], moves: list[list[dic
 
 
 async def pg_raw_round(db: Any, games: list[int], seq: list[int], moves: list[list[dict[str, object]]]) -> float:
-    """The same statements as ``PostgresStore.save_table`` (psycopg's ``%s``), the same rows, one transaction."""
+    """The same statements as ``PostgresStore.save_table`` (psycopg's ``%s``), the same rows, one transaction,
+    pipelined as the store's group commit is (without, raw psycopg waits a round trip a statement: 0.4x the store)."""
     started = time.perf_counter()
-    async with db.transaction():
+    async with db.pipeline(), db.transaction():
         for i, (game, move) in enumerate(zip(games, moves)):
             rows = [(game, seq[i] + n, json.dumps(event)) for n, event in enumerate(move)]
             async with db.cursor() as cursor:
