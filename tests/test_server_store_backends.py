@@ -223,8 +223,18 @@ def test_the_store_url_chooses_the_backend_by_its_scheme(tmp_path: Path) -> None
     for url in ("postgresql://cosmic@db:5432/wimpout", "postgres://cosmic@db/wimpout"):
         assert isinstance(store_at(url, tmp_path), PostgresStore)
     assert store_at("postgresql://cosmic:secret@db/wimpout", tmp_path).where == "postgresql://cosmic@db/wimpout"
+    assert store_at("postgresql://db/wimpout?password=secret&user=cosmic", tmp_path).where == (
+        "postgresql://db/wimpout?password=***&user=cosmic")
     with pytest.raises(StoreError, match="names no storage backend"):
         store_at("mysql://cosmic@db/wimpout", tmp_path)
+
+
+async def test_a_postgresql_server_out_of_reach_is_a_store_error(tmp_path: Path) -> None:
+    """The server and the console say why and stop (no traceback), as for a SQLite database they cannot use."""
+    store = store_at(f"postgresql://cosmic@127.0.0.1:{free_port()}/wimpout", tmp_path)
+    assert not store.exists()
+    with pytest.raises(StoreError, match="cannot use the database postgresql://cosmic@127.0.0.1:.*/wimpout"):
+        await store.open()
 
 
 # -- PostgreSQL's own ------------------------------------------------------------------------------------------------

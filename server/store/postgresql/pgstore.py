@@ -23,7 +23,7 @@ from server.store.postgresql.pgschema import IDENTITIES, migrate
 from server.store.postgresql.pgsocial import PgPreferences
 from server.store.postgresql.pgworld import PgWorld
 
-_PASSWORD = re.compile(r"(?<=://)([^:/@]*):[^@/]*@")
+_PASSWORD = re.compile(r"(?<=://)([^:/@]*):[^@/]*@|(?<=[?&]password=)[^&]*")
 
 
 def pg_program(name: str) -> str:
@@ -46,7 +46,7 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgWorld
     @property
     def where(self) -> str:
         """The URL without its password (it goes to logs and the console)."""
-        return _PASSWORD.sub(r"\1@", self._url)
+        return _PASSWORD.sub(lambda found: f"{found[1]}@" if found[1] is not None else "***", self._url)
 
     def exists(self) -> bool:
         """Whether the server is there and the store has made its tables in the database."""
@@ -58,15 +58,16 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgWorld
             return False
 
     async def open(self) -> None:
-        """Bring the database up to date (tables, the first channels) in one transaction, then open the pool."""
+        """Bring the database up to date (tables, the first channels) in one transaction, then open the pool. Raises
+        :class:`StoreError` (the server says why and stops) if the database cannot be reached or changed."""
         try:
             async with await psycopg.AsyncConnection.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
                 async with db.transaction():
                     await migrate(db, self.where)
                     await seed_channels(db)
-        except psycopg.OperationalError as error:
+            await self._open_pool()
+        except psycopg.Error as error:
             raise StoreError(f"cannot use the database {self.where}: {error}") from None
-        await self._open_pool()
 
     async def close(self) -> None:
         """Commit what was asked for, then close."""
