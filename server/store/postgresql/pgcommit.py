@@ -5,8 +5,9 @@ SQLite's backend: every write asked for in one turn of the event loop goes to th
 returns before that transaction is durable (``synchronous_commit = on``). The transaction is pipelined: a turn's
 statements reach the server without a round trip each (under load, each round trip waits for the server's process to
 get a core). One that fails is undone alone: the group is then run again with a savepoint around each write (not the
-first time: each savepoint is two more round trips, and writes seldom fail). Commits are pipelined: while one is on its way, the turns that follow queue theirs, and
-the committer sends all of those together as soon as the first is done."""
+first time: each savepoint is two more round trips, and writes seldom fail). Commits follow one another without a
+pause: while one is on its way, the turns that follow queue theirs, and the committer sends all of those together as
+soon as the first is done."""
 
 from __future__ import annotations
 
