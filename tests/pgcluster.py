@@ -1,5 +1,9 @@
 """A throwaway PostgreSQL cluster for the tests and benchmarks, and the fixtures that run a test on both backends.
 
+The whole suite runs on PostgreSQL too, each test with a new database for its servers (in-process or started as
+programs), with ``COSMIC_TEST_STORE=postgresql PYTHONPATH=tests pytest -p pgcluster``: tests that read SQLite's file
+themselves fail then, the others must pass.
+
 The cluster is made by ``initdb`` in a temporary directory (as the ``postgres`` system user when running as root: the
 server refuses to run as root), listens on a free loopback port and on a unix socket in that directory, and is
 stopped and removed at the end. Without PostgreSQL's binaries the PostgreSQL half of each test is skipped, saying
@@ -109,6 +113,16 @@ def postgres_cluster() -> Iterator[Cluster]:
         pytest.skip(reason)
     with cluster() as made:
         yield made
+
+
+@pytest.fixture(autouse=True)
+def whole_suite_store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``COSMIC_TEST_STORE=postgresql`` (and this module loaded as a plugin), every test's servers use a new
+    PostgreSQL database (``COSMIC_STORE__URL``), unless the test chooses its backend itself."""
+    if os.environ.get("COSMIC_TEST_STORE") != "postgresql" or "store_url" in request.fixturenames:
+        return
+    made: Cluster = request.getfixturevalue("postgres_cluster")
+    monkeypatch.setenv("COSMIC_STORE__URL", made.create())
 
 
 @pytest.fixture(params=BACKENDS)

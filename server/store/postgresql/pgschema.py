@@ -4,8 +4,9 @@ other), and a database newer than the last one here is refused untouched.
 
 Migration 1 is the logical schema SQLite's migrations end in (its version 3): the same tables and columns, integers
 for flags as there (so the shared SQL is one text), ``json`` where SQLite keeps JSON text, a case-insensitive
-collation named ``nocase`` where SQLite says ``COLLATE NOCASE``, and an identity column named ``rowid`` in the two
-tables shown in the order their rows were made (SQLite's rowid)."""
+collation named ``nocase`` where SQLite says ``COLLATE NOCASE`` (names and channels are ASCII, where ICU's equality at
+level 2 is NOCASE's), and an identity column named ``rowid`` in the two tables shown in the order their rows were made
+(SQLite's rowid)."""
 
 from __future__ import annotations
 
