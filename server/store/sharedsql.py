@@ -118,3 +118,15 @@ TABLES = (
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""
+
+
+def select_all(table: str) -> str:
+    """Every row of a table of ``TABLES``, the columns a copy carries, in its order."""
+    columns, order = next((columns, order) for name, columns, order in TABLES if name == table)
+    return f"SELECT {columns} FROM {table} ORDER BY {order}"
+
+
+def insert_all(table: str) -> str:
+    """A row of a table of ``TABLES``, as ``select_all`` reads it."""
+    columns = next(columns for name, columns, _ in TABLES if name == table)
+    return f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' for _ in columns.split(','))})"

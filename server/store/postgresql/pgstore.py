@@ -87,12 +87,11 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgWorld
 
     async def rows(self, table: str) -> list[tuple[Any, ...]]:
         """Every row of one table of the logical schema (``sharedsql.TABLES``), JSON as its text."""
-        columns, order = _columns(table)
 
         async def load(db: Connection) -> list[tuple[Any, ...]]:
             async with db.cursor() as cursor:
                 cursor.adapters.register_loader("json", TextLoader)
-                await cursor.execute(pg(f"SELECT {columns} FROM {table} ORDER BY {order}"))  # type: ignore[arg-type]
+                await cursor.execute(pg(sql.select_all(table)))  # type: ignore[arg-type]
                 return await cursor.fetchall()
 
         return await self._run(load)
@@ -104,15 +103,11 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgWorld
         async def replace(db: Connection) -> None:
             for table, _, _ in reversed(sql.TABLES):
                 await execute(db, f"DELETE FROM {table}")
-            for table, columns, _ in sql.TABLES:
-                marks = ", ".join("?" for _ in columns.split(","))
-                await executemany(db, f"INSERT INTO {table} ({columns}) VALUES ({marks})", tables.get(table, []))
+            for table, _, _ in sql.TABLES:
+                await executemany(db, sql.insert_all(table), tables.get(table, []))
             for table in IDENTITIES:
                 await execute(db, f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
                                   f" FROM {table}")
 
         await self._write(replace)
 
-
-def _columns(table: str) -> tuple[str, str]:
-    return next((columns, order) for name, columns, order in sql.TABLES if name == table)

@@ -11,6 +11,7 @@ from server.store import sharedsql as sql
 from server.store.domain import Account, NameTaken
 from server.store.sqlite.groupcommit import GroupCommit
 
+
 class SqliteAccounts(GroupCommit):
     async def find(self, skeleton: str) -> Account | None:
         return await self._run(lambda db: find_account(db, skeleton))

@@ -58,8 +58,7 @@ class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModer
 
     async def rows(self, table: str) -> list[tuple[Any, ...]]:
         """Every row of one table of the logical schema (``sharedsql.TABLES``)."""
-        columns, order = next((columns, order) for name, columns, order in sql.TABLES if name == table)
-        return await self._run(lambda db: db.execute(f"SELECT {columns} FROM {table} ORDER BY {order}").fetchall())
+        return await self._run(lambda db: db.execute(sql.select_all(table)).fetchall())
 
     async def load(self, tables: Mapping[str, list[tuple[Any, ...]]]) -> None:
         """Replace every row with these (by table of ``sharedsql.TABLES``), in one transaction."""
@@ -67,9 +66,8 @@ class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModer
         def replace(db: sqlite3.Connection) -> None:
             for table, _, _ in reversed(sql.TABLES):
                 db.execute(f"DELETE FROM {table}")
-            for table, columns, _ in sql.TABLES:
-                marks = ", ".join("?" for _ in columns.split(","))
-                db.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tables.get(table, []))
+            for table, _, _ in sql.TABLES:
+                db.executemany(sql.insert_all(table), tables.get(table, []))
 
         await self._write(replace)
 
