@@ -10,13 +10,15 @@ be 0):
 - moves shown but missing: game events a table's host was shown that the store does not hold, in that order;
 - finished games without results: games stored as over with no results (missing from history, stats and top);
 - games never resumed: tables open in the database that the next start did not bring back;
-- integrity_check failures: ``PRAGMA integrity_check`` not ``ok`` after a kill;
+- integrity_check failures: ``PRAGMA integrity_check`` not ``ok`` after a kill (PostgreSQL: ``pg_amcheck`` fails);
 - games that do not replay: stored events that ``Game.replay`` refuses.
 
 Bounded: at most 100 tables and 200 trials, each trial at most ``--max-run`` seconds of play, one overall
 ``--deadline``; loopback only; the server is always killed at the end.
 
-    .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30
+    .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 [--store postgresql]
+
+``--store postgresql`` runs the server on a throwaway PostgreSQL cluster with fsync on (``benchmarks/stores.py``).
 """
 
 from __future__ import annotations
@@ -26,12 +28,10 @@ import asyncio
 import json
 import random
 import signal
-import sqlite3
 import sys
 import tempfile
 import time
 from collections import Counter
-from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,7 @@ from benchmarks.load_bench import HOST, free_port, server_environment, spawn, wr
 from bots.reference_bot import BotError, Connection, Message, Player, cautious  # noqa: E402
 from engine.wimpout import Game  # noqa: E402
 from engine.wimpout.events import EVENT_TYPES, event_from_dict  # noqa: E402
-from server.store.sqlite import FILENAME  # noqa: E402
+from benchmarks.stores import STORES, configured, intact, reading  # noqa: E402
 
 MAX_TABLES, MAX_TRIALS = 100, 200
 PLAY_WAIT = 30.0
@@ -151,8 +151,8 @@ async def playing(hosts: list[Host], until: float) -> None:
         await asyncio.sleep(0.05)
 
 
-def stored_open_tables(workdir: Path) -> set[int]:
-    with closing(sqlite3.connect(workdir / "data" / FILENAME)) as db:
+def stored_open_tables(url: str, workdir: Path) -> set[int]:
+    with reading(url, workdir / "data") as db:
         return {n for (n,) in db.execute("SELECT table_number FROM games WHERE status IN ('waiting', 'playing')")}
 
 
@@ -169,11 +169,9 @@ def kept(seen: list[dict[str, Any]], stored: list[dict[str, Any]]) -> int:
     return found
 
 
-def examine(db: sqlite3.Connection, hosts: list[Host]) -> Counter[str]:
-    """The figures a kill left in the database (read with the server dead)."""
+def examine(db: Any, hosts: list[Host]) -> Counter[str]:
+    """The figures a kill left in the database (read with the server dead; its integrity is checked apart)."""
     found: Counter[str] = Counter()
-    if db.execute("PRAGMA integrity_check").fetchone() != ("ok",):
-        found["integrity_check failures"] += 1
     games: dict[int, list[dict[str, Any]]] = {}
     for game_id, event in db.execute("SELECT game, event FROM game_events ORDER BY game, seq"):
         games.setdefault(game_id, []).append(json.loads(event))
@@ -197,7 +195,7 @@ def examine(db: sqlite3.Connection, hosts: list[Host]) -> Counter[str]:
     return found
 
 
-async def campaign(args: argparse.Namespace) -> Counter[str]:
+async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
     rng = random.Random(args.seed)
     totals: Counter[str] = Counter({figure: 0 for figure in FIGURES})
     deadline = time.monotonic() + args.deadline
@@ -212,7 +210,7 @@ async def campaign(args: argparse.Namespace) -> Counter[str]:
             if time.monotonic() > deadline:
                 print(f"deadline reached after {trial} trials")
                 break
-            expected = stored_open_tables(workdir) if trial else set()
+            expected = stored_open_tables(url, workdir) if trial else set()
             server, _ = await spawn("from server.main import main; main()", env, workdir, port)
             try:
                 totals["games never resumed"] += len(expected - await open_tables_seen(port))
@@ -226,8 +224,9 @@ async def campaign(args: argparse.Namespace) -> Counter[str]:
                 server.send_signal(signal.SIGKILL)
                 await server.wait()
             await asyncio.gather(*bots, return_exceptions=True)
-            with closing(sqlite3.connect(workdir / "data" / FILENAME)) as db:
+            with reading(url, workdir / "data") as db:
                 found = examine(db, hosts)
+            found["integrity_check failures"] += int(not intact(url, workdir / "data"))
             total = shown(hosts)
             print(f"trial {trial + 1}: {total - moves} game events shown since the last kill; "
                   + ", ".join(f"{k} {v}" for k, v in found.items() if v), flush=True)
@@ -247,10 +246,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-run", type=float, default=4.0, help="most seconds of play before a kill")
     parser.add_argument("--seed", type=int, default=1, help="for the kill moments (the dice are fair)")
     parser.add_argument("--deadline", type=float, default=900.0, help="stop starting trials after this many seconds")
+    parser.add_argument("--store", choices=STORES, default="sqlite", help="the storage backend the server runs on")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.trials <= MAX_TRIALS or args.max_run > 60:
         parser.error(f"at most {MAX_TABLES} tables, {MAX_TRIALS} trials, 60 s a run")
-    totals = asyncio.run(campaign(args))
+    with configured(args.store) as url:
+        totals = asyncio.run(campaign(args, url))
     for figure in FIGURES:
         print(f"{figure}: {totals[figure]}")
     print(json.dumps(dict(totals)))

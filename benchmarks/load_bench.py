@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
+from benchmarks.stores import STORES, configured  # noqa: E402
 from server.main import GC_YOUNG_THRESHOLD  # noqa: E402
 
 
@@ -473,6 +474,8 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of talk")
     parser.add_argument("--per-room", type=int, default=8, help="players per parlour")
     parser.add_argument("--concurrency", type=int, default=100, help="logins in flight at once")
+    parser.add_argument("--store", choices=STORES, default="sqlite",
+                        help="the server's storage backend (postgresql: a throwaway cluster, benchmarks/stores.py)")
     args = parser.parse_args()
     args.clients = max(1, min(args.clients, MAX_CLIENTS))
     args.tables = max(1, min(args.tables, MAX_CLIENTS // 4))
@@ -483,7 +486,8 @@ def main() -> None:
     raise_fd_limit(2 * clients + 256)  # our sockets; the server inherits the same limit
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])  # a thousand bots' objects, as the server's
     deadline = clients / 20 + args.duration + 120
-    asyncio.run(asyncio.wait_for(run(args), deadline))
+    with configured(args.store):
+        asyncio.run(asyncio.wait_for(run(args), deadline))
 
 
 if __name__ == "__main__":

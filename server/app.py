@@ -97,7 +97,8 @@ class GameServer:
             self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
-                 web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir))
+                 web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
+                 store=self.store.where)
 
     async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:
         """A telnet port (idle time is ``_sweep_idle``'s to judge)."""

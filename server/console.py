@@ -1,5 +1,6 @@
 """Commands for the operator at the server's console, run beside a running server or without one (they open the
-store as a second process): ``cosmic-wimpout wizard NAME``, ``cosmic-wimpout backup FILE``."""
+store as a second process): ``cosmic-wimpout wizard NAME``, ``cosmic-wimpout backup FILE``, ``cosmic-wimpout store
+copy --to URL``."""
 
 from __future__ import annotations
 
@@ -9,14 +10,19 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from server.settings import ConfigError, load_console_settings
-from server.store import Store, StoreError, store_for
+from server.settings import ConfigError, Settings, load_console_settings
+from server.store import Store, StoreError, store_at, store_for
 from server.store.sqlite import FILENAME
+from server.storecopy import copy_store
 
 T = TypeVar("T")
 WIZARD = "Make an account a wizard (or, with --revoke, not); works whether or not the server is running."
 BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not). To restore, stop the server and "
-          f"put the copy in the data directory as {FILENAME}.")
+          f"put the copy in the data directory as {FILENAME}; for PostgreSQL, FILE is a pg_dump archive: pg_restore "
+          "--dbname URL FILE into an empty database.")
+STORE_COPY = ("Copy the whole store (--from URL, default the configured one) into an empty one at --to URL "
+              "(sqlite:DIR or postgresql://user@host:port/db), checked by row counts and a replay of every finished "
+              "game; stop the server first.")
 
 
 def wizard(argv: list[str]) -> int | str:
@@ -58,14 +64,46 @@ def backup(argv: list[str]) -> int | str:
     return 0
 
 
-def _store(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Store | str:
-    """The server's store, found as the server finds it (``--config``, ``--data-dir``), not opened yet; or why not."""
-    overrides = {"data_dir": args.data_dir} if args.data_dir is not None else {}
+def store_copy(argv: list[str]) -> int | str:
+    """``store copy``: carry the whole store to an empty one of either backend (SQLite to PostgreSQL and back)."""
+    parser = _console_parser("cosmic-wimpout store", STORE_COPY)
+    parser.add_argument("action", choices=["copy"], help="what to do with the store")
+    parser.add_argument("--to", required=True, metavar="URL", help="the empty store to copy into")
+    parser.add_argument("--from", dest="source", metavar="URL", help="the store to copy (default: the configured one)")
+    args = parser.parse_args(argv)
+    source = _store(parser, args, args.source)
+    if isinstance(source, str):
+        return source
     try:
-        settings = load_console_settings(args.config, **overrides)
-    except ConfigError as exc:
+        target = store_at(args.to, _settings(args).data_dir)
+    except StoreError as exc:
         return f"{parser.prog}: {exc}"
-    store = store_for(settings)
+
+    async def copy() -> None:
+        await target.open()
+        try:
+            print(await copy_store(source, target))
+        finally:
+            await target.close()
+
+    failed = _using(parser, source, copy)
+    return 0 if failed is None else failed
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """The server's settings, as the server reads them, with ``--config`` and ``--data-dir``. Raises ConfigError."""
+    overrides = {"data_dir": args.data_dir} if args.data_dir is not None else {}
+    return load_console_settings(args.config, **overrides)
+
+
+def _store(parser: argparse.ArgumentParser, args: argparse.Namespace, url: str | None = None) -> Store | str:
+    """The server's store, found as the server finds it (``--config``, ``--data-dir``), or the one at ``url``; not
+    opened yet; or why not."""
+    try:
+        settings = _settings(args)
+        store = store_for(settings) if url is None else store_at(url, settings.data_dir)
+    except (ConfigError, StoreError) as exc:
+        return f"{parser.prog}: {exc}"
     if not store.exists():
         return f"{parser.prog}: no database at {store.where} (start the server once, or give --data-dir)"
     return store
@@ -94,7 +132,7 @@ def _console_parser(prog: str, description: str) -> argparse.ArgumentParser:
     return parser
 
 
-CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {"wizard": wizard, "backup": backup}
+CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {"wizard": wizard, "backup": backup, "store": store_copy}
 """``cosmic-wimpout <command> ...``: commands besides running the server."""
-CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE", BACKUP))
+CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE", BACKUP), ("store copy --to URL", STORE_COPY))
 """What ``cosmic-wimpout --help`` says of them: an operator's first look must find how to make the first wizard."""

@@ -46,8 +46,6 @@ class Tables:
         for kind in GAME_TYPES.all():
             self.randomness(kind)  # now: a script that cannot be read stops the start
         self.live: dict[int, Live] = {}
-        self._opening: set[int] = set()
-        """Numbers taken by tables being opened (their first save is on its way)."""
         self.clock = TableClock(self.settings, self._time_out, self._abandon)
         self._stopped = False
         self._seated: dict[str, Live] = {}
@@ -168,12 +166,8 @@ class Tables:
         kind, options = pick(words)
         room = self.server.world.location(name).key
         table = kind.new_table(0, room, name, options)  # first: options refused, no number is taken
-        number = self._free_number()
-        self._opening.add(number)  # before the await: a second 'table open' meanwhile takes another number
-        try:
-            game_id = await self.server.store.open_table(number, room, table.play.options_record(), [name], kind.name)
-        finally:
-            self._opening.discard(number)
+        # the database picks the number, in the same transaction as the table (processes sharing it never clash)
+        number, game_id = await self.server.store.open_next_table(room, table.play.options_record(), [name], kind.name)
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, moved_at=time.time())
         self._audiences_changed()
@@ -333,9 +327,8 @@ class Tables:
     # -- inside ------------------------------------------------------------------------------------------------------
 
     def _free_number(self) -> int:
-        """The lowest number no table has or is being opened under."""
-        taken = self.live.keys() | self._opening
-        return next(n for n in range(1, len(taken) + 2) if n not in taken)
+        """The lowest number no table has (at start, for a table stored under a number another one came back with)."""
+        return next(n for n in range(1, len(self.live) + 2) if n not in self.live)
 
     def _refuse_second_seat(self, name: str, here: Live | None = None) -> None:
         seated = self.seat_of(name)
@@ -359,7 +352,8 @@ class Tables:
     async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None) -> None:
         """Take the table away (a finished game's results are already saved with its last move) and say why."""
         table = live.table
-        del self.live[table.number]
+        if self.live.get(table.number) is live:  # (its game over and saved, the database may have given the number
+            del self.live[table.number]  # to a table opened since: that one stays)
         self._audiences_changed()
         for name in [name for name, seat in self._seated.items() if seat is live]:
             del self._seated[name]  # the index keeps no closed table (nor its game) alive

@@ -118,6 +118,16 @@ class MsspSettings(BaseModel):
     minimum_age: str
 
 
+class StoreSettings(BaseModel):
+    """Where accounts, the world and every game are kept."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str
+    """Empty or ``sqlite:``: the SQLite file in ``data_dir``; ``sqlite:DIR``: the one in DIR;
+    ``postgresql://user@host:port/db``: a PostgreSQL database (``server.store.backends``)."""
+
+
 class Settings(BaseSettings):
     """Every setting has its default in the built-in ``server.toml``, the one place for them."""
 
@@ -138,8 +148,7 @@ class Settings(BaseSettings):
     limits: Limits
     tables: TableSettings
     web: WebSettings
-
-
+    store: StoreSettings
     tls: TlsSettings
     mssp: MsspSettings
 

@@ -11,6 +11,10 @@ import pytest
 
 from support.servers import running, settings_for
 
+pytest_plugins = ("support.pgcluster",)
+"""A throwaway PostgreSQL cluster for the store tests that run on both backends (skipped where PostgreSQL is not
+installed)."""
+
 
 @pytest.fixture
 def make_server(tmp_path: Path) -> Callable[..., Any]:

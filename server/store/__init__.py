@@ -1,8 +1,9 @@
 """The store: the domain records (``domain``), what the server asks of a store (``repositories``), and the backends
-that keep them (``backends``: SQLite in ``sqlite/``). Code outside imports from here: no SQL
+that keep them (``backends``: SQLite in ``sqlite/``, PostgreSQL in ``postgresql/``, what their SQL shares in
+``sharedsql``). Code outside imports from here: no SQL
 and no sqlite3 outside a backend's folder."""
 
-from server.store.backends import store_for
+from server.store.backends import store_at, store_for
 from server.store.domain import (
     DEFAULT_GAME,
     EVERYWHERE,
@@ -26,6 +27,7 @@ from server.store.domain import (
 from server.store.repositories import (
     AccountStore,
     ChannelStore,
+    CopyStore,
     GameStore,
     ModerationStore,
     PreferenceStore,
@@ -34,7 +36,9 @@ from server.store.repositories import (
 )
 
 __all__ = [
-    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "Finish", "FinishedGame", "PlayedGame",
+    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
+    "PlayedGame",
     "GameStore", "GameSummary", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
-    "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_for",
+    "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_at",
+    "store_for",
 ]

@@ -1,12 +1,13 @@
 """What the server asks of its store, grouped by what each part holds. Code outside the store types its store with
-these, so a backend is anything that has the methods: SQLite today (``server/store/sqlite/``), PostgreSQL next.
+these, so a backend is anything that has the methods: SQLite (``server/store/sqlite/``) and PostgreSQL
+(``server/store/postgresql/``).
 
 Every write returns once it is durable ("saved before shown"); the writes asked for in one turn of the event loop may
 share one transaction (group commit), and one that fails is undone alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -141,6 +142,13 @@ class GameStore(Protocol):
         """Record a new table of a game type; returns its game id (one table holds one game)."""
         ...
 
+    async def open_next_table(
+        self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+    ) -> tuple[int, int]:
+        """Record a new table under the lowest number no open table has, chosen by the database (processes sharing
+        one never take a number twice); returns its number and game id."""
+        ...
+
     async def renumber_table(self, game_id: int, number: int) -> None:
         """Give an open table another number (restore found two open tables under one)."""
         ...
@@ -194,7 +202,18 @@ class GameStore(Protocol):
         ...
 
 
-class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, WorldStore, GameStore, Protocol):
+class CopyStore(Protocol):
+    """Every row, as ``cosmic-wimpout store copy`` carries it from one backend to another: by table of the logical
+    schema (``sharedsql.TABLES``), JSON as its text, flags as integers."""
+
+    async def rows(self, table: str) -> list[tuple[Any, ...]]: ...
+
+    async def load(self, tables: Mapping[str, list[tuple[Any, ...]]]) -> None:
+        """Replace every row with these, in one transaction (ids kept: new ones follow them)."""
+        ...
+
+
+class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, WorldStore, GameStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     @property

@@ -7,10 +7,9 @@ import time
 from collections.abc import Iterable
 
 from server.names import skeleton as skeleton_of
+from server.store import sharedsql as sql
 from server.store.domain import Account, NameTaken
 from server.store.sqlite.groupcommit import GroupCommit
-
-_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
 
 
 class SqliteAccounts(GroupCommit):
@@ -19,7 +18,7 @@ class SqliteAccounts(GroupCommit):
 
     async def names(self) -> list[str]:
         """Every account's name (a new one must not look like any of them)."""
-        return await self._run(lambda db: [name for (name,) in db.execute("SELECT name FROM accounts")])
+        return await self._run(lambda db: [name for (name,) in db.execute(sql.ACCOUNT_NAMES)])
 
     async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
         """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
@@ -41,8 +40,7 @@ class SqliteAccounts(GroupCommit):
         """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
 
         def grant(db: sqlite3.Connection) -> bool:
-            cursor = db.execute("UPDATE accounts SET wizard = ? WHERE skeleton = ? AND name = ? COLLATE NOCASE",
-                                (int(wizard), skeleton_of(name), name))
+            cursor = db.execute(sql.SET_WIZARD, (int(wizard), skeleton_of(name), name))
             return cursor.rowcount == 1
 
         return await self._write(grant)
@@ -51,14 +49,14 @@ class SqliteAccounts(GroupCommit):
         """Record that these accounts were seen now."""
         rows = [(time.time(), s) for s in skeletons]
 
-        await self._write(lambda db: db.executemany("UPDATE accounts SET last_seen = ? WHERE skeleton = ?", rows))
+        await self._write(lambda db: db.executemany(sql.TOUCH, rows))
 
     async def _update(self, skeleton: str, column: str, value: object) -> None:
-        await self._write(lambda db: db.execute(f"UPDATE accounts SET {column} = ? WHERE skeleton = ?", (value, skeleton)))
+        await self._write(lambda db: db.execute(sql.UPDATE_ACCOUNT.format(column=column), (value, skeleton)))
 
 
 def find_account(db: sqlite3.Connection, skeleton: str) -> Account | None:
-    row = db.execute(f"SELECT {_COLUMNS} FROM accounts WHERE skeleton = ?", (skeleton,)).fetchone()
+    row = db.execute(sql.FIND_ACCOUNT, (skeleton,)).fetchone()
     if row is None:
         return None
     name, skel, password_hash, wizard, banned, doing, last_seen, created_at, builder = row
@@ -70,11 +68,8 @@ def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_ha
     existing = find_account(db, skeleton)
     if existing is not None:
         raise NameTaken(existing.name)
-    db.execute(
-        "INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES (?, ?, ?, ?)",
-        (name, skeleton, password_hash, time.time()),
-    )
-    db.execute("INSERT INTO channel_members SELECT name, ? FROM channels WHERE autojoin = 1", (skeleton,))
+    db.execute(sql.CREATE_ACCOUNT, (name, skeleton, password_hash, time.time()))
+    db.execute(sql.AUTOJOIN_ACCOUNT, (skeleton,))
     found = find_account(db, skeleton)
     assert found is not None
     return found

@@ -7,8 +7,10 @@ import sqlite3
 from collections.abc import Mapping
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from server.privatefiles import private_directory, private_file
+from server.store import sharedsql as sql
 from server.store.domain import Tally
 from server.store.sqlite.accounts import SqliteAccounts
 from server.store.sqlite.community import SqliteChannels, SqliteModeration, seed_channels
@@ -57,6 +59,21 @@ class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModer
                 db.backup(target)
 
         await self._run(copy)
+
+    async def rows(self, table: str) -> list[tuple[Any, ...]]:
+        """Every row of one table of the logical schema (``sharedsql.TABLES``)."""
+        return await self._run(lambda db: db.execute(sql.select_all(table)).fetchall())
+
+    async def load(self, tables: Mapping[str, list[tuple[Any, ...]]]) -> None:
+        """Replace every row with these (by table of ``sharedsql.TABLES``), in one transaction."""
+
+        def replace(db: sqlite3.Connection) -> None:
+            for table, _, _ in reversed(sql.TABLES):
+                db.execute(f"DELETE FROM {table}")
+            for table, _, _ in sql.TABLES:
+                db.executemany(sql.insert_all(table), tables.get(table, []))
+
+        await self._write(replace)
 
     def _open(self, _: object) -> None:
         """Bring the database up to date (tables, columns, the first channels) in one transaction: never half of it,

@@ -9,9 +9,9 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from server.store import sharedsql as sql
 from server.store.domain import (
     DEFAULT_GAME,
-    OPEN_STATUSES,
     Finish,
     FinishedGame,
     GameSummary,
@@ -21,6 +21,9 @@ from server.store.domain import (
     Tally,
 )
 from server.store.sqlite.groupcommit import GroupCommit
+
+PLAYERS = "SELECT group_concat(o.player, ', ') FROM results o WHERE o.game = g.id"
+"""A game's players (in the order of the index on their NOCASE names, which the query reads)."""
 
 
 class SqliteGames(GroupCommit):
@@ -32,18 +35,23 @@ class SqliteGames(GroupCommit):
     ) -> int:
         """Record a new table of a game type; returns its game id (one table holds one game)."""
 
-        def insert(db: sqlite3.Connection) -> int:
-            cursor = db.execute(
-                "INSERT INTO games (table_number, room, rules, seats, status, opened_at, game) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (number, room, json.dumps(rules), json.dumps(seats), "waiting", time.time(), game),
-            )
-            return int(cursor.lastrowid or 0)
+        return await self._write(lambda db: _insert_table(db, number, room, rules, seats, game))
+
+    async def open_next_table(
+        self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+    ) -> tuple[int, int]:
+        """Record a new table under the lowest number no open table has, chosen by the database (its write lock
+        keeps another process out meanwhile); returns its number and game id."""
+
+        def insert(db: sqlite3.Connection) -> tuple[int, int]:
+            number = int(db.execute(sql.FREE_NUMBER).fetchone()[0])
+            return number, _insert_table(db, number, room, rules, seats, game)
 
         return await self._write(insert)
 
     async def renumber_table(self, game_id: int, number: int) -> None:
         """Give an open table another number (restore found two open tables under one)."""
-        await self._write(lambda db: db.execute("UPDATE games SET table_number = ? WHERE id = ?", (number, game_id)))
+        await self._write(lambda db: db.execute(sql.RENUMBER_TABLE, (number, game_id)))
 
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
@@ -54,22 +62,19 @@ class SqliteGames(GroupCommit):
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
 
         def save(db: sqlite3.Connection) -> None:
-            db.executemany("INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)", rows)
-            db.execute(
-                "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?",
-                (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id),
-            )
+            db.executemany(sql.INSERT_EVENT, rows)
+            db.execute(sql.SAVE_TABLE, (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id))
             if finish is not None:
                 _record_finish(db, game_id, finish)
 
         await self._write(save)
 
     async def set_pace(self, game_id: int, pace: float) -> None:
-        await self._write(lambda db: db.execute("UPDATE games SET pace = ? WHERE id = ?", (pace, game_id)))
+        await self._write(lambda db: db.execute(sql.SET_PACE, (pace, game_id)))
 
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
-        await self._write(lambda db: db.execute("UPDATE games SET learner = ? WHERE id = ?", (learner, game_id)))
+        await self._write(lambda db: db.execute(sql.SET_LEARNER, (learner, game_id)))
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
@@ -77,18 +82,13 @@ class SqliteGames(GroupCommit):
 
     async def close_table(self, game_id: int, status: str) -> None:
         """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
-        await self._write(
-            lambda db: db.execute("UPDATE games SET status = ?, ended_at = ? WHERE id = ?", (status, time.time(), game_id))
-        )
+        await self._write(lambda db: db.execute(sql.CLOSE_TABLE, (status, time.time(), game_id)))
 
     async def finished_without_results(self) -> list[FinishedGame]:
         """Games stored as over that have no results (a kill between two transactions, before they were one)."""
 
         def load(db: sqlite3.Connection) -> list[FinishedGame]:
-            rows = db.execute(
-                "SELECT id, game FROM games g WHERE status = 'over'"
-                " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
-            ).fetchall()
+            rows = db.execute(sql.WITHOUT_RESULTS).fetchall()
             return [FinishedGame(game_id, _events(db, game_id), game) for game_id, game in rows]
 
         return await self._run(load)
@@ -97,10 +97,7 @@ class SqliteGames(GroupCommit):
         """Every table not yet closed, with its game's events, to bring back after a restart."""
 
         def load(db: sqlite3.Connection) -> list[StoredTable]:
-            tables = db.execute(
-                "SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game FROM games"
-                f" WHERE status IN {OPEN_STATUSES} ORDER BY table_number"
-            ).fetchall()
+            tables = db.execute(sql.OPEN_TABLES).fetchall()
             return [
                 StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id),
                             json.loads(bots), pace, learner, game)
@@ -114,8 +111,7 @@ class SqliteGames(GroupCommit):
         is no such game."""
 
         def load(db: sqlite3.Connection) -> PlayedGame | None:
-            row = db.execute("SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')",
-                             (game_id,)).fetchone()
+            row = db.execute(sql.ENDED_GAME, (game_id,)).fetchone()
             return None if row is None else PlayedGame(row[0], _events(db, game_id), row[1])
 
         return await self._run(load)
@@ -124,13 +120,7 @@ class SqliteGames(GroupCommit):
         """A player's finished games, newest first."""
 
         def load(db: sqlite3.Connection) -> list[GameSummary]:
-            rows = db.execute(
-                "SELECT g.id, g.ended_at, (SELECT group_concat(o.player, ', ') FROM results o WHERE o.game = g.id),"
-                " g.winner, r.score, (SELECT MAX(o.bot) FROM results o WHERE o.game = g.id)"
-                " FROM results r JOIN games g ON g.id = r.game WHERE r.player = ?"
-                " ORDER BY g.id DESC LIMIT ?",
-                (player, limit),
-            ).fetchall()
+            rows = db.execute(sql.HISTORY.format(players=PLAYERS), (player, limit)).fetchall()
             return [GameSummary(*row[:-1], bool(row[-1])) for row in rows]
 
         return await self._run(load)
@@ -141,11 +131,7 @@ class SqliteGames(GroupCommit):
         totals, paths = _totals(tally)
 
         def load(db: sqlite3.Connection) -> Stats:
-            row = db.execute(
-                f"SELECT COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game"
-                " WHERE r.player = ? AND g.game = ?",
-                (*paths, player, game),
-            ).fetchone()
+            row = db.execute(sql.STATS.format(totals=totals), (*paths, player, game)).fetchone()
             return _stats(tally, row)
 
         return await self._run(load)
@@ -157,15 +143,12 @@ class SqliteGames(GroupCommit):
         totals, paths = _totals(tally)
         tiebreak, tiebreak_paths = "", []
         if tally.tiebreak is not None:
-            sql, tiebreak_paths = _total(tally, tally.tiebreak)
-            tiebreak = f", {sql} DESC"
+            total, tiebreak_paths = _total(tally, tally.tiebreak)
+            tiebreak = f", {total} DESC"
 
         def load(db: sqlite3.Connection) -> list[tuple[str, Stats]]:
             rows = db.execute(
-                f"SELECT r.player, COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game"
-                " WHERE r.bot = 0 AND g.game = ? GROUP BY r.player"
-                f" ORDER BY SUM(r.won) DESC, 1.0 * SUM(r.won) / COUNT(*) DESC{tiebreak} LIMIT ?",
-                (*paths, game, *tiebreak_paths, limit),
+                sql.TOP.format(totals=totals, tiebreak=tiebreak), (*paths, game, *tiebreak_paths, limit)
             ).fetchall()
             return [(row[0], _stats(tally, row[1:])) for row in rows]
 
@@ -180,7 +163,7 @@ def _total(tally: Tally, figure: str) -> tuple[str, list[str]]:
 def _totals(tally: Tally) -> tuple[str, list[str]]:
     """SQL adding up each of a game's figures (after a comma, to follow other columns), and the paths it binds."""
     parts = [_total(tally, figure) for figure in tally.totals]
-    return "".join(f", {sql}" for sql, _ in parts), [path for _, [path] in parts]
+    return "".join(f", {total}" for total, _ in parts), [path for _, [path] in parts]
 
 
 def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
@@ -188,12 +171,17 @@ def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
     return Stats(games, wins, dict(zip(tally.totals, figures)))
 
 
+def _insert_table(db: sqlite3.Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str) -> int:
+    row = db.execute(sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), time.time(), game)).fetchone()
+    return int(row[0])
+
+
 def _record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> None:
     rows = [(game_id, r.player, int(r.won), r.score, int(r.bot), json.dumps(r.figures)) for r in finish.results]
-    db.executemany("INSERT INTO results (game, player, won, score, bot, figures) VALUES (?, ?, ?, ?, ?, ?)", rows)
-    db.execute("UPDATE games SET status = 'over', ended_at = ?, winner = ? WHERE id = ?", (time.time(), finish.winner, game_id))
+    db.executemany(sql.INSERT_RESULT, rows)
+    db.execute(sql.FINISH_GAME, (time.time(), finish.winner, game_id))
 
 
 def _events(db: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:
-    rows = db.execute("SELECT event FROM game_events WHERE game = ? ORDER BY seq", (game_id,)).fetchall()
+    rows = db.execute(sql.EVENTS, (game_id,)).fetchall()
     return [json.loads(event) for (event,) in rows]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from server.store.outcomes import Outcome, settle
 from server.store.sqlite.connection import commit_group
 
 T = TypeVar("T")
@@ -84,12 +85,6 @@ class GroupCommit:
             self._db = None
 
 
-def _settle(batch: list[Pending], outcomes: list[tuple[Any, Exception | None]]) -> None:
+def _settle(batch: list[Pending], outcomes: list[Outcome]) -> None:
     """On the event loop: each write's waiter gets its outcome (unless it stopped waiting)."""
-    for (_, future), (value, error) in zip(batch, outcomes):
-        if future.done():
-            continue
-        if error is None:
-            future.set_result(value)
-        else:
-            future.set_exception(error)
+    settle([future for _, future in batch], outcomes)

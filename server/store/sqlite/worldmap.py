@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import Iterable
 
 from rooms.model import Exit, Room
+from server.store import sharedsql as sql
 from server.store.sqlite.groupcommit import GroupCommit
 
 
@@ -15,17 +16,15 @@ class SqliteWorld(GroupCommit):
         """Every room with its exits, and the start room's key; None if the database has no world yet."""
 
         def load(db: sqlite3.Connection) -> tuple[list[Room], str] | None:
-            start = db.execute("SELECT value FROM world WHERE key = 'start'").fetchone()
+            start = db.execute(sql.START_ROOM).fetchone()
             if start is None:
                 return None
             exits: dict[str, list[Exit]] = {}
-            for room, name, aliases, destination in db.execute(
-                "SELECT room, name, aliases, destination FROM exits ORDER BY room, position"
-            ):
+            for room, name, aliases, destination in db.execute(sql.EXITS):
                 exits.setdefault(room, []).append(Exit(name, destination, tuple(json.loads(aliases))))
             rooms = [
                 Room(key, name, description, tuple(exits.get(key, ())), owner)
-                for key, name, description, owner in db.execute("SELECT key, name, description, owner FROM rooms ORDER BY rowid")
+                for key, name, description, owner in db.execute(sql.ROOMS)
             ]
             return rooms, start[0]
 
@@ -38,7 +37,7 @@ class SqliteWorld(GroupCommit):
         def seed(db: sqlite3.Connection) -> None:
             for room in rooms:
                 _save_room(db, room)
-            db.execute("INSERT OR REPLACE INTO world VALUES ('start', ?)", (start,))
+            db.execute(sql.SET_START_ROOM, (start,))
 
         await self._write(seed)
 
@@ -57,8 +56,8 @@ class SqliteWorld(GroupCommit):
         changed = list(changed)
 
         def delete(db: sqlite3.Connection) -> None:
-            db.execute("DELETE FROM exits WHERE room = ?", (key,))
-            db.execute("DELETE FROM rooms WHERE key = ?", (key,))
+            db.execute(sql.DELETE_EXITS, (key,))
+            db.execute(sql.DELETE_ROOM, (key,))
             for room in changed:
                 _save_room(db, room)
 
@@ -66,13 +65,9 @@ class SqliteWorld(GroupCommit):
 
 
 def _save_room(db: sqlite3.Connection, room: Room) -> None:
-    db.execute(
-        "INSERT INTO rooms (key, name, description, owner) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE"
-        " SET name = excluded.name, description = excluded.description, owner = excluded.owner",
-        (room.key, room.name, room.description, room.owner),
-    )
-    db.execute("DELETE FROM exits WHERE room = ?", (room.key,))
+    db.execute(sql.SAVE_ROOM, (room.key, room.name, room.description, room.owner))
+    db.execute(sql.DELETE_EXITS, (room.key,))
     db.executemany(
-        "INSERT INTO exits VALUES (?, ?, ?, ?, ?)",
+        sql.INSERT_EXIT,
         [(room.key, i, e.name, json.dumps(list(e.aliases)), e.destination) for i, e in enumerate(room.exits)],
     )

@@ -1,0 +1,151 @@
+"""A pool of PostgreSQL connections, and the group commit of the writes of each loop turn.
+
+Reads take any pooled connection (autocommit: they see every committed write). Writes are group-committed as in
+SQLite's backend: every write asked for in one turn of the event loop goes to the server in one transaction, and none
+returns before that transaction is durable (``synchronous_commit = on``). The transaction is pipelined: a turn's
+statements reach the server without a round trip each (under load, each round trip waits for the server's process to
+get a core). One that fails is undone alone: the group is then run again with a savepoint around each write (not the
+first time: each savepoint is two more round trips, and writes seldom fail). Commits follow one another without a
+pause: while one is on its way, the turns that follow queue theirs, and the committer sends all of those together as
+soon as the first is done."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+from psycopg import AsyncConnection, AsyncCursor
+from psycopg_pool import AsyncConnectionPool
+
+from server.store.outcomes import Outcome, settle
+
+T = TypeVar("T")
+Connection = AsyncConnection[tuple[Any, ...]]
+Work = Callable[[Connection], Awaitable[Any]]
+Pending = tuple[Work, asyncio.Future[Any]]
+"""A write and whoever awaits it."""
+POOL_SIZE = (2, 10)
+"""Connections kept open, and at most: one commits, the others read (logins, history) meanwhile."""
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for the database server when opening."""
+
+
+def pg(sql: str) -> str:
+    """Shared SQL's ``?`` placeholders as psycopg's ``%s``."""
+    return sql.replace("?", "%s")
+
+
+async def execute(db: Connection, sql: str, params: Sequence[Any] = ()) -> AsyncCursor[tuple[Any, ...]]:
+    return await db.execute(pg(sql), params)
+
+
+async def fetchall(db: Connection, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    return await (await execute(db, sql, params)).fetchall()
+
+
+async def fetchone(db: Connection, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+    return await (await execute(db, sql, params)).fetchone()
+
+
+async def executemany(db: Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    if rows:
+        async with db.cursor() as cursor:
+            await cursor.executemany(pg(sql), rows)
+
+
+async def durable(db: Connection) -> None:
+    """Every pooled connection commits durably, whatever the server's default says."""
+    await db.execute("SET synchronous_commit = on")
+
+
+async def commit_group(db: Connection, works: Sequence[Work]) -> list[Outcome]:
+    """Run writes in one transaction, pipelined (statements whose results no write reads go out without waiting for
+    the server); if one fails, undo them all and run them again one by one, each in its own savepoint, so that only
+    the failed one is undone. A connection lost fails them all (nothing is run twice: the commit may have been
+    made)."""
+    try:
+        async with db.pipeline(), db.transaction():
+            return [(await work(db), None) for work in works]
+    except Exception:
+        if db.broken or db.closed:
+            raise
+    outcomes: list[Outcome] = []
+    async with db.transaction():
+        for work in works:
+            try:
+                async with db.transaction():
+                    outcomes.append((await work(db), None))
+            except Exception as error:
+                outcomes.append((None, error))
+    return outcomes
+
+
+class PgGroupCommit:
+    """``_run`` reads on a pooled connection, ``_write`` joins this turn's group commit."""
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._pool: AsyncConnectionPool[Connection] | None = None
+        self._turn: list[Pending] = []
+        """Writes asked for in this turn of the event loop."""
+        self._handed: deque[Pending] = deque()
+        """Writes handed to the committer and not committed yet."""
+        self._committer: asyncio.Task[None] | None = None
+
+    async def _open_pool(self) -> None:
+        low, high = POOL_SIZE
+        self._pool = AsyncConnectionPool(
+            self._url, min_size=low, max_size=high, open=False, kwargs={"autocommit": True}, configure=durable,
+        )
+        await self._pool.open(wait=True, timeout=CONNECT_TIMEOUT)
+
+    async def _run(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        if self._pool is None:
+            raise RuntimeError("the store is closed")
+        async with self._pool.connection() as db:
+            return await work(db)
+
+    async def _write(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """Queue a write for this turn's group commit and wait until it is durable; its own failure (e.g.
+        :class:`NameTaken`) is raised here and undoes only its own changes."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        if not self._turn:
+            loop.call_soon(self._hand_over)  # once the turn's other writes are asked for
+        self._turn.append((work, future))
+        return await future
+
+    def _hand_over(self) -> None:
+        """Give the committer this turn's writes (starting it unless it is on its way: it takes them next)."""
+        batch, self._turn = self._turn, []
+        if self._pool is None:  # asked for after close: they fail rather than wait forever
+            settle([future for _, future in batch], [(None, RuntimeError("the store is closed"))] * len(batch))
+            return
+        self._handed.extend(batch)
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.get_running_loop().create_task(self._commit_handed())
+
+    async def _commit_handed(self) -> None:
+        """Every write handed over so far in one transaction, their waiters told, and again while more came."""
+        assert self._pool is not None
+        while self._handed:
+            batch = list(self._handed)
+            self._handed.clear()
+            try:
+                async with self._pool.connection() as db:
+                    outcomes = await commit_group(db, [work for work, _ in batch])
+            except Exception as error:  # the transaction itself failed: none of the batch is saved
+                outcomes = [(None, error)] * len(batch)
+            settle([future for _, future in batch], outcomes)
+
+    async def _stop(self) -> None:
+        """Commit what was asked for, then close the pool."""
+        if self._turn:
+            self._hand_over()
+        if self._committer is not None:
+            await self._committer
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()

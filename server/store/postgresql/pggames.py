@@ -1,0 +1,173 @@
+"""Tables and their games in PostgreSQL: seats and rules, every event as it happens, and each finished game's results
+(what every game records in columns, a game's own figures in JSON, added up as the game's tally says). Game ids come
+from a sequence and table numbers are chosen under a lock, so processes sharing the database never take one twice."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from server.store import sharedsql as sql
+from server.store.domain import (
+    DEFAULT_GAME, Finish, FinishedGame, GameSummary, PlayedGame, Stats, StoredTable, Tally,
+)
+from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
+from server.store.postgresql.pgschema import LOCK
+
+PLAYERS = "SELECT string_agg(o.player, ', ' ORDER BY lower(o.player) COLLATE \"C\") FROM results o WHERE o.game = g.id"
+"""A game's players, in SQLite's order (its index on the NOCASE name)."""
+
+
+class PgGames(PgGroupCommit):
+    _tallies: Mapping[str, Tally]
+    """How each game type's figures add up (given by the server, which knows its games)."""
+
+    async def open_table(
+        self, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+    ) -> int:
+        """Record a new table of a game type; returns its game id (one table holds one game)."""
+        return await self._write(lambda db: _insert_table(db, number, room, rules, seats, game))
+
+    async def open_next_table(
+        self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+    ) -> tuple[int, int]:
+        """Record a new table under the lowest number no open table has, chosen by the database; returns its number
+        and game id."""
+
+        async def insert(db: Connection) -> tuple[int, int]:
+            await execute(db, "SELECT pg_advisory_xact_lock(?)", (LOCK,))
+            row = await fetchone(db, sql.FREE_NUMBER)
+            assert row is not None
+            return row[0], await _insert_table(db, row[0], room, rules, seats, game)
+
+        return await self._write(insert)
+
+    async def renumber_table(self, game_id: int, number: int) -> None:
+        """Give an open table another number (restore found two open tables under one)."""
+        await self._write(lambda db: execute(db, sql.RENUMBER_TABLE, (number, game_id)))
+
+    async def save_table(
+        self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
+        first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
+    ) -> None:
+        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
+        results: all in one transaction."""
+        rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
+        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id)
+
+        async def save(db: Connection) -> None:
+            await executemany(db, sql.INSERT_EVENT, rows)
+            await execute(db, sql.SAVE_TABLE, table)
+            if finish is not None:
+                await _record_finish(db, game_id, finish)
+
+        await self._write(save)
+
+    async def set_pace(self, game_id: int, pace: float) -> None:
+        await self._write(lambda db: execute(db, sql.SET_PACE, (pace, game_id)))
+
+    async def set_learner(self, game_id: int, learner: str) -> None:
+        """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
+        await self._write(lambda db: execute(db, sql.SET_LEARNER, (learner, game_id)))
+
+    async def finish_game(self, game_id: int, finish: Finish) -> None:
+        """Results for a game already stored as over (the repair of a game a crash left without them)."""
+        await self._write(lambda db: _record_finish(db, game_id, finish))
+
+    async def close_table(self, game_id: int, status: str) -> None:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
+        await self._write(lambda db: execute(db, sql.CLOSE_TABLE, (status, time.time(), game_id)))
+
+    async def finished_without_results(self) -> list[FinishedGame]:
+        """Games stored as over that have no results (a kill between two transactions, before they were one)."""
+
+        async def load(db: Connection) -> list[FinishedGame]:
+            return [FinishedGame(game_id, await _events(db, game_id), game)
+                    for game_id, game in await fetchall(db, sql.WITHOUT_RESULTS)]
+
+        return await self._run(load)
+
+    async def open_tables(self) -> list[StoredTable]:
+        """Every table not yet closed, with its game's events, to bring back after a restart."""
+
+        async def load(db: Connection) -> list[StoredTable]:
+            async with db.transaction():  # one snapshot
+                await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                return [
+                    StoredTable(game_id, number, room, rules, seats, status, await _events(db, game_id), bots, pace,
+                                learner, game)
+                    for game_id, number, room, rules, seats, status, bots, pace, learner, game
+                    in await fetchall(db, sql.OPEN_TABLES)
+                ]
+
+        return await self._run(load)
+
+    async def game_events(self, game_id: int) -> PlayedGame | None:
+        """A finished or abandoned game's table number, events and game type (``replay``); None if there is no such
+        game."""
+
+        async def load(db: Connection) -> PlayedGame | None:
+            row = await fetchone(db, sql.ENDED_GAME, (game_id,))
+            return None if row is None else PlayedGame(row[0], await _events(db, game_id), row[1])
+
+        return await self._run(load)
+
+    async def history(self, player: str, limit: int) -> list[GameSummary]:
+        """A player's finished games, newest first."""
+        rows = await self._run(lambda db: fetchall(db, sql.HISTORY.format(players=PLAYERS), (player, limit)))
+        return [GameSummary(*row[:-1], bool(row[-1])) for row in rows]
+
+    async def stats(self, player: str, game: str = DEFAULT_GAME) -> Stats:
+        """A player's record in one game type, its figures added up by the game's tally."""
+        tally = self._tallies[game]
+        totals, names = _totals(tally)
+        row = await self._run(lambda db: fetchone(db, sql.STATS.format(totals=totals), (*names, player, game)))
+        assert row is not None
+        return _stats(tally, row)
+
+    async def top(self, limit: int, game: str = DEFAULT_GAME) -> list[tuple[str, Stats]]:
+        """The leaderboard of people (house bots are left off): most wins, then best win rate, then the game's
+        tiebreak figure."""
+        tally = self._tallies[game]
+        totals, names = _totals(tally)
+        tiebreak, tiebreak_names = "", []
+        if tally.tiebreak is not None:
+            total, tiebreak_names = _total(tally, tally.tiebreak)
+            tiebreak = f", {total} DESC"
+        query = sql.TOP.format(totals=totals, tiebreak=tiebreak)
+        rows = await self._run(lambda db: fetchall(db, query, (*names, game, *tiebreak_names, limit)))
+        return [(row[0], _stats(tally, row[1:])) for row in rows]
+
+
+def _total(tally: Tally, figure: str) -> tuple[str, list[str]]:
+    """SQL adding one figure up over a player's results (a whole number, as SQLite's), and the key it binds."""
+    return f"CAST({tally.totals[figure]}(CAST(r.figures ->> ? AS bigint)) AS bigint)", [figure]
+
+
+def _totals(tally: Tally) -> tuple[str, list[str]]:
+    """SQL adding up each of a game's figures (after a comma, to follow other columns), and the keys it binds."""
+    parts = [_total(tally, figure) for figure in tally.totals]
+    return "".join(f", {total}" for total, _ in parts), [name for _, [name] in parts]
+
+
+def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
+    games, wins, *figures = (value or 0 for value in row)
+    return Stats(games, wins, dict(zip(tally.totals, figures)))
+
+
+async def _insert_table(db: Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str) -> int:
+    row = await fetchone(db, sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), time.time(), game))
+    assert row is not None
+    return int(row[0])
+
+
+async def _record_finish(db: Connection, game_id: int, finish: Finish) -> None:
+    rows = [(game_id, r.player, int(r.won), r.score, int(r.bot), json.dumps(r.figures)) for r in finish.results]
+    await executemany(db, sql.INSERT_RESULT, rows)
+    await execute(db, sql.FINISH_GAME, (time.time(), finish.winner, game_id))
+
+
+async def _events(db: Connection, game_id: int) -> list[dict[str, Any]]:
+    return [event for (event,) in await fetchall(db, sql.EVENTS, (game_id,))]

@@ -1,0 +1,113 @@
+"""The PostgreSQL store: a database on a server named by ``store.url``, reached through a pool of psycopg
+connections, with group commit (``pgcommit``) and numbered migrations (``pgschema``). Backups wrap ``pg_dump``."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg.types.string import TextLoader
+
+from server.store import sharedsql as sql
+from server.store.domain import StoreError, Tally
+from server.store.postgresql.pgaccounts import PgAccounts
+from server.store.postgresql.pgcommit import CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg
+from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_channels
+from server.store.postgresql.pggames import PgGames
+from server.store.postgresql.pgschema import IDENTITIES, migrate
+from server.store.postgresql.pgsocial import PgPreferences
+from server.store.postgresql.pgworld import PgWorld
+
+_PASSWORD = re.compile(r"(?<=://)([^:/@]*):[^@/]*@|(?<=[?&]password=)[^&]*")
+
+
+def pg_program(name: str) -> str:
+    """A PostgreSQL client program (``pg_dump``): on PATH, else the newest in Debian's /usr/lib/postgresql."""
+    found = shutil.which(name) or next(
+        (str(p) for p in sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: -int(p.parts[-3]))), None
+    )
+    if found is None:
+        raise StoreError(f"{name} is not installed (Debian: apt-get install postgresql-client)")
+    return found
+
+
+class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgWorld, PgGames):
+    """Async facade over one PostgreSQL database."""
+
+    def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:
+        PgGroupCommit.__init__(self, url)
+        self._tallies = tallies or {}
+
+    @property
+    def where(self) -> str:
+        """The URL without its password (it goes to logs and the console)."""
+        return _PASSWORD.sub(lambda found: f"{found[1]}@" if found[1] is not None else "***", self._url)
+
+    def exists(self) -> bool:
+        """Whether the server is there and the store has made its tables in the database."""
+        try:
+            with psycopg.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
+                row = db.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+                return bool(row and row[0])
+        except psycopg.Error:
+            return False
+
+    async def open(self) -> None:
+        """Bring the database up to date (tables, the first channels) in one transaction, then open the pool. Raises
+        :class:`StoreError` (the server says why and stops) if the database cannot be reached or changed."""
+        try:
+            async with await psycopg.AsyncConnection.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
+                async with db.transaction():
+                    await migrate(db, self.where)
+                    await seed_channels(db)
+            await self._open_pool()
+        except psycopg.Error as error:
+            raise StoreError(f"cannot use the database {self.where}: {error}") from None
+
+    async def close(self) -> None:
+        """Commit what was asked for, then close."""
+        await self._stop()
+
+    async def backup(self, to: Path) -> None:
+        """``pg_dump`` of the whole database into the new file ``to`` (custom format, for ``pg_restore``): one
+        snapshot, taken while the server goes on writing."""
+        dump = await asyncio.create_subprocess_exec(
+            pg_program("pg_dump"), "--format=custom", "--no-owner", f"--file={to}", f"--dbname={self._url}",
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        )
+        _, errors = await dump.communicate()
+        if dump.returncode:
+            to.unlink(missing_ok=True)
+            raise StoreError(f"pg_dump failed: {errors.decode(errors='replace').strip()}")
+
+    async def rows(self, table: str) -> list[tuple[Any, ...]]:
+        """Every row of one table of the logical schema (``sharedsql.TABLES``), JSON as its text."""
+
+        async def load(db: Connection) -> list[tuple[Any, ...]]:
+            async with db.cursor() as cursor:
+                cursor.adapters.register_loader("json", TextLoader)
+                await cursor.execute(pg(sql.select_all(table)))  # type: ignore[arg-type]
+                return await cursor.fetchall()
+
+        return await self._run(load)
+
+    async def load(self, tables: Mapping[str, list[tuple[Any, ...]]]) -> None:
+        """Replace every row with these (by table of ``sharedsql.TABLES``), in one transaction; the sequences go on
+        after the ids copied."""
+
+        async def replace(db: Connection) -> None:
+            for table, _, _ in reversed(sql.TABLES):
+                await execute(db, f"DELETE FROM {table}")
+            for table, _, _ in sql.TABLES:
+                await executemany(db, sql.insert_all(table), tables.get(table, []))
+            for table in IDENTITIES:
+                await execute(db, f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
+                                  f" FROM {table}")
+
+        await self._write(replace)
+

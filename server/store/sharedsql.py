@@ -1,0 +1,133 @@
+"""The SQL both backends run as it is written here: SQLite and PostgreSQL agree on it (``ON CONFLICT`` upserts,
+``RETURNING``, ``COLLATE NOCASE``: PostgreSQL's schema makes a case-insensitive collation of that name). Placeholders
+are ``?``; the PostgreSQL backend turns them into ``%s``. Statements the dialects write differently (JSON paths,
+string aggregation, the schema) stay in each backend's folder."""
+
+from __future__ import annotations
+
+from server.store.domain import OPEN_STATUSES
+
+ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
+FIND_ACCOUNT = f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE skeleton = ?"
+CREATE_ACCOUNT = "INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES (?, ?, ?, ?)"
+AUTOJOIN_ACCOUNT = "INSERT INTO channel_members SELECT name, ? FROM channels WHERE autojoin = 1"
+SET_WIZARD = "UPDATE accounts SET wizard = ? WHERE skeleton = ? AND name = ? COLLATE NOCASE"
+TOUCH = "UPDATE accounts SET last_seen = ? WHERE skeleton = ?"
+UPDATE_ACCOUNT = "UPDATE accounts SET {column} = ? WHERE skeleton = ?"
+"""``column`` is one of the account's own (never a player's words)."""
+
+PREFERENCES = "SELECT key, value FROM preferences WHERE skeleton = ?"
+SET_PREFERENCE = "INSERT INTO preferences VALUES (?, ?, ?) ON CONFLICT (skeleton, key) DO UPDATE SET value = excluded.value"
+IGNORED = "SELECT ignored FROM ignores WHERE skeleton = ?"
+IGNORE = "INSERT INTO ignores VALUES (?, ?) ON CONFLICT DO NOTHING"
+UNIGNORE = "DELETE FROM ignores WHERE skeleton = ? AND ignored = ?"
+LOCATION = "SELECT room FROM locations WHERE skeleton = ?"
+SET_LOCATION = "INSERT INTO locations VALUES (?, ?) ON CONFLICT (skeleton) DO UPDATE SET room = excluded.room"
+
+CHANNELS = "SELECT name, description, autojoin FROM channels ORDER BY rowid"
+"""In the order they were made (PostgreSQL's tables have an identity column named ``rowid`` where it matters)."""
+MEMBERSHIPS = "SELECT channel FROM channel_members WHERE skeleton = ?"
+CREATE_CHANNEL = "INSERT INTO channels (name, description, autojoin) VALUES (?, ?, ?)"
+DESTROY_CHANNEL = (
+    "DELETE FROM channel_members WHERE channel = ?",
+    "DELETE FROM restrictions WHERE scope = ?",
+    "DELETE FROM channels WHERE name = ?",
+)
+JOIN_CHANNEL = "INSERT INTO channel_members VALUES (?, ?) ON CONFLICT DO NOTHING"
+LEAVE_CHANNEL = "DELETE FROM channel_members WHERE channel = ? AND skeleton = ?"
+COUNT_CHANNELS = "SELECT COUNT(*) FROM channels"
+AUTOJOIN_EVERYONE = "INSERT INTO channel_members SELECT c.name, a.skeleton FROM channels c, accounts a WHERE c.autojoin = 1"
+
+RESTRICTIONS = "SELECT scope, until, by, reason FROM restrictions WHERE skeleton = ?"
+LIFT = "DELETE FROM restrictions WHERE skeleton = ? AND scope = ?"
+RESTRICT = (
+    "INSERT INTO restrictions VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton, scope)"
+    " DO UPDATE SET until = excluded.until, by = excluded.by, reason = excluded.reason"
+)
+RECORD = "INSERT INTO moderation (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)"
+MODERATION = (
+    "SELECT at, actor, action, target, detail FROM moderation WHERE target = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?"
+)
+
+START_ROOM = "SELECT value FROM world WHERE key = 'start'"
+SET_START_ROOM = "INSERT INTO world VALUES ('start', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+EXITS = "SELECT room, name, aliases, destination FROM exits ORDER BY room, position"
+ROOMS = "SELECT key, name, description, owner FROM rooms ORDER BY rowid"
+SAVE_ROOM = (
+    "INSERT INTO rooms (key, name, description, owner) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO UPDATE"
+    " SET name = excluded.name, description = excluded.description, owner = excluded.owner"
+)
+DELETE_EXITS = "DELETE FROM exits WHERE room = ?"
+DELETE_ROOM = "DELETE FROM rooms WHERE key = ?"
+INSERT_EXIT = "INSERT INTO exits VALUES (?, ?, ?, ?, ?)"
+
+OPEN = f"status IN {OPEN_STATUSES}"
+OPEN_TABLE = (
+    "INSERT INTO games (table_number, room, rules, seats, status, opened_at, game) VALUES (?, ?, ?, ?, 'waiting', ?, ?)"
+    " RETURNING id"
+)
+FREE_NUMBER = (
+    f"SELECT MIN(n) FROM (SELECT 1 AS n UNION ALL SELECT table_number + 1 FROM games WHERE {OPEN}) AS candidates"
+    f" WHERE n NOT IN (SELECT table_number FROM games WHERE {OPEN})"
+)
+"""The lowest table number no open table has (the server's own rule, asked of the database)."""
+RENUMBER_TABLE = "UPDATE games SET table_number = ? WHERE id = ?"
+INSERT_EVENT = "INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)"
+SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?"
+SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
+SET_LEARNER = "UPDATE games SET learner = ? WHERE id = ?"
+CLOSE_TABLE = "UPDATE games SET status = ?, ended_at = ? WHERE id = ?"
+WITHOUT_RESULTS = (
+    "SELECT id, game FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
+)
+OPEN_TABLES = (
+    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game FROM games WHERE {OPEN}"
+    " ORDER BY table_number"
+)
+ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
+ACCOUNT_NAMES = "SELECT name FROM accounts"
+EVENTS = "SELECT event FROM game_events WHERE game = ? ORDER BY seq"
+INSERT_RESULT = "INSERT INTO results (game, player, won, score, bot, figures) VALUES (?, ?, ?, ?, ?, ?)"
+FINISH_GAME = "UPDATE games SET status = 'over', ended_at = ?, winner = ? WHERE id = ?"
+HISTORY = (
+    "SELECT g.id, g.ended_at, ({players}), g.winner, r.score, (SELECT MAX(o.bot) FROM results o WHERE o.game = g.id)"
+    " FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? ORDER BY g.id DESC LIMIT ?"
+)
+"""``players``: the dialect's subquery joining a game's players' names, in case-insensitive order."""
+STATS = "SELECT COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.game = ?"
+TOP = (
+    "SELECT r.player, COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game"
+    " WHERE r.bot = 0 AND g.game = ? GROUP BY r.player"
+    " ORDER BY SUM(r.won) DESC, 1.0 * SUM(r.won) / COUNT(*) DESC{tiebreak} LIMIT ?"
+)
+
+TABLES = (
+    ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),
+    ("preferences", "skeleton, key, value", "skeleton, key"),
+    ("ignores", "skeleton, ignored", "skeleton, ignored"),
+    ("locations", "skeleton, room", "skeleton"),
+    ("channels", "name, description, autojoin", "rowid"),
+    ("channel_members", "channel, skeleton", "channel, skeleton"),
+    ("restrictions", "skeleton, scope, until, by, reason", "skeleton, scope"),
+    ("moderation", "id, at, actor, action, target, detail", "id"),
+    ("rooms", "key, name, description, owner", "rowid"),
+    ("exits", "room, position, name, aliases, destination", "room, position"),
+    ("world", "key, value", "key"),
+    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game", "id"),
+    ("game_events", "game, seq, event", "game, seq"),
+    ("results", "game, player, won, score, bot, figures", "game, player"),
+)
+"""Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
+channels are shown in the order they were made), in an order that keeps references valid."""
+
+
+def select_all(table: str) -> str:
+    """Every row of a table of ``TABLES``, the columns a copy carries, in its order."""
+    columns, order = next((columns, order) for name, columns, order in TABLES if name == table)
+    return f"SELECT {columns} FROM {table} ORDER BY {order}"
+
+
+def insert_all(table: str) -> str:
+    """A row of a table of ``TABLES``, as ``select_all`` reads it."""
+    columns = next(columns for name, columns, _ in TABLES if name == table)
+    return f"INSERT INTO {table} ({columns}) VALUES ({', '.join('?' for _ in columns.split(','))})"

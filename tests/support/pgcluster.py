@@ -1,0 +1,135 @@
+"""A throwaway PostgreSQL cluster for the tests and benchmarks, and the fixtures that run a test on both backends.
+
+The whole suite runs on PostgreSQL too, each test with a new database for its servers (in-process or started as
+programs), with ``COSMIC_TEST_STORE=postgresql PYTHONPATH=tests pytest -p pgcluster``: tests that read SQLite's file
+themselves fail then, the others must pass.
+
+The cluster is made by ``initdb`` in a temporary directory (as the ``postgres`` system user when running as root: the
+server refuses to run as root), listens on a free loopback port and on a unix socket in that directory, and is
+stopped and removed at the end. Without PostgreSQL's binaries the PostgreSQL half of each test is skipped, saying
+why; ``.ci/run`` installs them."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+BACKENDS = ("sqlite", "postgresql")
+"""The store backends every store test and end-to-end test of the seam runs on."""
+_databases = itertools.count(1)
+
+
+def binaries() -> Path | None:
+    """The directory of PostgreSQL's server programs (Debian keeps them off PATH), if installed."""
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).resolve().parent
+    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=lambda p: int(p.parent.parent.name))
+    return versions[-1].parent if versions else None
+
+
+def unavailable() -> str | None:
+    """Why no cluster can be started here, if none can."""
+    if binaries() is None:
+        return "PostgreSQL is not installed (apt-get install postgresql; .ci/run does): its backend is not tested"
+    if os.geteuid() == 0:
+        try:
+            pwd.getpwnam("postgres")
+        except KeyError:
+            return "running as root without a postgres system user to run PostgreSQL as (its package makes one)"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Cluster:
+    """A running cluster: ``url(database)`` to reach it, ``create()`` for a new empty database."""
+
+    def __init__(self, bin_dir: Path, root: Path, port: int, user: str) -> None:
+        self.bin_dir, self.root, self.port, self.user = bin_dir, root, port, user
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
+
+    def create(self) -> str:
+        """A new empty database's URL."""
+        import psycopg
+
+        name = f"cosmic_{os.getpid()}_{next(_databases)}"
+        with psycopg.connect(self.url(), autocommit=True) as db:
+            db.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY file_copy")
+        return self.url(name)
+
+
+@contextmanager
+def cluster(durable: bool = False) -> Iterator[Cluster]:
+    """A cluster for as long as the block runs. ``durable``: fsync on (benchmarks); tests need only survive a killed
+    process, which the operating system's cache does, so they spare the disk."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        raise FileNotFoundError("PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql/*/bin)")
+    root = Path(tempfile.mkdtemp(prefix="cosmic-pg-"))
+    owner = pwd.getpwnam("postgres") if os.geteuid() == 0 else None
+    if owner is not None:
+        os.chown(root, owner.pw_uid, owner.pw_gid)
+    user = owner.pw_name if owner is not None else pwd.getpwuid(os.geteuid()).pw_name
+
+    def run(*argv: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if owner is not None else []
+        subprocess.run([*prefix, *argv], check=True, capture_output=True, cwd=root)
+
+    data, port = root / "data", _free_port()
+    settings = f"-c listen_addresses=127.0.0.1 -p {port} -k {root} -c max_connections=200 -c fsync={'on' if durable else 'off'}"
+    try:
+        run(str(bin_dir / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8")
+        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-o", settings, "-w", "start")
+        try:
+            yield Cluster(bin_dir, root, port, user)
+        finally:
+            run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster]:
+    """One cluster for the whole session (skips the test when PostgreSQL is not installed)."""
+    reason = unavailable()
+    if reason is not None:
+        pytest.skip(reason)
+    with cluster() as made:
+        yield made
+
+
+@pytest.fixture(autouse=True)
+def whole_suite_store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``COSMIC_TEST_STORE=postgresql`` (and this module loaded as a plugin), every test's servers use a new
+    PostgreSQL database (``COSMIC_STORE__URL``), unless the test chooses its backend itself."""
+    if os.environ.get("COSMIC_TEST_STORE") != "postgresql" or "store_url" in request.fixturenames:
+        return
+    made: Cluster = request.getfixturevalue("postgres_cluster")
+    monkeypatch.setenv("COSMIC_STORE__URL", made.create())
+
+
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest) -> str:
+    """``store.url`` for each backend: SQLite's default (the file in the data directory), or a new PostgreSQL
+    database."""
+    if request.param == "sqlite":
+        return ""
+    made: Cluster = request.getfixturevalue("postgres_cluster")
+    return made.create()
