@@ -124,7 +124,7 @@ class TrampoLand:
         self.walked: int | None = None
         self.off: list[str] = []
         self.stopped = False
-        self.over = not any(True for _ in legal(self.board, None))
+        self.over = self._finished()
 
     def forced(self) -> str | None:
         return None
@@ -167,7 +167,11 @@ class TrampoLand:
         if jumped:
             self.off.append(jumped)
         self.walked = end if kind == "walk" else None
-        self.over = not any(True for _ in legal(self.board, self.walked))
+        self.over = self._finished()
+
+    def _finished(self) -> bool:
+        """No move is legal, or only you are left (nothing can change the score: a ruling)."""
+        return self.board.count(EMPTY) == SIZE - 1 or not any(True for _ in legal(self.board, self.walked))
 
     def score(self) -> int:
         return points(self.board)
@@ -185,20 +189,68 @@ class TrampoLand:
     def carry(self) -> dict[str, Any]:
         return {}
 
-    def best(self, cap: int = 500_000) -> Best:
+    def best(self, cap: int = 2_000_000) -> Best:
         """Exact: every reachable position (the pieces, and which adult walked last); stopping is always allowed."""
-        start = (self.board, self.walked)
-        seen = {start}
-        todo = [start]
-        best = points(self.board)
-        while todo and best > 0:
-            board, walked = todo.pop()
-            best = min(best, points(board))
-            for kind, first, last in legal(board, walked):
-                after = (moved(board, kind, first, last)[0], last if kind == "walk" else None)
-                if after not in seen:
-                    if len(seen) >= cap:
-                        return Best(best, False)
-                    seen.add(after)
-                    todo.append(after)
-        return Best(best, True)
+        return best_from(self.board, self.walked, cap)
+
+
+INTO = {c: [(a - 1, b - 1) for a in range(1, SIZE + 1) for b, beyond in STEPS[a] if beyond == c]
+        for c in range(1, SIZE + 1)}
+"""For each trampoline (1-15), the (from, over) places, 0-based, of the jumps that land on it."""
+TOUCHING = {c: [near - 1 for near, _ in STEPS[c]] for c in range(1, SIZE + 1)}
+FULL = (1 << SIZE) - 1
+
+
+def best_from(board: str, walked: int | None, cap: int) -> Best:
+    """The lowest score of any position reachable, positions packed in one int: kids, adults (15-bit masks), your
+    place, the last walker's place (1-based, 0 none). Jumps are searched before walks, so a clearing is usually found
+    early; proving there is none visits every position."""
+    kids = sum(1 << i for i, piece in enumerate(board) if piece == KID)
+    adults = sum(1 << i for i, piece in enumerate(board) if piece == ADULT)
+    you = board.index(YOU)
+    start = kids | adults << 15 | you << 30 | (walked or 0) << 34
+    seen = {start}
+    todo = [start]
+    best = points(board)
+    while todo:
+        state = todo.pop()
+        kids, adults, you, walked = state & FULL, state >> 15 & FULL, state >> 30 & 15, state >> 34
+        score = 4 * kids.bit_count() + adults.bit_count()
+        if score < best:
+            best = score
+            if not best:
+                return Best(0, True)
+        occupied = kids | adults | 1 << you
+        walks: list[int] = []
+        found: list[int] = []
+        free = ~occupied & FULL
+        while free:
+            low = free & -free
+            free ^= low
+            c = low.bit_length()
+            for a in TOUCHING[c]:
+                if a + 1 != walked and (adults >> a & 1 or a == you):
+                    if a == you:
+                        walks.append(kids | adults << 15 | (c - 1) << 30 | c << 34)
+                    else:
+                        walks.append(kids | (adults ^ (1 << a) ^ low) << 15 | you << 30 | c << 34)
+            for a, b in INTO[c]:
+                if kids >> b & 1:
+                    if kids >> a & 1:
+                        found.append((kids ^ (1 << a) ^ (1 << b) ^ low) | adults << 15 | you << 30)
+                    elif adults >> a & 1:
+                        found.append((kids ^ (1 << b)) | (adults ^ (1 << a) ^ low) << 15 | you << 30)
+                    elif a == you:
+                        found.append((kids ^ (1 << b)) | adults << 15 | (c - 1) << 30)
+                elif adults >> b & 1:
+                    if adults >> a & 1:
+                        found.append(kids | (adults ^ (1 << a) ^ (1 << b) ^ low) << 15 | you << 30)
+                    elif a == you:
+                        found.append(kids | (adults ^ (1 << b)) << 15 | (c - 1) << 30)
+        for after in walks + found:  # jumps pushed last, so searched first
+            if after not in seen:
+                if len(seen) >= cap:
+                    return Best(best, False)
+                seen.add(after)
+                todo.append(after)
+    return Best(best, True)
