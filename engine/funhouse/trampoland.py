@@ -6,6 +6,7 @@ Trampolines are numbered 1-15 in reading order: rows r = 1..5 with places c = 1.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -202,55 +203,68 @@ FULL = (1 << SIZE) - 1
 
 
 def best_from(board: str, walked: int | None, cap: int) -> Best:
-    """The lowest score of any position reachable, positions packed in one int: kids, adults (15-bit masks), your
-    place, the last walker's place (1-based, 0 none). Jumps are searched before walks, so a clearing is usually found
-    early; proving there is none visits every position."""
+    """The lowest score of any reachable position, searched in order of the walks it takes (jumps cost nothing, a
+    walk one: a 0-1 breadth-first search), so a clearing needing few walks is found early and 0 needs no proof; any
+    other score is proved by visiting every position, unless the cap cuts the search short. Positions are packed in
+    one int: kids and adults as 15-bit masks, your place, the last walker's place (1-based, 0 none)."""
     kids = sum(1 << i for i, piece in enumerate(board) if piece == KID)
     adults = sum(1 << i for i, piece in enumerate(board) if piece == ADULT)
-    you = board.index(YOU)
-    start = kids | adults << 15 | you << 30 | (walked or 0) << 34
-    seen = {start}
-    todo = [start]
+    start = kids | adults << 15 | board.index(YOU) << 30 | (walked or 0) << 34
+    walks_used = {start: 0}
+    todo = deque([start])
     best = points(board)
     while todo:
-        state = todo.pop()
+        state = todo.popleft()
         kids, adults, you, walked = state & FULL, state >> 15 & FULL, state >> 30 & 15, state >> 34
         score = 4 * kids.bit_count() + adults.bit_count()
         if score < best:
             best = score
             if not best:
                 return Best(0, True)
-        occupied = kids | adults | 1 << you
-        walks: list[int] = []
-        found: list[int] = []
-        free = ~occupied & FULL
-        while free:
-            low = free & -free
-            free ^= low
-            c = low.bit_length()
-            for a in TOUCHING[c]:
-                if a + 1 != walked and (adults >> a & 1 or a == you):
-                    if a == you:
-                        walks.append(kids | adults << 15 | (c - 1) << 30 | c << 34)
-                    else:
-                        walks.append(kids | (adults ^ (1 << a) ^ low) << 15 | you << 30 | c << 34)
-            for a, b in INTO[c]:
-                if kids >> b & 1:
-                    if kids >> a & 1:
-                        found.append((kids ^ (1 << a) ^ (1 << b) ^ low) | adults << 15 | you << 30)
-                    elif adults >> a & 1:
-                        found.append((kids ^ (1 << b)) | (adults ^ (1 << a) ^ low) << 15 | you << 30)
-                    elif a == you:
-                        found.append((kids ^ (1 << b)) | adults << 15 | (c - 1) << 30)
-                elif adults >> b & 1:
-                    if adults >> a & 1:
-                        found.append(kids | (adults ^ (1 << a) ^ (1 << b) ^ low) << 15 | you << 30)
-                    elif a == you:
-                        found.append(kids | (adults ^ (1 << b)) << 15 | (c - 1) << 30)
-        for after in walks + found:  # jumps pushed last, so searched first
-            if after not in seen:
-                if len(seen) >= cap:
+        used = walks_used[state]
+        walks, jumps = _moves(kids, adults, you, walked)
+        for after in jumps:
+            if walks_used.get(after, used + 1) > used:
+                if after not in walks_used and len(walks_used) >= cap:
                     return Best(best, False)
-                seen.add(after)
+                walks_used[after] = used
+                todo.appendleft(after)
+        for after in walks:
+            if after not in walks_used:
+                if len(walks_used) >= cap:
+                    return Best(best, False)
+                walks_used[after] = used + 1
                 todo.append(after)
     return Best(best, True)
+
+
+def _moves(kids: int, adults: int, you: int, walked: int) -> tuple[list[int], list[int]]:
+    """The positions after each walk and after each jump."""
+    occupied = kids | adults | 1 << you
+    walks: list[int] = []
+    jumps: list[int] = []
+    free = ~occupied & FULL
+    while free:
+        low = free & -free
+        free ^= low
+        c = low.bit_length()
+        for a in TOUCHING[c]:
+            if a + 1 != walked and (adults >> a & 1 or a == you):
+                if a == you:
+                    walks.append(kids | adults << 15 | (c - 1) << 30 | c << 34)
+                else:
+                    walks.append(kids | (adults ^ (1 << a) ^ low) << 15 | you << 30 | c << 34)
+        for a, b in INTO[c]:
+            if kids >> b & 1:
+                if kids >> a & 1:
+                    jumps.append((kids ^ (1 << a) ^ (1 << b) ^ low) | adults << 15 | you << 30)
+                elif adults >> a & 1:
+                    jumps.append((kids ^ (1 << b)) | (adults ^ (1 << a) ^ low) << 15 | you << 30)
+                elif a == you:
+                    jumps.append((kids ^ (1 << b)) | adults << 15 | (c - 1) << 30)
+            elif adults >> b & 1:
+                if adults >> a & 1:
+                    jumps.append(kids | (adults ^ (1 << a) ^ (1 << b) ^ low) << 15 | you << 30)
+                elif a == you:
+                    jumps.append(kids | (adults ^ (1 << b)) << 15 | (c - 1) << 30)
+    return walks, jumps
