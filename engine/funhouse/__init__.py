@@ -1,5 +1,5 @@
 """Epic Funhouse's rules as a pure library: six piecepack solitaire rooms played in order, each room's end setting up
-the next. No I/O, no global random state: chance comes from the run's seed (``chance.SeededChance``).
+the next. No I/O, no global random state: chance comes from the run's seed (``seedstreams.SeededChance``).
 
     >>> from engine.funhouse import FunRun, SeededChance
     >>> chance = SeededChance(7)
@@ -13,7 +13,7 @@ the next. No I/O, no global random state: chance comes from the run's seed (``ch
     ['top L', 'top R', 'stop']
 """
 
-from engine.funhouse.chance import DrawsExhausted, LoadedDraws, SeededChance, daily_seed
+from engine.funhouse.seedstreams import DrawsExhausted, LoadedDraws, SeededChance, daily_seed
 from engine.funhouse.funevents import Event, Moved, RoomClosed, RoomOpened, RunEnded, RunStarted, event_from_dict, \
     event_to_dict
 from engine.funhouse.funroom import STOP, Best, FunOptions, Room, RoomError

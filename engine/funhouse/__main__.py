@@ -22,7 +22,7 @@ import json
 import sys
 from typing import NoReturn
 
-from engine.funhouse.chance import SeededChance
+from engine.funhouse.seedstreams import SeededChance
 from engine.funhouse.funroom import FunOptions, RoomError
 from engine.funhouse.funrun import ROOMS, FunRun
 

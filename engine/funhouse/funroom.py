@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from engine.funhouse.chance import Draws
+from engine.funhouse.seedstreams import Draws
 
 STOP = "stop"
 

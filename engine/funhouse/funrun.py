@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.funhouse import barrels, catwalk, mirror, slidejam, trampoland, whackadummy
 from engine.funhouse import funevents as ev
-from engine.funhouse.chance import Draws, LoadedDraws, SeededChance, daily_seed
+from engine.funhouse.seedstreams import Draws, LoadedDraws, SeededChance, daily_seed
 from engine.funhouse.funroom import Best, FunOptions, Room, RoomError
 
 ROOMS: tuple[str, ...] = ("slide-jam", "magic-mirror", "catwalk", "barrels", "whack-a-dummy", "trampo-land")

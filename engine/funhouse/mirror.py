@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engine.funhouse.chance import Draws, shuffled
+from engine.funhouse.seedstreams import Draws, shuffled
 from engine.funhouse.funroom import STOP, Best, FunOptions, words
 from engine.funhouse.piecepack import ALL_PIECES, compass_distance, suit, value
 

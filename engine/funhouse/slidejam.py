@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from engine.funhouse.chance import Draws, shuffled
+from engine.funhouse.seedstreams import Draws, shuffled
 from engine.funhouse.funroom import STOP, Best, FunOptions, words
 from engine.funhouse.piecepack import ALL_PIECES, CELL_NAMES, CELLS, parse_cell, value
 

@@ -5,7 +5,7 @@ Coordinates are (x, y), x growing east and y growing north; the first tile lies 
 
 from __future__ import annotations
 
-from engine.funhouse.chance import Draws
+from engine.funhouse.seedstreams import Draws
 from engine.funhouse.piecepack import suit
 
 SIDES: dict[str, tuple[int, int]] = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}

@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
-from engine.funhouse.chance import Draws, shuffled
+from engine.funhouse.seedstreams import Draws, shuffled
 from engine.funhouse.funroom import STOP, Best, FunOptions, words
 from engine.funhouse.piecepack import ALL_PIECES, value
 

@@ -9,7 +9,7 @@ from collections import deque
 from typing import Any
 
 from engine.funhouse.barrels import legalise
-from engine.funhouse.chance import Draws, shuffled
+from engine.funhouse.seedstreams import Draws, shuffled
 from engine.funhouse.funroom import STOP, Best, FunOptions, words
 from engine.funhouse.piecepack import ALL_PIECES, CELL_INDEX, CELL_NAMES, CELLS, ROWS, STEPS, value, worth
 
