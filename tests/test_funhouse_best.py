@@ -206,14 +206,29 @@ def _expected(room: Catwalk, move: str, rolls: list[int]) -> float:
 
 def catwalk_with_coins_left(seed: int, left: int) -> Catwalk:
     pick = random.Random(seed)
-    room = Catwalk({"T": pick.sample(ALL_PIECES, 7 + seed % 4), "C": [], "D": [], "S": []}, OPTIONS)
-    room.play("lay T", LoadedDraws([pick.randrange(6) for _ in range(24)]))
+    room = Catwalk({"T": pick.sample(ALL_PIECES, 7 + seed % 4), "C": [], "D": [], "S": [],
+                    "lay_rolls": [pick.randrange(6) for _ in range(23)]}, OPTIONS)
+    room.play("lay T", LoadedDraws([]))
     room.play(f"coins {pick.choice('SCAM')}", LoadedDraws([]))
     room.play(f"start {pick.choice(['first', 'last'])}", LoadedDraws([]))
     while len(room.hand) > left:
         move = pick.choice([m for m in room.moves() if m != "stop"])
         room.play(move, LoadedDraws([pick.randrange(6) for _ in range(24)]))
     return room
+
+
+def test_catwalk_best_before_laying_compares_the_orders() -> None:
+    pick = random.Random(3)
+    tiles = pick.sample(ALL_PIECES, 24)
+    setup = {"T": tiles[:6], "C": tiles[6:12], "D": tiles[12:18], "S": tiles[18:], "lay_rolls": [5, 0] * 11 + [5]}
+    room = Catwalk(setup, OPTIONS)
+    assert room.forced() is None and len(room.moves()) == 24 + 1
+    each = []
+    for order in room.moves()[:-1]:
+        laid = Catwalk(setup, OPTIONS)
+        laid.play(order, LoadedDraws([]))
+        each.append(laid.best().score)
+    assert room.best().exact and room.best().score == pytest.approx(min(each))
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -161,9 +161,9 @@ def test_catwalk_lays_by_suit_then_straight_on_then_by_the_die() -> None:
 
 
 def walkway() -> Catwalk:
-    room = Catwalk({"T": list(reversed(STACK)), "C": [], "D": [], "S": []}, OPTIONS)
+    room = Catwalk({"T": list(reversed(STACK)), "C": [], "D": [], "S": [], "lay_rolls": [0]}, OPTIONS)
     assert room.forced() == "lay T"
-    room.play("lay T", LoadedDraws([0]))
+    room.play("lay T", NO_DRAWS)
     room.play("coins M", NO_DRAWS)
     room.play("start first", NO_DRAWS)
     return room

@@ -37,7 +37,7 @@ def test_each_room_sets_up_the_next(seed: int) -> None:
     assert sorted(opened["slide-jam"]["board"]) == sorted(ALL_PIECES)
     assert opened["magic-mirror"] == run.room_at(0).carry()
     assert len(opened["magic-mirror"]["L"]) == len(opened["magic-mirror"]["R"]) == 12
-    assert opened["catwalk"] == run.room_at(1).carry()
+    assert {**opened["catwalk"], "lay_rolls": None} == {**run.room_at(1).carry(), "lay_rolls": None}
     board = run.room_at(2).carry()["scoreboard"]
     maze = opened["barrels"]["maze"]
     assert sorted(maze) == sorted(ALL_PIECES)

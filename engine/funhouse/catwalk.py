@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Any
 
-from engine.funhouse.seedstreams import Draws, shuffled
+from engine.funhouse.seedstreams import Draws, LoadedDraws, shuffled
 from engine.funhouse.funroom import STOP, Best, FunOptions, words
 from engine.funhouse.piecepack import ALL_PIECES, SUITS, suit, value, worth
 from engine.funhouse.trackway import corners, lay
@@ -24,9 +24,19 @@ STOPPED_TILE = 5
 """On ``stop`` each coin not yet flicked counts as falling off a 5 tile."""
 
 
+LAY_ROLLS = 23
+"""The most die rolls laying can need: one per tile after the first."""
+
+
 def deal(draws: Draws) -> dict[str, Any]:
     """Alone: the 24 tiles shuffled into one stack."""
-    return {"T": shuffled(ALL_PIECES, draws), "C": [], "D": [], "S": []}
+    return after_mirror({"T": shuffled(ALL_PIECES, draws), "C": [], "D": [], "S": []}, draws)
+
+
+def after_mirror(stacks: dict[str, list[str]], draws: Draws) -> dict[str, Any]:
+    """The four stacks, and the die rolls laying will use, in order, drawn with the setup: the track any order of the
+    stacks gives is then fixed by the seed, so the best figure can compare the orders."""
+    return {**stacks, "lay_rolls": [draws.roll() for _ in range(LAY_ROLLS)]}
 
 
 def pool_coin(pool: list[str], wanted: int) -> str:
@@ -44,6 +54,7 @@ class Catwalk:
     def __init__(self, setup: dict[str, Any], options: FunOptions) -> None:
         self.options = options
         self.stacks: dict[str, list[str]] = {letter: list(setup[letter]) for letter in STACK_ORDER}
+        self.lay_rolls: list[int] = list(setup["lay_rolls"])
         self.laid: list[tuple[str, tuple[int, int]]] = []
         self.set_aside: list[str] = []
         self.hand: list[str] = []
@@ -135,10 +146,8 @@ class Catwalk:
         if parts == [STOP]:
             self._stop()
         elif parts[0] == "lay":
-            order = [letter for letter in parts[1].upper() if self.stacks[letter]]
-            tiles = [tile for letter in order for tile in reversed(self.stacks[letter])]
+            self.laid, self.set_aside = self._lay(parts[1])
             self.stacks = {letter: [] for letter in STACK_ORDER}
-            self.laid, self.set_aside = lay(tiles, draws)
         elif parts[0] == "coins":
             self.hand = [coin for coin in self.pool if suit(coin) == parts[1].upper()]
             self.pool = [coin for coin in self.pool if suit(coin) != parts[1].upper()]
@@ -148,6 +157,11 @@ class Catwalk:
             self.corners = corners([place for _, place in laid])
         else:
             self._flick(int(parts[1]), parts[2], draws)
+
+    def _lay(self, order: str) -> tuple[list[tuple[str, tuple[int, int]]], list[str]]:
+        """The track ``order`` lays: tiles off the top of each stack in turn, the setup's die rolls as needed."""
+        tiles = [tile for letter in order.upper() if letter in self.stacks for tile in reversed(self.stacks[letter])]
+        return lay(tiles, LoadedDraws(self.lay_rolls))
 
     def _flick(self, coin_value: int, aim: str, draws: Draws) -> None:
         coin = next(coin for coin in self.hand if value(coin) == coin_value)
@@ -184,7 +198,7 @@ class Catwalk:
         """Each coin not yet flicked counts as falling off a 5 tile (its scoreboard pair too); no suit picked: Suns."""
         self.stopped = True
         if self.phase in ("lay", "coins"):
-            self.play("coins S", _NO_DRAWS)
+            self.play("coins S", LoadedDraws([]))
         for coin in list(self.hand):
             self.hand.remove(coin)
             self._count_fall(coin, STOPPED_TILE)
@@ -210,7 +224,8 @@ class Catwalk:
             "through": self.through, "points": self.points,
         }
 
-    snapshot = view
+    def snapshot(self) -> dict[str, Any]:
+        return {**self.view(), "lay_rolls": self.lay_rolls}
 
     def pieces(self) -> list[str]:
         """Tiles then coins (each kind once over)."""
@@ -222,32 +237,19 @@ class Catwalk:
         return {"scoreboard": list(self.scoreboard), "pool": list(self.pool)}
 
     def best(self, cap: int = 0) -> Best:
-        """Exact, as an expectation, from the track as laid (the laying is the room's setup): before the start is
-        picked, the better end; the suit flicked never changes the score (every suit has the same six values)."""
+        """Exact, as an expectation over the corner rolls: before the track is laid, the best order of the stacks;
+        before the start is picked, the better end; the suit flicked never changes the score (each suit has the same
+        six values)."""
         if self.over:
             return Best(self.points, True)
-        if self.phase == "lay":
-            return Best(self.points + _stop_cost(tuple(range(6)), False), False)
         hand = tuple(sorted(worth(value(coin)) for coin in self.hand)) if self.hand else tuple(
             worth(v) for v in range(6))
         if self.track:
             tiles = tuple(worth(value(tile)) for tile in self.track)
             return Best(self.points + expected_best(tiles, self.corners, self.at, hand, self.through), True)
-        laid = [tile for tile, _ in self.laid]
-        places = [place for _, place in self.laid]
-        ends = [(laid, places), (laid[::-1], places[::-1])]
-        return Best(min(expected_best(tuple(worth(value(t)) for t in tiles), corners(spots), 1, hand, False)
-                        for tiles, spots in ends), True)
-
-
-class _NoDraws:
-    def roll(self) -> int:
-        raise AssertionError("no draw expected")
-
-    cast = below = roll  # type: ignore[assignment]
-
-
-_NO_DRAWS: Any = _NoDraws()
+        tracks = [self.laid] if self.laid else [self._lay(order.split()[1])[0] for order in self._orders()]
+        return Best(min(expected_best(tuple(worth(value(tile)) for tile, _ in track), corners([p for _, p in track]),
+                                      1, hand, False) for laid in tracks for track in (laid, laid[::-1])), True)
 
 
 def _stop_cost(hand: tuple[int, ...], through: bool) -> int:

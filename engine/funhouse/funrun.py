@@ -29,7 +29,7 @@ ALONE: dict[str, Callable[[Draws], dict[str, Any]]] = {
 """Each room's random setup when played alone (Slide Jam's is also the run's first)."""
 AFTER: dict[str, Callable[[dict[str, Any], Draws], dict[str, Any]]] = {
     "magic-mirror": lambda carry, draws: carry,
-    "catwalk": lambda carry, draws: carry,
+    "catwalk": catwalk.after_mirror,
     "barrels": barrels.after_catwalk,
     "whack-a-dummy": lambda carry, draws: carry,
     "trampo-land": lambda carry, draws: trampoland.set_up(carry["sums"], draws),
