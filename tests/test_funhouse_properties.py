@@ -66,7 +66,7 @@ def assert_replays(run: FunRun, typed: list[str]) -> None:
 
 
 def test_random_runs_keep_every_piece_and_replay_exactly() -> None:
-    for seed in range(300):
+    for seed in range(500):
         run, typed = play(seed)
         assert list(run.scores()) == list(ROOMS)
         if seed % 10 == 0:
