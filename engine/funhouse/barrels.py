@@ -151,7 +151,9 @@ class Barrels:
             self.cell = START
         else:
             assert self.die is not None
-            self.cell = may_tip(self.maze, self.die, self.cell, parts[1])  # type: ignore[assignment]
+            target = may_tip(self.maze, self.die, self.cell, parts[1])
+            assert target is not None
+            self.cell = target
             self.die = tip(self.die, parts[1])
             self.visited.add(self.cell)
             self.over = self.cell == GOAL

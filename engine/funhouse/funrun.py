@@ -53,8 +53,6 @@ class FunState:
     scores: list[int] = field(default_factory=list)
     drawn: int = 0
     """Draws the open room's play stream has given."""
-    moves: int = 0
-    """Moves made in the open room."""
     over: bool = False
 
     @property
@@ -66,13 +64,12 @@ def evolve(state: FunState, event: ev.Event, played: bool = False) -> None:
     """Fold ``event`` into ``state``. ``played``: the live path has already made the move on the room."""
     if isinstance(event, ev.RoomOpened):
         state.room = ROOM_TYPES[event.room](event.setup, state.options)
-        state.drawn = state.moves = 0
+        state.drawn = 0
     elif isinstance(event, ev.Moved):
         assert state.room is not None
         if not played:
             state.room.play(event.command, LoadedDraws(event.draws))
         state.drawn += len(event.draws)
-        state.moves += 1
     elif isinstance(event, ev.RoomClosed):
         state.scores.append(event.score)
     elif isinstance(event, ev.RunEnded):
@@ -92,9 +89,8 @@ class FunRun:
     """One run: its events, its state (their fold), and the rules of moving on."""
 
     def __init__(self, started: ev.RunStarted) -> None:
-        self.events: list[ev.Event] = []
-        self.state = FunState(started.seed, started.rooms, FunOptions.from_dict(started.options), started.daily)
-        self.events.append(started)
+        self.events: list[ev.Event] = [started]
+        self.state = fold(self.events)
 
     @classmethod
     def start(cls, seed: int, room: str | None = None, options: FunOptions | None = None,

@@ -55,9 +55,10 @@ def families(board: Board) -> Iterator[tuple[int, int, int]]:
 
 
 def is_family(board: Board, cells: tuple[int, int, int]) -> bool:
+    """Whether the three cells (all holding tiles, in any order) are a family by the chain rule."""
+    values = {cell: value(board[cell] or "") for cell in cells}
     return any(middle in TOUCHING[end1] and middle in TOUCHING[end2]
-               and {value(board[end1]), value(board[end2])} == {(value(board[middle]) - 1) % 6,  # type: ignore[arg-type]
-                                                                (value(board[middle]) + 1) % 6}  # type: ignore[arg-type]
+               and {values[end1], values[end2]} == {(values[middle] - 1) % 6, (values[middle] + 1) % 6}
                for end1, middle, end2 in permutations(cells))
 
 

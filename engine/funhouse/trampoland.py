@@ -106,7 +106,8 @@ def moved(board: str, kind: str, start: int, end: int) -> tuple[str, str | None]
     cells = list(board)
     jumped = None
     if kind == "jump":
-        over = NUMBER[tuple((a + b) // 2 for a, b in zip(PLACES[start - 1], PLACES[end - 1]))]  # type: ignore[index]
+        (r1, c1), (r2, c2) = PLACES[start - 1], PLACES[end - 1]
+        over = NUMBER[((r1 + r2) // 2, (c1 + c2) // 2)]
         jumped, cells[over - 1] = cells[over - 1], EMPTY
     cells[end - 1], cells[start - 1] = cells[start - 1], EMPTY
     return "".join(cells), jumped
