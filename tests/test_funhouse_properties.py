@@ -11,13 +11,15 @@ from collections import Counter
 
 import pytest
 
-from engine.funhouse import ROOMS, FunRun, SeededChance, event_from_dict, event_to_dict
+from engine.funhouse import ROOMS, FunOptions, FunRun, SeededChance, event_from_dict, event_to_dict
 from engine.funhouse.__main__ import replay_file
 from engine.funhouse.funroom import Room
 from engine.funhouse.piecepack import ALL_PIECES
 
-ROOM_MOVES = 30
+ROOM_MOVES = 40
 """A random player stops a room after this many moves (Barrels, Whack-a-Dummy and Trampo-Land need not end)."""
+STOPPING = 0.02
+"""Before that, the chance it stops at any move (any other legal move being equally likely)."""
 TILES = Counter(ALL_PIECES)
 EXPECTED = {
     "slide-jam": TILES, "magic-mirror": TILES, "catwalk": TILES + TILES, "barrels": TILES, "whack-a-dummy": TILES,
@@ -30,11 +32,11 @@ def check(room: Room) -> None:
     assert room.score() >= 0
 
 
-def play(seed: int, alone: str | None = None) -> tuple[FunRun, list[str]]:
+def play(seed: int, alone: str | None = None, options: FunOptions | None = None) -> tuple[FunRun, list[str]]:
     """A run of random legal moves; returns it and the commands the player typed."""
-    pick = random.Random(seed).choice
+    player = random.Random(seed)
     chance = SeededChance(seed)
-    run = FunRun.start(seed, alone, chance=chance)
+    run = FunRun.start(seed, alone, options, chance=chance)
     typed: list[str] = []
     made = 0
     while not run.is_over:
@@ -43,7 +45,8 @@ def play(seed: int, alone: str | None = None) -> tuple[FunRun, list[str]]:
         check(room)
         moves = run.legal_moves()
         assert moves and all(run.why_not(move) is None for move in moves)
-        move = "stop" if made >= ROOM_MOVES else pick(moves)
+        assert moves[-1] == "stop"
+        move = "stop" if made >= ROOM_MOVES or player.random() < STOPPING else player.choice(moves[:-1] or moves)
         before = len(run.state.scores)
         run.apply(move, chance)
         typed.append(move)
@@ -61,7 +64,7 @@ def assert_replays(run: FunRun, typed: list[str]) -> None:
     for index in range(len(run.state.rooms)):
         assert again.room_at(index).snapshot() == run.room_at(index).snapshot()
     retyped = replay_file(json.dumps({"seed": run.state.seed, "room": None if len(run.state.rooms) == 6 else
-                                      run.state.rooms[0], "moves": typed}))
+                                      run.state.rooms[0], "options": run.state.options.to_dict(), "moves": typed}))
     assert retyped.events == run.events
 
 
@@ -69,6 +72,14 @@ def test_random_runs_keep_every_piece_and_replay_exactly() -> None:
     for seed in range(500):
         run, typed = play(seed)
         assert list(run.scores()) == list(ROOMS)
+        if seed % 10 == 0:
+            assert_replays(run, typed)
+
+
+@pytest.mark.parametrize("options", [FunOptions(slide_stacks="free"), FunOptions(scoreboard=False)])
+def test_random_runs_with_the_options(options: FunOptions) -> None:
+    for seed in range(100):
+        run, typed = play(500 + seed, options=options)
         if seed % 10 == 0:
             assert_replays(run, typed)
 
