@@ -115,3 +115,11 @@ def test_best_after_move_n_and_forced_moves() -> None:
     assert start.exact and later.exact and start.score <= later.score + 1e-9
     assert run.room_at(0, 0).phase == "coins"  # type: ignore[attr-defined]
     assert run.room_at(0, 2).phase == "flick"  # type: ignore[attr-defined]
+
+
+def test_the_package_example_runs() -> None:
+    import doctest
+
+    import engine.funhouse
+
+    assert doctest.testmod(engine.funhouse).failed == 0
