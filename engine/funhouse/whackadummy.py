@@ -145,24 +145,24 @@ class WhackADummy:
     def carry(self) -> dict[str, Any]:
         return {"sums": self.column_sums()}
 
-    def best(self, cap: int = 300_000) -> Best:
+    def best(self, cap: int = 2_000_000) -> Best:
         """Giving up costs 15, so only completions costing 0 or 10 more need finding: a 0-1 breadth-first search over
         (cell, face-up set, progress), cheapest first, values known."""
         if self.over:
             return Best(self.score(), True)
         starts = [self.cell] if self.cell is not None else [CELL_INDEX[cell] for cell in STARTS]
-        found = [completion_cost(self.maze, start, self.up, self.progress, cap) for start in starts]
-        extra = min((cost for cost, _ in found if cost is not None), default=GIVING_UP)
-        exact = extra == 0 or all(proved for _, proved in found)
-        return Best(self.penalties + min(extra, GIVING_UP), exact)
+        cost, proved = completion_cost(self.maze, starts, self.up, self.progress, cap)
+        extra = GIVING_UP if cost is None else min(cost, GIVING_UP)
+        return Best(self.penalties + extra, proved or extra == 0)
 
 
-def completion_cost(maze: list[str], cell: int, up: int, progress: int, cap: int) -> tuple[int | None, bool]:
-    """The least penalty still to pay to complete, if at most 10 (else None), and whether the search was complete."""
+def completion_cost(maze: list[str], cells: list[int], up: int, progress: int,
+                    cap: int) -> tuple[int | None, bool]:
+    """The least penalty still to pay to complete from any of ``cells``, if at most 10 (else None), and whether the
+    search was complete."""
     finish = len(CORNERS)
-    start = (cell, up, progress)
-    cost_of = {start: 0}
-    todo = deque([(0, start)])
+    cost_of = {(cell, up, progress): 0 for cell in cells}
+    todo = deque([(0, start) for start in cost_of])
     best: int | None = None
     while todo:
         cost, state = todo.popleft()
