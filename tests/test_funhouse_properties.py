@@ -30,6 +30,7 @@ EXPECTED = {
 def check(room: Room) -> None:
     assert Counter(room.pieces()) == EXPECTED[room.name], room.name
     assert room.score() >= 0
+    assert json.loads(json.dumps(room.view())) == room.view()  # plain JSON data for renderers and bots
 
 
 def play(seed: int, alone: str | None = None, options: FunOptions | None = None) -> tuple[FunRun, list[str]]:
