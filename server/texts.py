@@ -177,6 +177,8 @@ def duration(seconds: float) -> str:
 
 # --- building ---------------------------------------------------------------------------------
 NOT_A_BUILDER = "Only wizards and builders can build here: ask a wizard for the builder flag."
+HOME_ALREADY = "You are home already: {room}."
+NOT_YOUR_EXIT = "You do not own {room}: builders open exits only between rooms they own ('home' leads out of any room)."
 NOT_YOUR_ROOM = "You do not own {room}: only its builder (or a wizard) can change it."
 NEW_ROOM_DESCRIPTION = "You see nothing special."
 DUG = "{room} is dug as {key}."

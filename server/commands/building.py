@@ -28,6 +28,14 @@ def _owner(session: Session, room: Room) -> None:
         raise Refusal(texts.NOT_YOUR_ROOM.format(room=room.name))
 
 
+def _exit_between(session: Session, here: Room, there: Room) -> None:
+    """Refuse unless this player may change both ends of an exit: a builder joins only rooms they own, so they can
+    neither lead people into others' rooms nor change where others' rooms lead (issue 30, finding 7)."""
+    _owner(session, here)
+    if not session.wizard and there.owner != session.player:
+        raise Refusal(texts.NOT_YOUR_EXIT.format(room=there.name))
+
+
 async def _keep(session: Session, *rooms: Room) -> None:
     """Put changed rooms in the world and in the database."""
     for room in rooms:
@@ -65,6 +73,7 @@ async def dig(session: Session, args: str) -> None:
         changed.append(construction.with_exit(here, way))
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key))
     if back.strip():
+        _exit_between(session, room, here)
         way = construction.new_exit(room, back, here)
         changed[0] = construction.with_exit(room, way)
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=room.name, room=here.name, key=here.key))
@@ -77,7 +86,8 @@ async def open_(session: Session, args: str) -> None:
     """@open <exit>[;<alias>...]=<room>
 
     Open an exit from the room you are in to another room (by its name, or its
-    number like #5): @open north;n=The Library.
+    number like #5): @open north;n=The Library. Builders join rooms they own;
+    'home' always leads back.
     """
     spec, sep, where = args.partition("=")
     if not spec.strip():
@@ -88,6 +98,7 @@ async def open_(session: Session, args: str) -> None:
     here = world.location(session.player)
     _owner(session, here)
     room = world.find_room(where, session.player)
+    _exit_between(session, here, room)
     way = construction.new_exit(here, spec, room)
     await _keep(session, construction.with_exit(here, way))
     session.tell(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key), "building")
@@ -141,6 +152,7 @@ async def link(session: Session, args: str) -> None:
     way = construction.exit_here(here, thing)
     _owner(session, here)
     room = world.find_room(where, session.player)
+    _exit_between(session, here, room)
     await _keep(session, construction.with_exit(here, dataclasses.replace(way, destination=room.key), replacing=way))
     session.tell(texts.LINKED.format(exit=way.name, room=room.name, key=room.key), "building")
 
