@@ -45,6 +45,7 @@ class Limits(BaseModel):
     login_failure_refill: float = Field(gt=0)
     create_burst: int = Field(gt=0)
     create_refill: float = Field(gt=0)
+    boot_hold: float = Field(ge=0)
     shutdown_grace: float = Field(ge=0)
 
 
