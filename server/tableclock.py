@@ -42,13 +42,14 @@ class TableClock:
             live.timer.cancel()
             live.timer = None
 
-    def mind_absence(self, live: Live) -> None:
-        """While every person at the table is away, the time after which it is closed runs; anyone back stops it."""
+    def mind_absence(self, live: Live, away: float = 0.0) -> None:
+        """While every person at the table is away, the time after which it is closed runs (``away``: seconds they
+        have been gone already, before a restart); anyone back stops it."""
         if not live.table.unattended:
             self.keep(live)
         elif live.abandon is None:
             live.abandon = asyncio.get_running_loop().call_later(
-                self.settings.abandon_after, lambda: self.spawn(self._abandoned(live)))
+                max(0.0, self.settings.abandon_after - away), lambda: self.spawn(self._abandoned(live)))
 
     def keep(self, live: Live) -> None:
         """The table is not to be closed for absence (anyone is back, or it closes anyway)."""
