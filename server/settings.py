@@ -46,6 +46,7 @@ class Limits(BaseModel):
     create_burst: int = Field(gt=0)
     create_refill: float = Field(gt=0)
     boot_hold: float = Field(ge=0)
+    solves_per_hour: int = Field(gt=0)
     shutdown_grace: float = Field(ge=0)
 
 
