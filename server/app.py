@@ -27,6 +27,7 @@ from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, store_for
+from server.quotas import Quotas
 from server.wimpout.solving import Solver
 from server.sink import Sink
 from server.telnet.listener import TelnetListener, Viewer
@@ -56,6 +57,7 @@ class GameServer:
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
+            Quotas(limits),
             lambda by: self.request_shutdown(by),
         )
         self.connections: set[Session] = set()

@@ -20,7 +20,7 @@ from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.style import Style
-from server.solverquota import ASKER
+from server.quotas import ASKER
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
 

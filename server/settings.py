@@ -47,6 +47,9 @@ class Limits(BaseModel):
     create_refill: float = Field(gt=0)
     boot_hold: float = Field(ge=0)
     solves_per_hour: int = Field(gt=0)
+    tables_per_hour: int = Field(gt=0)
+    rooms_per_hour: int = Field(gt=0)
+    descriptions_per_hour: int = Field(gt=0)
     shutdown_grace: float = Field(ge=0)
 
 

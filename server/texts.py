@@ -178,6 +178,10 @@ def duration(seconds: float) -> str:
 
 # --- building ---------------------------------------------------------------------------------
 NOT_A_BUILDER = "Only wizards and builders can build here: ask a wizard for the builder flag."
+QUOTA_REACHED = "You have {done} within the hour, the most one player may: try again in {time}."
+QUOTA_TABLES = "opened {most} tables"
+QUOTA_ROOMS = "dug {most} rooms"
+QUOTA_DESCRIPTIONS = "described rooms {most} times"
 HOME_ALREADY = "You are home already: {room}."
 NOT_YOUR_EXIT = "You do not own {room}: builders open exits only between rooms they own ('home' leads out of any room)."
 NOT_YOUR_ROOM = "You do not own {room}: only its builder (or a wizard) can change it."

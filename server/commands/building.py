@@ -12,6 +12,7 @@ from server import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.registry import command
+from server.quotas import HourlyQuota, Quotas
 from server.sanctions import record
 from server.session import Session
 
@@ -34,6 +35,12 @@ def _exit_between(session: Session, here: Room, there: Room) -> None:
     _owner(session, here)
     if not session.wizard and there.owner != session.player:
         raise Refusal(texts.NOT_YOUR_EXIT.format(room=there.name))
+
+
+def _within(session: Session, quota: HourlyQuota, done: str) -> None:
+    """Refuse a builder who has had this hour's ``quota`` (wizards build without one)."""
+    if not session.wizard:
+        Quotas.allow(quota, session.player, done)
 
 
 async def _keep(session: Session, *rooms: Room) -> None:
@@ -62,7 +69,8 @@ async def dig(session: Session, args: str) -> None:
     name, _, exits = args.partition("=")
     there, _, back = exits.partition(",")
     _builder(session)
-    world, me = session.services.world, session.player
+    world, me, dug = session.services.world, session.player, session.services.quotas.rooms
+    _within(session, dug, texts.QUOTA_ROOMS)
     here = world.location(me)
     room = Room(world.next_key(), construction.room_name(world, required(name)), texts.NEW_ROOM_DESCRIPTION, owner=me)
     lines = [texts.DUG.format(room=room.name, key=room.key)]
@@ -78,6 +86,7 @@ async def dig(session: Session, args: str) -> None:
         changed[0] = construction.with_exit(room, way)
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=room.name, room=here.name, key=here.key))
     await _keep(session, *changed)
+    dug.count(me)
     session.tell("\n".join(lines), "building")
 
 
@@ -113,7 +122,10 @@ async def describe(session: Session, args: str) -> None:
     where, text = _assignment(args)
     room = session.services.world.find_room(where, session.player)
     _owner(session, room)
+    described = session.services.quotas.descriptions
+    _within(session, described, texts.QUOTA_DESCRIPTIONS)
     await _keep(session, dataclasses.replace(room, description=construction.description(text)))
+    described.count(session.player)
     session.tell(texts.DESCRIBED.format(room=room.name), "building")
 
 

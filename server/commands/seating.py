@@ -13,6 +13,7 @@ from server.sanctions import may_talk
 from server.session import Session
 from server.settings import MAX_BOT_PACE
 from server.livetable import Live
+from server.quotas import Quotas
 from server.hosting import Tables
 
 
@@ -89,7 +90,10 @@ async def table(session: Session, args: str) -> None:
     verb, _, rest = args.strip().partition(" ")
     action, _, words = rest.strip().partition(" ")
     if verb == "open":
+        opened = session.services.quotas.tables
+        Quotas.allow(opened, session.player, texts.QUOTA_TABLES)
         await _tables(session).open(session.player, rest.split())
+        opened.count(session.player)
         session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)

@@ -6,7 +6,6 @@ need not pay when nobody asks for a hint."""
 from __future__ import annotations
 
 import asyncio
-import math
 import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,9 +16,8 @@ from engine.wimpout import RuleSet
 from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
-from server import texts
 from server.privatefiles import private_directory, write_private
-from server.solverquota import ASKER, SolveQuota
+from server.quotas import ASKER, HourlyQuota, minutes
 from server.wimpout.solutions import Solutions, table_file
 
 if TYPE_CHECKING:
@@ -64,7 +62,7 @@ class Solver:
         self._solving = 0
         """Solves taken and not finished (requests come from any thread: counted under ``_counting``)."""
         self._counting = threading.Lock()
-        self.quota = SolveQuota(server.settings.limits.solves_per_hour)
+        self.quota = HourlyQuota(server.settings.limits.solves_per_hour)
         """New rule sets solved per player an hour (taken under ``_counting`` too)."""
         self.solutions = Solutions(self.directory, self.request)
         """This server's solved tables ('hint', 'review' and its optimal bots read them)."""
@@ -105,7 +103,7 @@ class Solver:
         return True
 
     def _over_quota(self, asker: str, wait: float) -> None:
-        words = OVER_QUOTA.format(most=self.quota.per_hour, time=texts.duration(60 * math.ceil(wait / 60)))
+        words = OVER_QUOTA.format(most=self.quota.per_hour, time=minutes(wait))
         self.server.deliver([Delivery(asker, Message(words, "table"))])
 
     def _start(self, rules: RuleSet) -> None:
