@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 register_all()  # every command, in REGISTRY before any connection (and for whoever imports the server)
+PRUNE_EVERY = 3600.0
+"""Seconds between deletions of tables long closed (``tables.prune_closed_after``), besides one at start."""
 
 
 class GameServer:
@@ -70,6 +72,8 @@ class GameServer:
         self.started = time.time()
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._pruned = 0.0
+        """Unix time tables long closed were last deleted."""
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
 
@@ -123,6 +127,7 @@ class GameServer:
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         await self.tables.restore()
+        await self._prune()
 
     async def _load_world(self) -> None:
         """The world kept in the database; a new database is seeded from the world file (which is then not read
@@ -257,3 +262,13 @@ class GameServer:
             seen = self.presence.seen()
             if seen:
                 await self.store.touch(seen)
+            if time.time() > self._pruned + PRUNE_EVERY:
+                await self._prune()
+
+    async def _prune(self) -> None:
+        """Delete tables closed long ago where no game began: opening and leaving tables in a loop would otherwise
+        grow the database without end (issue 30's abuse caps)."""
+        self._pruned = time.time()
+        pruned = await self.store.prune_closed(self._pruned - self.settings.tables.prune_closed_after)
+        if pruned:
+            log.info("tables.pruned", tables=pruned)

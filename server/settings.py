@@ -61,6 +61,7 @@ class TableSettings(BaseModel):
     turn_timer: float = Field(gt=0)
     insurance_window: float = Field(gt=0)
     abandon_after: float = Field(gt=0)
+    prune_closed_after: float = Field(gt=0)
     bot_pace: float = Field(ge=0, le=MAX_BOT_PACE)
     dice_script: Path | None
 

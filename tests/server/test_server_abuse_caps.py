@@ -3,6 +3,8 @@ refused past its cap with how long to wait; a refused or mistyped attempt costs 
 
 from __future__ import annotations
 
+import asyncio
+
 from support.clients import player
 
 CAPS = {"tables_per_hour": 2, "rooms_per_hour": 2, "descriptions_per_hour": 2}
@@ -29,3 +31,17 @@ async def test_tables_rooms_and_descriptions_are_capped_per_player_an_hour(make_
             for room in ("Hall", "Porch", "Attic"):
                 await wiz.command(f"@dig {room}", f"{room} is dug as")
                 await wiz.command(f"@desc {room}=Built by a wizard.", f"Description of {room} set.")
+
+
+async def test_tables_closed_before_any_game_are_deleted_once_old(make_server) -> None:
+    """Opening and leaving tables in a loop grew the database without end: those rows go after a while."""
+    async with make_server() as server, player(server, "Bea") as bea:
+        await bea.command("table open", "You sit down at table 1.")
+        await bea.command("leave", "Table 1 is closed")
+        assert len(await server.store.rows("games")) == 1
+    await asyncio.sleep(1.0)
+    async with make_server(tables={"prune_closed_after": 1.0}) as server, player(server, "Bea", create=False) as bea:
+        assert await server.store.rows("games") == []
+        await bea.command("table open", "You sit down at table 1.")
+        await bea.command("leave", "Table 1 is closed")
+        assert len(await server.store.rows("games")) == 1  # closed just now: kept
