@@ -62,6 +62,7 @@ class TableSettings(BaseModel):
     insurance_window: float = Field(gt=0)
     abandon_after: float = Field(gt=0)
     prune_closed_after: float = Field(gt=0)
+    return_grace: float = Field(ge=0)
     bot_pace: float = Field(ge=0, le=MAX_BOT_PACE)
     dice_script: Path | None
 

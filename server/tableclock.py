@@ -43,13 +43,15 @@ class TableClock:
             live.timer = None
 
     def mind_absence(self, live: Live, away: float = 0.0) -> None:
-        """While every person at the table is away, the time after which it is closed runs (``away``: seconds they
-        have been gone already, before a restart); anyone back stops it."""
+        """While every person at the table is away, the time after which it is closed runs; anyone back stops it.
+        ``away``: seconds they had been gone when the server started, which count, but leave them at least
+        ``return_grace`` to come back (after a long stop, an upgrade, nobody could)."""
+        settings = self.settings
         if not live.table.unattended:
             self.keep(live)
         elif live.abandon is None:
-            live.abandon = asyncio.get_running_loop().call_later(
-                max(0.0, self.settings.abandon_after - away), lambda: self.spawn(self._abandoned(live)))
+            wait = max(settings.abandon_after - away, min(settings.return_grace, settings.abandon_after))
+            live.abandon = asyncio.get_running_loop().call_later(wait, lambda: self.spawn(self._abandoned(live)))
 
     def keep(self, live: Live) -> None:
         """The table is not to be closed for absence (anyone is back, or it closes anyway)."""

@@ -89,7 +89,7 @@ async def test_time_away_counts_across_restarts_so_a_table_nobody_can_reach_ends
         await ann.command("start", "Roll-off")
         await ann.expect("You may: ")
     await asyncio.sleep(2.0)  # Ann is gone, and so is the server
-    async with make_server(tables={"abandon_after": 2.5}) as server, player(server, "Bob") as bob:
+    async with make_server(tables={"abandon_after": 2.5, "return_grace": 0.1}) as server, player(server, "Bob") as bob:
         for _ in range(30):  # 1.5 s: the half second left of Ann's 2.5, not the 2.5 of a fresh start
             if "no tables open" in await bob.command("tables", r"There are no tables open\.|Table 1 in"):
                 break
