@@ -205,6 +205,7 @@ def server_environment(workdir: Path, world: Path, port: int) -> dict[str, str]:
         "COSMIC_LIMITS__MAX_CONNECTIONS_PER_ADDRESS": str(MAX_CLIENTS + 10),
         "COSMIC_LIMITS__COMMAND_RATE": "1000",  # table bots move with no thinking time; people type slower
         "COSMIC_LIMITS__CREATE_BURST": str(MAX_CLIENTS + 10),  # every bot makes its character from one address
+        "COSMIC_LIMITS__TABLES_PER_HOUR": "1000000",  # a host bot opens a table a game, thousands of games an hour
         "COSMIC_WEB__ENABLED": "false",  # telnet only (and no clash on the web client's fixed port)
         "PYTHONPATH": str(ROOT),
     }

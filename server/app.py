@@ -27,6 +27,7 @@ from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, store_for
+from server.quotas import Quotas
 from server.wimpout.solving import Solver
 from server.sink import Sink
 from server.telnet.listener import TelnetListener, Viewer
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 register_all()  # every command, in REGISTRY before any connection (and for whoever imports the server)
+PRUNE_EVERY = 3600.0
+"""Seconds between deletions of tables long closed (``tables.prune_closed_after``), besides one at start."""
 
 
 class GameServer:
@@ -56,6 +59,7 @@ class GameServer:
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
+            Quotas(limits),
             lambda by: self.request_shutdown(by),
         )
         self.connections: set[Session] = set()
@@ -68,6 +72,8 @@ class GameServer:
         self.started = time.time()
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._pruned = 0.0
+        """Unix time tables long closed were last deleted."""
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
 
@@ -121,6 +127,7 @@ class GameServer:
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         await self.tables.restore()
+        await self._prune()
 
     async def _load_world(self) -> None:
         """The world kept in the database; a new database is seeded from the world file (which is then not read
@@ -255,3 +262,13 @@ class GameServer:
             seen = self.presence.seen()
             if seen:
                 await self.store.touch(seen)
+            if time.time() > self._pruned + PRUNE_EVERY:
+                await self._prune()
+
+    async def _prune(self) -> None:
+        """Delete tables closed long ago where no game began: opening and leaving tables in a loop would otherwise
+        grow the database without end (issue 30's abuse caps)."""
+        self._pruned = time.time()
+        pruned = await self.store.prune_closed(self._pruned - self.settings.tables.prune_closed_after)
+        if pruned:
+            log.info("tables.pruned", tables=pruned)

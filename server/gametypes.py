@@ -33,6 +33,8 @@ class Verb(NamedTuple):
     name: str
     run: Callable[[str, Live, str], Move]
     aliases: tuple[str, ...] = ()
+    speaks: Callable[[str], bool] = lambda args: False
+    """Whether these words put the player's own text before others (an honour rule): then a mute refuses them."""
 
 
 @runtime_checkable

@@ -21,6 +21,7 @@ from server import texts
 from server.gametypes import GAME_TYPES, pick
 from server.gametypes import GameType
 from server.livetable import Live
+from server.names import skeleton
 from server.tableclock import TableClock
 
 if TYPE_CHECKING:
@@ -150,8 +151,16 @@ class Tables:
             if ending is not None:
                 await self._close(live, ending, [])
                 continue
-            self.clock.mind_absence(live)
+            self.clock.mind_absence(live, await self._away(live))
             await self._bots(live)  # a stop may have come between a person's move and the bots' answers
+
+    async def _away(self, live: Live) -> float:
+        """How long a restored table's people have been gone: since the last of them was seen (every 30 s while
+        connected), so restarts do not start its time to be abandoned again (issue 30, finding 12: tables whose
+        players could not come back stayed "playing" through restart after restart)."""
+        accounts = [await self.server.store.find(skeleton(name)) for name in live.table.people]
+        seen = [account.last_seen for account in accounts if account is not None and account.last_seen is not None]
+        return time.time() - max(seen) if seen and len(seen) == len(live.table.people) else 0.0
 
     def stop(self) -> None:
         """The server stops: no clock runs, and nothing more is saved (a restart marks everyone away anyway)."""

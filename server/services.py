@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from rooms.world import World
     from server.hosting import Tables
     from server.presence import Presence
+    from server.quotas import Quotas
     from server.ratelimit import CommandBuckets, LoginThrottle
     from server.settings import Settings
     from server.solving import Solver
@@ -31,6 +32,7 @@ class Services:
     solver: Solver
     login_throttle: LoginThrottle
     command_buckets: CommandBuckets
+    quotas: Quotas
     shutdown: Callable[[str], Any]
     """Begin a graceful shutdown, saying who asked."""
     channels: dict[str, Channel] = field(default_factory=dict)

@@ -20,6 +20,7 @@ from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.style import Style
+from server.quotas import ASKER
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
 
@@ -288,6 +289,7 @@ class Session:
     async def execute(self, text: str) -> None:
         """Run one command line; any failure becomes a message, never a dropped connection. (One coroutine for the
         lookup and the run: a line's every await costs a frame to resume.)"""
+        ASKER.set(self.name)  # any solve this command starts counts against this player
         try:
             resolved = REGISTRY.resolve(text)
             if resolved is None:

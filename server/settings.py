@@ -45,6 +45,11 @@ class Limits(BaseModel):
     login_failure_refill: float = Field(gt=0)
     create_burst: int = Field(gt=0)
     create_refill: float = Field(gt=0)
+    boot_hold: float = Field(ge=0)
+    solves_per_hour: int = Field(gt=0)
+    tables_per_hour: int = Field(gt=0)
+    rooms_per_hour: int = Field(gt=0)
+    descriptions_per_hour: int = Field(gt=0)
     shutdown_grace: float = Field(ge=0)
 
 
@@ -56,6 +61,8 @@ class TableSettings(BaseModel):
     turn_timer: float = Field(gt=0)
     insurance_window: float = Field(gt=0)
     abandon_after: float = Field(gt=0)
+    prune_closed_after: float = Field(gt=0)
+    return_grace: float = Field(ge=0)
     bot_pace: float = Field(ge=0, le=MAX_BOT_PACE)
     dice_script: Path | None
 

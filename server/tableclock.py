@@ -42,13 +42,16 @@ class TableClock:
             live.timer.cancel()
             live.timer = None
 
-    def mind_absence(self, live: Live) -> None:
-        """While every person at the table is away, the time after which it is closed runs; anyone back stops it."""
+    def mind_absence(self, live: Live, away: float = 0.0) -> None:
+        """While every person at the table is away, the time after which it is closed runs; anyone back stops it.
+        ``away``: seconds they had been gone when the server started, which count, but leave them at least
+        ``return_grace`` to come back (after a long stop, an upgrade, nobody could)."""
+        settings = self.settings
         if not live.table.unattended:
             self.keep(live)
         elif live.abandon is None:
-            live.abandon = asyncio.get_running_loop().call_later(
-                self.settings.abandon_after, lambda: self.spawn(self._abandoned(live)))
+            wait = max(settings.abandon_after - away, min(settings.return_grace, settings.abandon_after))
+            live.abandon = asyncio.get_running_loop().call_later(wait, lambda: self.spawn(self._abandoned(live)))
 
     def keep(self, live: Live) -> None:
         """The table is not to be closed for absence (anyone is back, or it closes anyway)."""

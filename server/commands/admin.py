@@ -42,6 +42,7 @@ async def boot(session: Session, args: str) -> None:
     if target == session.player:
         raise Refusal(texts.BOOT_SELF)
     await record(session, "boot", target)
+    _hold(session, session.services.presence.players[target])
     session.services.presence.players[target].close(texts.BOOTED.format(by=session.player))
     session.tell(f"You booted {target}.")
 
@@ -59,8 +60,16 @@ async def ban(session: Session, args: str) -> None:
     await record(session, "ban", account.name)
     connected = session.services.presence.players.get(account.name)
     if connected is not None:
+        _hold(session, connected)
         connected.close(texts.BANNED)
     session.tell(f"{account.name} is banned.")
+
+
+def _hold(session: Session, removed: Session) -> None:
+    """Keep a removed player, and new characters from their address, out for ``boot_hold`` seconds."""
+    assert removed.account is not None
+    seconds = session.services.settings.limits.boot_hold
+    session.services.login_throttle.hold(removed.account.skeleton, removed.address, seconds)
 
 
 @command("@unban", wizard=True, category="admin")
@@ -71,6 +80,7 @@ async def unban(session: Session, args: str) -> None:
     """
     account = await account_named(session, required(args))
     await session.services.store.set_banned(account.skeleton, False)
+    session.services.login_throttle.release(account.skeleton)
     await record(session, "unban", account.name)
     session.tell(f"{account.name} may connect again.")
 

@@ -12,6 +12,7 @@ from server import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.registry import command
+from server.quotas import HourlyQuota, Quotas
 from server.sanctions import record
 from server.session import Session
 
@@ -26,6 +27,20 @@ def _owner(session: Session, room: Room) -> None:
     _builder(session)
     if not session.wizard and room.owner != session.player:
         raise Refusal(texts.NOT_YOUR_ROOM.format(room=room.name))
+
+
+def _exit_between(session: Session, here: Room, there: Room) -> None:
+    """Refuse unless this player may change both ends of an exit: a builder joins only rooms they own, so they can
+    neither lead people into others' rooms nor change where others' rooms lead (issue 30, finding 7)."""
+    _owner(session, here)
+    if not session.wizard and there.owner != session.player:
+        raise Refusal(texts.NOT_YOUR_EXIT.format(room=there.name))
+
+
+def _within(session: Session, quota: HourlyQuota, done: str) -> None:
+    """Refuse a builder who has had this hour's ``quota`` (wizards build without one)."""
+    if not session.wizard:
+        Quotas.allow(quota, session.player, done)
 
 
 async def _keep(session: Session, *rooms: Room) -> None:
@@ -54,7 +69,8 @@ async def dig(session: Session, args: str) -> None:
     name, _, exits = args.partition("=")
     there, _, back = exits.partition(",")
     _builder(session)
-    world, me = session.services.world, session.player
+    world, me, dug = session.services.world, session.player, session.services.quotas.rooms
+    _within(session, dug, texts.QUOTA_ROOMS)
     here = world.location(me)
     room = Room(world.next_key(), construction.room_name(world, required(name)), texts.NEW_ROOM_DESCRIPTION, owner=me)
     lines = [texts.DUG.format(room=room.name, key=room.key)]
@@ -65,10 +81,12 @@ async def dig(session: Session, args: str) -> None:
         changed.append(construction.with_exit(here, way))
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key))
     if back.strip():
+        _exit_between(session, room, here)
         way = construction.new_exit(room, back, here)
         changed[0] = construction.with_exit(room, way)
         lines.append(texts.EXIT_OPENED.format(exit=way.name, here=room.name, room=here.name, key=here.key))
     await _keep(session, *changed)
+    dug.count(me)
     session.tell("\n".join(lines), "building")
 
 
@@ -77,7 +95,8 @@ async def open_(session: Session, args: str) -> None:
     """@open <exit>[;<alias>...]=<room>
 
     Open an exit from the room you are in to another room (by its name, or its
-    number like #5): @open north;n=The Library.
+    number like #5): @open north;n=The Library. Builders join rooms they own;
+    'home' always leads back.
     """
     spec, sep, where = args.partition("=")
     if not spec.strip():
@@ -88,6 +107,7 @@ async def open_(session: Session, args: str) -> None:
     here = world.location(session.player)
     _owner(session, here)
     room = world.find_room(where, session.player)
+    _exit_between(session, here, room)
     way = construction.new_exit(here, spec, room)
     await _keep(session, construction.with_exit(here, way))
     session.tell(texts.EXIT_OPENED.format(exit=way.name, here=here.name, room=room.name, key=room.key), "building")
@@ -102,7 +122,10 @@ async def describe(session: Session, args: str) -> None:
     where, text = _assignment(args)
     room = session.services.world.find_room(where, session.player)
     _owner(session, room)
+    described = session.services.quotas.descriptions
+    _within(session, described, texts.QUOTA_DESCRIPTIONS)
     await _keep(session, dataclasses.replace(room, description=construction.description(text)))
+    described.count(session.player)
     session.tell(texts.DESCRIBED.format(room=room.name), "building")
 
 
@@ -141,6 +164,7 @@ async def link(session: Session, args: str) -> None:
     way = construction.exit_here(here, thing)
     _owner(session, here)
     room = world.find_room(where, session.player)
+    _exit_between(session, here, room)
     await _keep(session, construction.with_exit(here, dataclasses.replace(way, destination=room.key), replacing=way))
     session.tell(texts.LINKED.format(exit=way.name, room=room.name, key=room.key), "building")
 

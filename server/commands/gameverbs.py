@@ -9,6 +9,7 @@ from server import texts
 from server.commands.registry import REGISTRY, Handler
 from server.commands.seating import seated
 from server.gametypes import GAME_TYPES, GameType, Verb
+from server.sanctions import may_talk
 from server.session import Session
 
 
@@ -18,6 +19,8 @@ def _dispatch(name: str, first: Verb) -> Handler:
         found = next((v for v in live.kind.verbs if v.name == name), None)
         if found is None:
             raise Refusal(texts.NOT_A_MOVE_HERE.format(verb=name, number=live.table.number, game=live.kind.title))
+        if found.speaks(args):
+            may_talk(session)
         await session.services.tables.act(live, found.run(session.player, live, args))
 
     verb.__doc__ = first.run.__doc__

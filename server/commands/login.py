@@ -50,6 +50,9 @@ async def connect(session: Session, args: str) -> None:
         session.refuse(texts.BANNED, "banned")
         return
     throttle.right(key, address)
+    if (held := throttle.held(key)) > 0:  # booted or banned a moment ago: not back at once
+        session.refuse(texts.HELD.format(seconds=int(held) + 1), "rate_limited")
+        return
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.services.presence.enter(session, account)

@@ -57,11 +57,40 @@ def _player(session: Session, word: str) -> str:
 
 @command("go", "goto", "move", category="world")
 async def go(session: Session, args: str) -> None:
-    """go <exit>
+    """go <exit>      or      go #<room>
 
     Leave the room through an exit. Typing the exit's name alone works too.
+    A builder goes straight to a room they dug by its number: go #1.
     """
-    session.services.presence.deliver(session.services.world.go(session.player, required(args)))
+    word, world = required(args), session.services.world
+    own = _own_room(session, word) if world.location(session.player).find_exit(word) is None else None
+    if own is None:
+        session.services.presence.deliver(world.go(session.player, word))
+    else:
+        session.services.presence.deliver(world.teleport(session.player, own))
+    await session.services.presence.moved(session.player)
+
+
+def _own_room(session: Session, word: str) -> str | None:
+    """The key of the room ``#<number>`` if this player dug it (the way in, before any exit leads there)."""
+    key = word.strip()
+    if not key.startswith("#") or key not in {room.key for room in session.services.world.rooms()}:
+        return None
+    return key if session.services.world.room(key).owner == session.player else None
+
+
+@command("home", category="world")
+async def home(session: Session, args: str) -> None:
+    """home
+
+    Go back to the room where everyone arrives, from anywhere: whatever
+    happens to a room's exits, nobody is ever stuck in it.
+    """
+    world = session.services.world
+    start = world.room(world.start)
+    if world.location(session.player).key == start.key:
+        raise Refusal(texts.HOME_ALREADY.format(room=start.name))
+    session.services.presence.deliver(world.teleport(session.player, start.key))
     await session.services.presence.moved(session.player)
 
 

@@ -9,9 +9,11 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
+from server.sanctions import may_talk
 from server.session import Session
 from server.settings import MAX_BOT_PACE
 from server.livetable import Live
+from server.quotas import Quotas
 from server.hosting import Tables
 
 
@@ -88,13 +90,19 @@ async def table(session: Session, args: str) -> None:
     verb, _, rest = args.strip().partition(" ")
     action, _, words = rest.strip().partition(" ")
     if verb == "open":
+        opened = session.services.quotas.tables
+        Quotas.allow(opened, session.player, texts.QUOTA_TABLES)
         await _tables(session).open(session.player, rest.split())
+        opened.count(session.player)
         session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)
+        may_talk(session)  # with others seated, each change is put to them
         await _tables(session).act(live, lambda: live.table.play.set_options(session.player, rest.split()))
     elif verb == "bot" and action == "add":
         live = seated(session)
+        if words.split()[:1] and words.split()[0] not in live.table.play.bot_kinds:
+            may_talk(session)  # a bot's name is shown to everyone
         await _tables(session).act(live, lambda: live.table.add_bot(session.player, words.split()))
     elif verb == "bot" and action == "remove" and words.strip():
         live = seated(session)

@@ -7,6 +7,7 @@ import unicodedata
 
 from rooms.messages import speech
 from server.commands.registry import Stage, command
+from server.sanctions import may_talk
 from server.session import Session
 
 DOING_MAX = 40
@@ -48,6 +49,8 @@ async def doing(session: Session, args: str) -> None:
         session.refuse(f"Your @doing can be at most {DOING_MAX} characters (wide ones, as in Chinese, count as two).",
                        "refused")
         return
+    if text:
+        may_talk(session)  # WHO and the web's /who show it to everyone
     assert session.account is not None
     await session.services.store.set_doing(session.account.skeleton, text)
     session.doing = text

@@ -179,6 +179,10 @@ class GameStore(Protocol):
         """Games stored as over that have no results (a kill between two transactions, before they were one)."""
         ...
 
+    async def prune_closed(self, before: float) -> int:
+        """Delete the tables closed before ``before`` (Unix time) where no game began; returns how many."""
+        ...
+
     async def open_tables(self) -> list[StoredTable]:
         """Every table not yet closed, with its game's events, to bring back after a restart."""
         ...

@@ -77,6 +77,10 @@ SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE 
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
 SET_LEARNER = "UPDATE games SET learner = ? WHERE id = ?"
 CLOSE_TABLE = "UPDATE games SET status = ?, ended_at = ? WHERE id = ?"
+CLOSED_BEFORE = "status = 'closed' AND ended_at < ?"
+"""Tables closed before any game began there, and long ago: nothing to replay, count or restore."""
+PRUNE_EVENTS = f"DELETE FROM game_events WHERE game IN (SELECT id FROM games WHERE {CLOSED_BEFORE})"
+PRUNE_TABLES = f"DELETE FROM games WHERE {CLOSED_BEFORE}"
 WITHOUT_RESULTS = (
     "SELECT id, game FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
 )

@@ -17,6 +17,7 @@ from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
 from server.privatefiles import private_directory, write_private
+from server.quotas import ASKER, HourlyQuota, minutes
 from server.wimpout.solutions import Solutions, table_file
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 READY = "The optimal tables for table {number}'s rules are ready: 'hint' and optimal bots use them now."
+OVER_QUOTA = ("New rules solved for you within the hour: {most}, the most one player may. These rules' optimal tables are "
+              "not solved for you (hints wait, optimal bots play by a simple rule): ask again in {time}.")
 MAX_SOLVES = 3
 """Solves asked for and not finished, the one under way included. Each takes minutes of a core, and anyone can ask
 for rules never solved (a table opened with them, a house bot, a start, 'hint'): past this a request is declined, and
@@ -59,6 +62,8 @@ class Solver:
         self._solving = 0
         """Solves taken and not finished (requests come from any thread: counted under ``_counting``)."""
         self._counting = threading.Lock()
+        self.quota = HourlyQuota(server.settings.limits.solves_per_hour)
+        """New rule sets solved per player an hour (taken under ``_counting`` too)."""
         self.solutions = Solutions(self.directory, self.request)
         """This server's solved tables ('hint', 'review' and its optimal bots read them)."""
 
@@ -81,15 +86,25 @@ class Solver:
 
     def request(self, rules: RuleSet) -> bool:
         """Ask for a solve from any thread: it is started on the server's loop. False (declined) while ``MAX_SOLVES``
-        are under way."""
+        are under way, or when the player whose command asked has had their quota this hour (they are told)."""
         loop = self._loop or asyncio.get_running_loop()  # before start(), only the loop itself asks
+        asker = ASKER.get()
         with self._counting:
             if self._solving >= MAX_SOLVES:
                 log.debug("optimal.solve_declined", goal=rules.goal, solving=self._solving)
                 return False
+            wait = self.quota.take(asker) if asker is not None else 0.0
+            if wait > 0:
+                log.info("optimal.solve_over_quota", name=asker, goal=rules.goal)
+                loop.call_soon_threadsafe(self._over_quota, asker, wait)
+                return False
             self._solving += 1
         loop.call_soon_threadsafe(self._start, rules)
         return True
+
+    def _over_quota(self, asker: str, wait: float) -> None:
+        words = OVER_QUOTA.format(most=self.quota.per_hour, time=minutes(wait))
+        self.server.deliver([Delivery(asker, Message(words, "table"))])
 
     def _start(self, rules: RuleSet) -> None:
         private_directory(self.directory)

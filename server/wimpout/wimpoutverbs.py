@@ -95,6 +95,11 @@ def propose(player: str, live: Live, args: str) -> Move:
     return lambda: play.propose(player, line, live.dice)
 
 
+def honour_rule(args: str) -> bool:
+    """``propose "free text"``: the proposer's own words, shown to everyone at the table."""
+    return args.strip()[:1] in ('"', "'")
+
+
 def vote(player: str, live: Live, args: str) -> Move:
     """vote yes|no [proposal]      or      vote remove <player>
 
@@ -112,6 +117,6 @@ def vote(player: str, live: Live, args: str) -> Move:
 
 VERBS = (
     Verb("roll", roll), Verb("stop", stop, ("s",)), Verb("keep", keep), Verb("reroll", reroll), Verb("flash", flash),
-    Verb("spend", spend), Verb("pass", pass_), Verb("propose", propose), Verb("vote", vote),
+    Verb("spend", spend), Verb("pass", pass_), Verb("propose", propose, speaks=honour_rule), Verb("vote", vote),
 )
 """In the order of the help index."""

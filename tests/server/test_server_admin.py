@@ -25,7 +25,7 @@ async def test_a_wizard_named_in_the_config(make_server) -> None:
 
 
 async def test_boot_and_ban(make_server) -> None:
-    async with make_server() as server:
+    async with make_server(limits={"boot_hold": 0}) as server:  # the hold after each: test_server_moderation_reach
         async with player(server, "Wizard") as wizard:
             async with player(server, "Igor") as igor:
                 await wizard.command("@boot igor", "You booted Igor.")

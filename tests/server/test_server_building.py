@@ -76,12 +76,35 @@ async def test_builders_change_only_the_rooms_they_dug(make_server) -> None:
             await bea.command("@dig Bea's Nook", "Bea's Nook is dug as #1.")
             await bea.command("@dig Den=den", "You do not own The Cosmic Lobby: only its builder \\(or a wizard\\) can change it.")
             await bea.command("@desc here=Mine now.", "You do not own The Cosmic Lobby")
-            await wiz.command("@tel Bea=#1", "You teleport Bea to Bea's Nook.")
-            await bea.command("@open out=lobby", r"Exit out opened from Bea's Nook to The Cosmic Lobby \(lobby\)\.")
+            await bea.command("go #1", "Bea's Nook")
             await bea.command("@desc here=Cushions and a small table.", "Description of Bea's Nook set.")
             await wiz.command("@whois bea", r"Flags: builder\.")
             await wiz.command("@set bea=!builder", "Bea may no longer build.")
             await bea.command("@desc here=Gone.", "Only wizards and builders can build here")
+
+
+async def test_builders_join_only_their_own_rooms_and_home_always_leads_out(make_server) -> None:
+    """Issue 30, finding 7: a builder cannot open or link exits into (or out of) rooms that are not theirs, so nobody
+    is led into a room whose way out its builder then takes away; and 'home' leads out of any room."""
+    async with make_server() as server:
+        async with player(server, "Wizard") as wiz, player(server, "Bob") as bob, player(server, "Vic") as vic:
+            await wiz.command("@set bob=builder", "Bob may build.")
+            await bob.command("@dig Bob's Room", "Bob's Room is dug as #1.")
+            await bob.command("@dig Bob's Den", "Bob's Den is dug as #2.")
+            await bob.command("go #1", "Bob's Room")
+            await bob.command("@open den=#2", r"Exit den opened from Bob's Room to Bob's Den \(#2\)\.")
+            await bob.command("@open out=lobby", "You do not own The Cosmic Lobby: builders open exits only between rooms they own")
+            await bob.command("@link den=The Moon Garden", "You do not own The Moon Garden")
+            await bob.command("@dig Bob's Loft=up,down;lobby", r"Bob's Loft is dug as #3\.")
+            await bob.command("home", "The Cosmic Lobby")
+            await bob.command("@dig Bob's Cellar=,up", "You do not own The Cosmic Lobby")
+            await bob.command("@dig Bob's Cellar=down", "You do not own The Cosmic Lobby")
+            await vic.command("go #1", "You can't go that way.")
+            await wiz.command("@tel Vic=#1", "You teleport Vic to Bob's Room.")
+            await bob.command("go #1", "Bob's Room")
+            await bob.command("@destroy den", "Exit den destroyed.")
+            await vic.command("home", "The Cosmic Lobby")
+            await vic.command("home", "You are home already: The Cosmic Lobby.")
 
 
 async def test_the_world_lives_in_the_database_and_the_file_only_seeds_it(tmp_path: Path) -> None:

@@ -266,7 +266,7 @@ async def test_solved_tables_on_disk_are_not_kept_without_end(make_server, monke
     new one every few minutes for as long as someone opens tables with new goals: the oldest beyond
     ``KEPT_SOLVED`` are deleted (asked for again, they are solved again)."""
     monkeypatch.setattr(solving, "KEPT_SOLVED", 3)
-    async with make_server() as server, player(server, "Ann") as ann:
+    async with make_server(limits={"solves_per_hour": 6}) as server, player(server, "Ann") as ann:  # one asks them all
         server.solver._pool = InstantWorker()  # type: ignore[assignment]
 
         async def hint_at(goal: int) -> None:

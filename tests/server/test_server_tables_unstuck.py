@@ -78,3 +78,21 @@ async def test_a_restored_table_with_nobody_back_is_closed(make_server) -> None:
         await bob.command("replay 1", "Game #1")  # closed as abandoned: it can be replayed
     async with make_server() as server, player(server, "Ann", create=False) as ann:
         await ann.command("tables", "There are no tables open.")
+
+
+async def test_time_away_counts_across_restarts_so_a_table_nobody_can_reach_ends(make_server) -> None:
+    """Issue 30, finding 12: the time a table's people have been away runs from when they were last seen, not from
+    each restart, so restart after restart cannot keep a table "playing" that nobody comes back to."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("table open goal=10000", "You sit down at table 1.")
+        await ann.command("table bot add", "Robby1.bot sits down")
+        await ann.command("start", "Roll-off")
+        await ann.expect("You may: ")
+    await asyncio.sleep(2.0)  # Ann is gone, and so is the server
+    async with make_server(tables={"abandon_after": 2.5, "return_grace": 0.1}) as server, player(server, "Bob") as bob:
+        for _ in range(30):  # 1.5 s: the half second left of Ann's 2.5, not the 2.5 of a fresh start
+            if "no tables open" in await bob.command("tables", r"There are no tables open\.|Table 1 in"):
+                break
+            await asyncio.sleep(0.05)
+        assert "no tables open" in bob.text
+        await bob.command("replay 1", "Game #1")

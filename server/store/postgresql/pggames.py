@@ -80,6 +80,15 @@ class PgGames(PgGroupCommit):
         """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
         await self._write(lambda db: execute(db, sql.CLOSE_TABLE, (status, time.time(), game_id)))
 
+    async def prune_closed(self, before: float) -> int:
+        """Delete the tables closed before ``before`` (Unix time) where no game began; returns how many."""
+
+        async def prune(db: Connection) -> int:
+            await execute(db, sql.PRUNE_EVENTS, (before,))
+            return (await execute(db, sql.PRUNE_TABLES, (before,))).rowcount
+
+        return await self._write(prune)
+
     async def finished_without_results(self) -> list[FinishedGame]:
         """Games stored as over that have no results (a kill between two transactions, before they were one)."""
 

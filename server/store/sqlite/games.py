@@ -84,6 +84,15 @@ class SqliteGames(GroupCommit):
         """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
         await self._write(lambda db: db.execute(sql.CLOSE_TABLE, (status, time.time(), game_id)))
 
+    async def prune_closed(self, before: float) -> int:
+        """Delete the tables closed before ``before`` (Unix time) where no game began; returns how many."""
+
+        def prune(db: sqlite3.Connection) -> int:
+            db.execute(sql.PRUNE_EVENTS, (before,))
+            return db.execute(sql.PRUNE_TABLES, (before,)).rowcount
+
+        return await self._write(prune)
+
     async def finished_without_results(self) -> list[FinishedGame]:
         """Games stored as over that have no results (a kill between two transactions, before they were one)."""
 
