@@ -179,10 +179,11 @@ class World:
             *self._to_room(self._where[who], Message(f'{who} says, "{text}"', "say", fields), but=who, also=also),
         ]
 
-    def pose(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
-        """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
+    def pose(self, who: str, text: str, also: Iterable[str] = (), joined: bool = False) -> list[Delivery]:
+        """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``), as does every ``joined``
+        one (MUCK's semipose, ``;``)."""
         text = speech(text)
-        message = Message(posed(who, text), "pose", {"who": who, "text": text})
+        message = Message(f"{who}{text}" if joined else posed(who, text), "pose", {"who": who, "text": text})
         return self._to_room(self._where[who], message, also=also)
 
     def whisper(self, who: str, target: str, text: str) -> list[Delivery]:

@@ -295,7 +295,7 @@ class Session:
                     for fallback in REGISTRY.fallbacks:
                         if await fallback(self, text):
                             return
-                self.refuse(texts.HUH, "unknown_command")
+                self.refuse(self._huh(text), "unknown_command")
             elif self.stage not in resolved.command.stage:
                 if self.stage is Stage.LOGIN:
                     self.refuse(texts.NOT_CONNECTED, "not_connected")
@@ -315,6 +315,14 @@ class Session:
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")
+
+    def _huh(self, text: str) -> str:
+        """What an unknown command gets: a suggestion when it looks like a mistyped one."""
+        word = REGISTRY.suggest(text.partition(" ")[0], self._usable)
+        return texts.HUH if word is None else texts.HUH_SUGGEST.format(word=word)
+
+    def _usable(self, command: Command) -> bool:
+        return self.stage in command.stage and (self.wizard or not command.wizard)
 
     async def _allowed(self, command: Command) -> bool:
         """Whether the player may run ``command``, by their flags as stored now: the console (``cosmic-wimpout

@@ -21,11 +21,13 @@ LOOK_NO_TABLE = "{name} is not at a table."
 LOOK_SEATED = "{name} sits at table {table}: score {score}, {state}."
 LOOK_WATCHING = "{name} is watching table {table}."
 LOOK_IDLE = "Idle {idle}."
+INVENTORY = "You aren't carrying anything. (The cubes belong to the tables: sit at one to throw them.)"
 MORE = "-- {left} more lines: type 'more' --"
 CUBES_TIP = ("(Throws are drawn as cube art, several lines each: '@set cubes=compact' shows each throw on one line; "
              "'@set cubes=art' keeps the art and this note away.)")
 NOTHING_MORE = "There is nothing more to show."
 HUH = 'Huh?  (Type "help" for help.)'
+HUH_SUGGEST = 'Huh?  Did you mean "{word}"?  (Type "help" for help.)'
 QUIT = "Come back later!"
 NOT_CONNECTED = "You need to connect first: connect <playername> <password>"
 ALREADY_CONNECTED = "You are already connected."

@@ -77,9 +77,21 @@ async def test_rules_explain_each_option_in_plain_words(make_server) -> None:
         await ann.expect("Recovery Extension 1: four open circles or seven Train Wrecks and you are out.")
         await ann.expect("Before the game starts")
         assert "recovery_ext1" not in ann.text.rpartition("table open")[2].partition("\n")[2]
-        await paged(ann, "table set hats", r"There is no table option called 'hats'\. The options")
-        await paged(ann, "more", r"bump: land exactly on someone's score")
+        await ann.command("table set hats", r"There is no table option called 'hats'\. The options")
+        await ann.expect(r"recovery_ext2, eclipse, eclipse_beam, full_house, suspend, kill, hints\.")
+        assert "-- " not in ann.text.rpartition("table set hats")[2]  # one short refusal, no pages of options
+        await paged(ann, "help options", r"bump: land exactly on someone's score")
         await paged(ann, "more", r"kill=5: a flash not cleared in 5 throws is a wimpout\.")
+
+
+async def test_options_go_by_their_help_topic_names(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("table open cosmic sampler 1/3/5", "You sit down at table 1.")
+        await ann.command("rules", r"Table 1 plays: .*Cosmic Sampler.*1/3/5")
+        await bob.command("sit 1", "You sit down at table 1.")
+        await ann.command("propose full house", r"\(proposal 1\)")
+        await bob.command("propose last licks=B", r"\(proposal 2\)")
+        await bob.command("propose insurance points", r"\(proposal 3\)")
 
 
 async def test_more_pages_long_output_at_the_clients_height(make_server) -> None:
