@@ -32,6 +32,8 @@ KEEPALIVE = "idle"
 PAUSE_LOG_EVERY = 60.0
 """Seconds between a connection's ``session.output_paused`` lines (a client reading just slower than it is sent
 would pause for every few hundred KiB)."""
+PAGE_ROWS = range(5, 201)
+"""The page heights '@set pager=N' takes."""
 TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
 """What ``ignore`` silences: talk whose ``who`` field is someone you ignore."""
 
@@ -110,7 +112,7 @@ class Session:
     def page(self, text: str, kind: str = "info", **fields: str) -> None:
         """Long output a screen at a time where the connection pages (telnet: the client's height, from NAWS): the
         rest waits for 'more'."""
-        if not self.sink.pages:
+        if not self.sink.pages or self.options.get("pager") == "off":
             self.tell(text, kind, **fields)
             return
         self._more = Message("\n".join(self.sink.lines(text)), kind, fields)
@@ -121,7 +123,9 @@ class Session:
         if self._more is None or not self.sink.pages:
             return False
         lines = self._more.text.split("\n")
-        room = max(self.sink.height - 2, 3)  # a line for the note, a line for the prompt
+        rows = self.options.get("pager", "on")
+        height = int(rows) if rows.isdigit() else self.sink.height  # '@set pager=40': rows chosen by the player
+        room = max(height - 2, 3)  # a line for the note, a line for the prompt
         # one line left over takes the note's row itself: no 'more' for a single line
         shown, rest = (lines, []) if len(lines) <= room + 1 else (lines[:room], lines[room:])
         if rest:

@@ -108,6 +108,22 @@ async def test_more_pages_long_output_at_the_clients_height(make_server) -> None
         await ann.command("more", "There is nothing more to show.")
 
 
+async def test_the_pager_is_turned_off_or_given_a_height(make_server) -> None:
+    async with make_server() as server, telnet_client(server, rows=12) as ann:
+        await ann.command("create Ann secret1", "Obvious exits")
+        await ann.command("@set prompt=off", "Set: prompt=off.")
+        await ann.command("@set pager=off", "Set: pager=off.")
+        ann.send("help")
+        whole = await ann.expect(r"Commands[\s\S]*?The game \(type \"help <topic>\"")
+        assert "more lines" not in whole
+        await ann.command("@set pager=20", "Set: pager=20.")
+        ann.send("help")
+        page = await ann.expect(r"Commands[\s\S]*?-- \d+ more lines: type 'more' --")
+        assert len(page.splitlines()) == 19
+        await ann.command("@set pager=3", "Usage: @set")
+        await ann.command("@set", "pager=20")
+
+
 async def test_a_text_one_line_longer_than_the_screen_is_not_paged_for_that_line(make_server) -> None:
     async with make_server() as server:
         async with telnet_client(server, rows=200) as tall:
