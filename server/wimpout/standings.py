@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rooms.messages import counted
 from server.store import Stats
 
 TOP_ROW = "{rank:>3}. {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
 
 
 def stats_text(name: str, s: Stats) -> str:
-    return (f"{name}: {s.games} games, {s.wins} wins, best turn {s.best_turn}, {s.freight_trains} freight "
-            f"trains, {s.train_wrecks} train wrecks, {s.supernovas} Supernovas.")
+    return (f"{name}: {counted(s.games, 'game')}, {counted(s.wins, 'win')}, best turn {s.best_turn}, "
+            f"{counted(s.freight_trains, 'freight train')}, {counted(s.train_wrecks, 'train wreck')}, "
+            f"{counted(s.supernovas, 'Supernova')}.")
 
 
 def leaderboard(leaders: Sequence[tuple[str, Stats]]) -> str:
