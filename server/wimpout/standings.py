@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rooms.messages import counted
 from server.store import Stats
 
-TOP_ROW = "{rank:>3}. {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
+TOP_ROW = "{rank:>4} {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
 
 
 def stats_text(name: str, s: Stats) -> str:
@@ -18,10 +18,10 @@ def stats_text(name: str, s: Stats) -> str:
 
 
 def leaderboard(leaders: Sequence[tuple[str, Stats]]) -> str:
-    header = TOP_ROW.format(rank="", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",
+    header = TOP_ROW.format(rank="#", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",
                             wrecks="Wrecks", novas="Novas")
     rows = [
-        TOP_ROW.format(rank=rank, name=name, wins=s.wins, games=s.games, best=s.best_turn, trains=s.freight_trains,
+        TOP_ROW.format(rank=f"{rank}.", name=name, wins=s.wins, games=s.games, best=s.best_turn, trains=s.freight_trains,
                        wrecks=s.train_wrecks, novas=s.supernovas)
         for rank, (name, s) in enumerate(leaders, 1)
     ]
