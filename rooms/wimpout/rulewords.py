@@ -75,7 +75,7 @@ OPTIONS: dict[str, OptionWords] = {
     "suspend": OptionWords("Suspend", "suspend=10",
                            lambda v: f"a flash not cleared in {v} throws suspends the turn until play comes back."),
     "kill": OptionWords("Kill", "kill=5", lambda v: f"a flash not cleared in {v} throws is a wimpout."),
-    "hints": OptionWords("Hints", "hints=off", lambda v: "players may ask 'hint' for each choice's chance of winning."
+    "hints": OptionWords("Hints", "hints=on|off", lambda v: "players may ask 'hint' for each choice's chance of winning."
                          if v else "'hint' is off at this table."),
 }
 """Every option but the honour rules (free text the Guiding Light adopts), in RuleSet's order."""

@@ -82,6 +82,7 @@ async def test_rules_explain_each_option_in_plain_words(make_server) -> None:
         assert "-- " not in ann.text.rpartition("table set hats")[2]  # one short refusal, no pages of options
         await paged(ann, "help options", r"bump: land exactly on someone's score")
         await paged(ann, "more", r"kill=5: a flash not cleared in 5 throws is a wimpout\.")
+        await ann.expect(r"hints=on\|off: players may ask 'hint'")  # as the others: the default's meaning
 
 
 async def test_options_go_by_their_help_topic_names(make_server) -> None:
