@@ -36,3 +36,5 @@ class Services:
     channels: dict[str, Channel] = field(default_factory=dict)
     clock: Callable[[], float] = time.time
     """Unix time now (what commands that date things read)."""
+    started: float = field(default_factory=time.time)
+    """When the server started ('uptime', MSSP's UPTIME)."""

@@ -8,6 +8,7 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
+from server.commands.serverinfo import at_login
 from server.names import look_alike, name_problem, password_problem, skeleton
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
@@ -53,6 +54,7 @@ async def connect(session: Session, args: str) -> None:
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.services.presence.enter(session, account)
+    at_login(session)
     cost = session.services.settings.password_hash_cost
     if outdated(account.password_hash, cost):  # an older release's cheaper hash: the password is at hand now
         await session.services.store.set_password_hash(key, await hash_password_async(password, cost))
@@ -64,7 +66,8 @@ async def create(session: Session, args: str) -> None:
     """create <playername> <password>
 
     Make a new character and log in as it. A name starts with a letter, uses
-    only letters, digits, - and _, and must not look like an existing name.
+    only the letters A to Z (no accents), digits, - and _, and must not look
+    like an existing name.
     Quote a password with spaces in it. Leave the password out to be asked for
     it twice, without it showing on screen.
     """
@@ -95,6 +98,7 @@ async def create(session: Session, args: str) -> None:
     log.info("account.created", name=account.name, address=session.address)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     await services.presence.enter(session, account)
+    at_login(session)
     session.tell(texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
 
 
