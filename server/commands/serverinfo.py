@@ -27,7 +27,7 @@ async def news(session: Session, args: str) -> None:
     session.page(session.services.settings.news or texts.NO_NEWS, "news")
 
 
-def at_login(session: Session) -> None:
+def news_at_login(session: Session) -> None:
     """What a player is shown as they log in, after the room: the news, when there is any."""
     if session.services.settings.news:
         session.tell(texts.NEWS_AT_LOGIN.format(news=session.services.settings.news), "news")
@@ -51,7 +51,7 @@ async def uptime(session: Session, args: str) -> None:
     services = session.services
     since = services.started
     session.tell(texts.UPTIME.format(
-        running=on_for(services.clock() - since), since=_date(since), players=len(services.presence.players),
+        running=on_for(services.clock() - since), since=utc_date(since), players=len(services.presence.players),
         most=services.presence.max_players,
     ))
 
@@ -74,11 +74,12 @@ async def last(session: Session, args: str) -> None:
     elif account.last_seen is None:
         seen = texts.FINGER_NEVER
     else:
-        seen = texts.FINGER_SEEN.format(when=_date(account.last_seen))
+        seen = texts.FINGER_SEEN.format(when=utc_date(account.last_seen))
     lines = [f"{account.name}{f' ({account.doing})' if account.doing else ''}", seen,
-             texts.FINGER_CREATED.format(when=_date(account.created_at))]
+             texts.FINGER_CREATED.format(when=utc_date(account.created_at))]
     session.tell("\n".join(lines), "finger")
 
 
-def _date(unix: float) -> str:
+def utc_date(unix: float) -> str:
+    """``2026-11-26 21:40 UTC``: a time as every player reads it, wherever they are."""
     return datetime.fromtimestamp(unix, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")

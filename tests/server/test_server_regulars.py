@@ -41,3 +41,29 @@ async def test_a_channel_recalls_its_last_lines(make_server) -> None:
             await mara.command("@channel recall pub x", "Usage: @channel")
             await mara.command("ignore Igor", "You are ignoring Igor")
             await mara.command("@channel recall pub", r"Nothing has been said on \[pub\]")
+
+
+async def test_mail_to_an_offline_player_is_announced_at_login_and_read(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Bruno"):
+            pass
+        async with player(server, "Ann") as ann:
+            await ann.command("@mail Bruno=See you at table 2 tonight.", "You send mail to Bruno.")
+            await ann.command("@mail bruno=And bring the sun cube!", "You send mail to Bruno.")
+            await ann.command("@mail Nobody=hi", "There is no player called Nobody.")
+            await ann.command("@mail Bruno", "Usage: @mail")
+            await ann.command("@mail", "You have no mail.")
+        async with player(server, "Bruno", create=False) as bruno:
+            await bruno.expect(r"You have 2 unread letters: '@mail' lists them\.")
+            await bruno.command("@mail", r"  1\* Ann, \d{4}-\d\d-\d\d \d\d:\d\d UTC: See you at table 2 tonight\.\n"
+                                         r"  2\* Ann, .*: And bring the sun cube!")
+            await bruno.command("@mail 1", r"Mail from Ann, .* UTC:\nSee you at table 2 tonight\.")
+            await bruno.command("@mail 3", r"You have no letter 3 \(you have 2\)")
+            await bruno.command("@mail delete 2", "Deleted the letter from Ann.")
+            async with player(server, "Ann", create=False) as ann:
+                await ann.command("@mail Bruno=Are you on?", "You send mail to Bruno.")
+                await bruno.expect("You have new mail from Ann: '@mail' lists your letters.")
+            await bruno.command("@mail", r"  1  Ann, .*: See you at table 2 tonight\.\n  2\* Ann, .*: Are you on\?")
+        async with player(server, "Bruno", create=False) as bruno:
+            await bruno.command("say back", 'You say, "back"')
+            assert "You have 1 unread letter:" in bruno.text
