@@ -32,6 +32,8 @@ KEEPALIVE = "idle"
 PAUSE_LOG_EVERY = 60.0
 """Seconds between a connection's ``session.output_paused`` lines (a client reading just slower than it is sent
 would pause for every few hundred KiB)."""
+PROMPT_TYPING_ROOM = 10
+"""Columns a status prompt leaves free for typing (as each game's own does)."""
 PAGE_ROWS = range(5, 201)
 """The page heights '@set pager=N' takes."""
 TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
@@ -43,6 +45,17 @@ class Source(Protocol):
 
     def read(self, n: int) -> Awaitable[bytes]:
         """Up to ``n`` bytes; b"" once the connection is gone."""
+
+
+def counted_down(prompt: str, left: float | None, width: int) -> str:
+    """A table's status prompt with the time its turn timer leaves, when it runs and the line still leaves room to
+    type (``[T1 Ann 0/300 | turn 0 | 5 cubes | 4:58 left] >``; a narrow screen has the game's own prompt alone)."""
+    head, sep, tail = prompt.rpartition("] ")
+    if left is None or not sep:
+        return prompt
+    seconds = int(left)
+    timed = f"{head} | {texts.COUNTDOWN.format(minutes=seconds // 60, seconds=seconds % 60)}{sep}{tail}"
+    return timed if len(timed) <= width - PROMPT_TYPING_ROOM else prompt
 
 
 class Session:
@@ -199,7 +212,9 @@ class Session:
             return
         live = self.services.tables.followed(self.player)
         width = self.sink.width
-        prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else texts.IDLE_PROMPT
+        prompt = texts.IDLE_PROMPT
+        if live is not None:
+            prompt = counted_down(live.kind.status_prompt(live.table.view(), width), live.timer_left(), width)
         self.sink.prompt(prompt + " ")
         self._prompted = True
 
