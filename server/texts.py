@@ -48,13 +48,16 @@ IDLE_PROMPT = ">"
 PASSWORD_PROMPT = "Password: "
 TAKEN_OVER = "Your connection has been taken over by a new login."
 CREATED = "Welcome, {name}! Your character has been created."
-NEWCOMER = """\
-New here? Places to start:
-  tutorial           a practice game against Teacher.bot, explained as it goes
-  help how to play   the game in a few lines ('help' lists every command)
-  tables             the tables open now: 'sit <number>' joins one
-  table open         a table of your own: 'table bot add' seats a house bot
-  @channel list      the talk channels: '+<channel> <message>' talks on one"""
+NEWCOMER_STEPS = (
+    ("tutorial", "a practice game against Teacher.bot, explained as it goes"),
+    ("help how to play", "the game in a few lines ('help' lists every command)"),
+    ("tables", "the tables open now: 'sit <number>' joins one"),
+    ("table open", "a table of your own: 'table bot add' seats a house bot"),
+    ("@channel list", "the talk channels: '+<channel> <message>' talks on one"),
+)
+NEWCOMER = "\n".join(["New here? Places to start:", *(f"  {typed:<18} {what}" for typed, what in NEWCOMER_STEPS)])
+NEWCOMER_NARROW = "\n".join(["New here? Places to start:", *(f"* {typed}: {what}" for typed, what in NEWCOMER_STEPS)])
+"""For a screen narrower than NEWCOMER's 80 columns: each place on its own lines, wrapped, not in two columns."""
 WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."
 WELCOME_BACK = "Welcome back, {name}."
 PASSWORD_AGAIN_PROMPT = "Password again: "
@@ -157,7 +160,7 @@ LEAVE_CANCELLED = "You stay at table {number}."
 PACE_SET = "House bots at table {number} now wait {seconds} s before each throw."
 PACE_NOW = "House bots at table {number} wait {seconds} s before each throw."
 PACE_USAGE = "Usage: table pace <seconds>, from 0 to {most}."
-SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | prompt=on|off |\n  pager=on|off|<rows, 5-200> | [!]haven"
+SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | prompt=on|off | pager=on|off|<rows> | [!]haven"
 SET_DONE = "Set: {key}={value}."
 SET_SHOW = "Your settings: {settings}."
 NO_GAMES = "{name} has no finished games."

@@ -100,7 +100,8 @@ async def create(session: Session, args: str) -> None:
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     await services.presence.enter(session, account)
     await _greeted(session)
-    session.tell(texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
+    narrow = session.sink.width < max(map(len, texts.NEWCOMER.splitlines()))
+    session.tell(texts.NEWCOMER_NARROW if narrow else texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
 
 
 async def _greeted(session: Session) -> None:

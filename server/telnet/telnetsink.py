@@ -26,7 +26,7 @@ _ASCII_PUNCTUATION = str.maketrans({
     "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "...", "⁄": "/", "×": "x", "÷": "/", "•": "*",
     "·": ".", "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "≠": "!=", "±": "+/-", "°": " deg", "€": "EUR", "£": "GBP",
     "©": "(c)", "®": "(R)", "™": "(TM)", "✓": "v", "✔": "v", "✗": "x", "♥": "<3", "\N{VARIATION SELECTOR-16}": "",
-    "\N{ZERO WIDTH JOINER}": "",
+    "\N{ZERO WIDTH JOINER}": "", "\N{REPLACEMENT CHARACTER}": "?",
 })
 """Symbols with a usual ASCII spelling (after NFKD, which makes ½ 1⁄2 and ² 2)."""
 

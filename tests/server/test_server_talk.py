@@ -66,6 +66,16 @@ async def test_who_and_doing(make_server) -> None:
             await igor.command("@doing", "Doing cleared.")
 
 
+async def test_who_fits_a_narrow_screen(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Igor") as igor, telnet_client(server, cols=40) as narrow:
+            await igor.command("@doing Looking for a game of five", "Doing set.")
+            await narrow.command("create Mara secret1", "Obvious exits")
+            await narrow.command("WHO", r"Player Name +On For Idle\nIgor +\d\d:\d\d +\d+s\n  Looking for a game of five\n")
+            rows = narrow.text.rpartition("Player Name")[2].splitlines()
+            assert all(len(row) <= 40 for row in rows), rows
+
+
 async def test_unknown_commands_get_huh_and_empty_lines_nothing(make_server) -> None:
     async with make_server() as server:
         async with player(server, "Igor") as igor:
