@@ -2,15 +2,24 @@
 named, Cosmic Wimpout's (``python -m engine score 4 4 4 4 s5``)."""
 
 import importlib
+import os
 import sys
 
 DEFAULT_GAME = "wimpout"
 
 
+BROKEN_PIPE = 141
+"""The status of a program its reader stopped reading (128 + SIGPIPE), as a shell reports it."""
+
+
 def main(argv: list[str]) -> int:
     game = argv[0] if argv and argv[0].isidentifier() and _has_command_line(argv[0]) else None
     module = importlib.import_module(f"engine.{game or DEFAULT_GAME}.__main__")
-    return int(module.main(argv[1:] if game else argv))
+    try:
+        return int(module.main(argv[1:] if game else argv))
+    except BrokenPipeError:  # 'python -m engine odds | head': the reader has all it wanted; nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (Python's own flush at exit would fail too)
+        return BROKEN_PIPE
 
 
 def _has_command_line(name: str) -> bool:

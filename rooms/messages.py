@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, NamedTuple
+from typing import Mapping, NamedTuple, Sequence
 
 NO_FIELDS: Mapping[str, str] = MappingProxyType({})
 
@@ -38,3 +38,13 @@ def speech(text: str) -> str:
     """What a player says, as others see it: runs of spaces become one, so no part of it can be padded out to the
     start of a line of its own and pass for someone else's shout or page."""
     return " ".join(text.split())
+
+
+def listed(names: Sequence[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a count and its noun, plural when it is not one."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from rooms.messages import Delivery, Message, Refusal, speech
+from rooms.messages import Delivery, Message, Refusal, listed, speech
 from rooms.model import EXITS_LISTED_WITH, Room
 
 
@@ -82,7 +82,7 @@ class World:
         if not found:
             raise Refusal(f"{word.strip()} is not connected.")
         if len(found) > 1:
-            raise Refusal(f"Who do you mean by {word.strip()}: {_and(sorted(found))}?")
+            raise Refusal(f"Who do you mean by {word.strip()}: {listed(sorted(found))}?")
         return found[0]
 
     # --- building ------------------------------------------------------------------------
@@ -179,10 +179,11 @@ class World:
             *self._to_room(self._where[who], Message(f'{who} says, "{text}"', "say", fields), but=who, also=also),
         ]
 
-    def pose(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
-        """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
+    def pose(self, who: str, text: str, also: Iterable[str] = (), joined: bool = False) -> list[Delivery]:
+        """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``), as does every ``joined``
+        one (MUCK's semipose, ``;``)."""
         text = speech(text)
-        message = Message(posed(who, text), "pose", {"who": who, "text": text})
+        message = Message(f"{who}{text}" if joined else posed(who, text), "pose", {"who": who, "text": text})
         return self._to_room(self._where[who], message, also=also)
 
     def whisper(self, who: str, target: str, text: str) -> list[Delivery]:
@@ -198,10 +199,10 @@ class World:
         """Speak to connected people (``targets``, names as matched) wherever they are."""
         where, text = self.location(who).name, speech(text)
         fields = {"who": who, "to": ", ".join(targets), "text": text, "from": where}
-        also = f" to {_and(targets)}" if len(targets) > 1 else ""
+        also = f" to {listed(targets)}" if len(targets) > 1 else ""
         heard = Message(f'{who} pages from {where}{also}: "{text}"', "page", fields)
         return [
-            Delivery(who, Message(f'You page {_and(targets)}: "{text}"', "page", fields)),
+            Delivery(who, Message(f'You page {listed(targets)}: "{text}"', "page", fields)),
             *(Delivery(other, heard) for other in targets),
         ]
 
@@ -239,8 +240,3 @@ def posed(who: str, text: str) -> str:
     """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``)."""
     joiner = "" if text[:1] in ("'", ",") else " "
     return f"{who}{joiner}{text}"
-
-
-def _and(names: list[str]) -> str:
-    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy``."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

@@ -69,7 +69,7 @@ class GameServer:
         self.web: WebClient | None = None
         self._tls_listener: TelnetListener | None = None
         self._accept_errors: AcceptErrors | None = None
-        self.started = time.time()
+        self.started = self.services.started
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
         self._pruned = 0.0

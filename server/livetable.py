@@ -43,3 +43,9 @@ class Live:
     def kind(self) -> GameType:
         """The table's game type."""
         return GAME_TYPES[self.table.game]
+
+    def timer_left(self) -> float | None:
+        """Seconds until the turn timer runs out, if it is running (the status prompt's countdown)."""
+        if self.timer is None:
+            return None
+        return max(0.0, self.timer.when() - asyncio.get_running_loop().time())

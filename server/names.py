@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Iterable
 
 NAME_MIN, NAME_MAX = 2, 16
@@ -50,7 +51,9 @@ def name_problem(name: str, wizards: Collection[str] = ()) -> str | None:
     if not NAME_MIN <= len(name) <= NAME_MAX:
         return f"Names are {NAME_MIN} to {NAME_MAX} characters long."
     if not _NAME_SHAPE.fullmatch(name):
-        return "Names start with a letter and use only letters, digits, - and _."
+        plain = "".join(ch for ch in unicodedata.normalize("NFKD", name) if ch.isascii())
+        also = f" {plain}, say?" if plain != name and _NAME_SHAPE.fullmatch(plain) else ""
+        return f"Names start with a letter and use only the letters A to Z (no accents), digits, - and _.{also}"
     if any(w.casefold() == name.casefold() for w in wizards):
         return None
     key = likeness(name)

@@ -11,7 +11,8 @@ import structlog
 from rooms.messages import Delivery
 from rooms.world import World
 from server import texts
-from server.store import Account, Store
+from server.sanctions import describe
+from server.store import EVERYWHERE, Account, Store
 
 if TYPE_CHECKING:
     from server.hosting import Tables
@@ -55,6 +56,8 @@ class Presence:
         session.wizard = self.has_powers(account)
         if session.wizard:
             session.tell(texts.WIZARD_NOTE)
+        if (muted := session.silenced(EVERYWHERE)) is not None:  # muted while away: told now, not at their first word
+            session.tell(texts.MUTED.format(why=describe(muted)), "moderation")
         session.connected_at = time.monotonic()
         self.players[account.name] = session
         self.max_players = max(self.max_players, len(self.players))

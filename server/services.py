@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from rooms.world import World
@@ -16,6 +17,18 @@ if TYPE_CHECKING:
     from server.settings import Settings
     from server.solving import Solver
     from server.store import Channel, Store
+
+
+RECALL_MAX = 50
+"""Lines each channel keeps for '@channel recall'."""
+
+
+class Recalled(NamedTuple):
+    """A line said on a channel, kept for '@channel recall'."""
+
+    at: float
+    who: str
+    line: str
 
 
 @dataclass(slots=True)
@@ -36,5 +49,9 @@ class Services:
     shutdown: Callable[[str], Any]
     """Begin a graceful shutdown, saying who asked."""
     channels: dict[str, Channel] = field(default_factory=dict)
+    channel_history: dict[str, deque[Recalled]] = field(default_factory=dict)
+    """Each channel's last lines (RECALL_MAX), since the server started."""
     clock: Callable[[], float] = time.time
     """Unix time now (what commands that date things read)."""
+    started: float = field(default_factory=time.time)
+    """When the server started ('uptime', MSSP's UPTIME)."""

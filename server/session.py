@@ -33,6 +33,10 @@ KEEPALIVE = "idle"
 PAUSE_LOG_EVERY = 60.0
 """Seconds between a connection's ``session.output_paused`` lines (a client reading just slower than it is sent
 would pause for every few hundred KiB)."""
+PROMPT_TYPING_ROOM = 10
+"""Columns a status prompt leaves free for typing (as each game's own does)."""
+PAGE_ROWS = range(5, 201)
+"""The page heights '@set pager=N' takes."""
 TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
 """What ``ignore`` silences: talk whose ``who`` field is someone you ignore."""
 
@@ -42,6 +46,17 @@ class Source(Protocol):
 
     def read(self, n: int) -> Awaitable[bytes]:
         """Up to ``n`` bytes; b"" once the connection is gone."""
+
+
+def counted_down(prompt: str, left: float | None, width: int) -> str:
+    """A table's status prompt with the time its turn timer leaves, when it runs and the line still leaves room to
+    type (``[T1 Ann 0/300 | turn 0 | 5 cubes | 4:58 left] >``; a narrow screen has the game's own prompt alone)."""
+    head, sep, tail = prompt.rpartition("] ")
+    if left is None or not sep:
+        return prompt
+    seconds = int(left)
+    timed = f"{head} | {texts.COUNTDOWN.format(minutes=seconds // 60, seconds=seconds % 60)}{sep}{tail}"
+    return timed if len(timed) <= width - PROMPT_TYPING_ROOM else prompt
 
 
 class Session:
@@ -111,7 +126,7 @@ class Session:
     def page(self, text: str, kind: str = "info", **fields: str) -> None:
         """Long output a screen at a time where the connection pages (telnet: the client's height, from NAWS): the
         rest waits for 'more'."""
-        if not self.sink.pages:
+        if not self.sink.pages or self.options.get("pager") == "off":
             self.tell(text, kind, **fields)
             return
         self._more = Message("\n".join(self.sink.lines(text)), kind, fields)
@@ -122,7 +137,9 @@ class Session:
         if self._more is None or not self.sink.pages:
             return False
         lines = self._more.text.split("\n")
-        room = max(self.sink.height - 2, 3)  # a line for the note, a line for the prompt
+        rows = self.options.get("pager", "on")
+        height = int(rows) if rows.isdigit() else self.sink.height  # '@set pager=40': rows chosen by the player
+        room = max(height - 2, 3)  # a line for the note, a line for the prompt
         # one line left over takes the note's row itself: no 'more' for a single line
         shown, rest = (lines, []) if len(lines) <= room + 1 else (lines[:room], lines[room:])
         if rest:
@@ -196,7 +213,9 @@ class Session:
             return
         live = self.services.tables.followed(self.player)
         width = self.sink.width
-        prompt = live.kind.status_prompt(live.table.view(), width) if live is not None else texts.IDLE_PROMPT
+        prompt = texts.IDLE_PROMPT
+        if live is not None:
+            prompt = counted_down(live.kind.status_prompt(live.table.view(), width), live.timer_left(), width)
         self.sink.prompt(prompt + " ")
         self._prompted = True
 
@@ -297,7 +316,7 @@ class Session:
                     for fallback in REGISTRY.fallbacks:
                         if await fallback(self, text):
                             return
-                self.refuse(texts.HUH, "unknown_command")
+                self.refuse(self._huh(text), "unknown_command")
             elif self.stage not in resolved.command.stage:
                 if self.stage is Stage.LOGIN:
                     self.refuse(texts.NOT_CONNECTED, "not_connected")
@@ -317,6 +336,14 @@ class Session:
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")
+
+    def _huh(self, text: str) -> str:
+        """What an unknown command gets: a suggestion when it looks like a mistyped one."""
+        word = REGISTRY.suggest(text.partition(" ")[0], self._usable)
+        return texts.HUH if word is None else texts.HUH_SUGGEST.format(word=word)
+
+    def _usable(self, command: Command) -> bool:
+        return self.stage in command.stage and (self.wizard or not command.wizard)
 
     async def _allowed(self, command: Command) -> bool:
         """Whether the player may run ``command``, by their flags as stored now: the console (``cosmic-wimpout

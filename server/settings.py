@@ -151,6 +151,7 @@ class Settings(BaseSettings):
     log_format: Literal["console", "json"]
     log_level: Literal["debug", "info", "warning", "error"]
     connect_maxwait: float = Field(ge=0, le=10)
+    news: str = Field(max_length=4000)
     password_hash_cost: int = Field(ge=2, le=2**20)
     limits: Limits
     tables: TableSettings

@@ -21,11 +21,13 @@ LOOK_NO_TABLE = "{name} is not at a table."
 LOOK_SEATED = "{name} sits at table {table}: score {score}, {state}."
 LOOK_WATCHING = "{name} is watching table {table}."
 LOOK_IDLE = "Idle {idle}."
+INVENTORY = "You aren't carrying anything. (The cubes belong to the tables: sit at one to throw them.)"
 MORE = "-- {left} more lines: type 'more' --"
 CUBES_TIP = ("(Throws are drawn as cube art, several lines each: '@set cubes=compact' shows each throw on one line; "
              "'@set cubes=art' keeps the art and this note away.)")
 NOTHING_MORE = "There is nothing more to show."
 HUH = 'Huh?  (Type "help" for help.)'
+HUH_SUGGEST = 'Huh?  Did you mean "{word}"?  (Type "help" for help.)'
 QUIT = "Come back later!"
 NOT_CONNECTED = "You need to connect first: connect <playername> <password>"
 ALREADY_CONNECTED = "You are already connected."
@@ -47,13 +49,16 @@ IDLE_PROMPT = ">"
 PASSWORD_PROMPT = "Password: "
 TAKEN_OVER = "Your connection has been taken over by a new login."
 CREATED = "Welcome, {name}! Your character has been created."
-NEWCOMER = """\
-New here? Places to start:
-  tutorial           a practice game against Teacher.bot, explained as it goes
-  help how to play   the game in a few lines ('help' lists every command)
-  tables             the tables open now: 'sit <number>' joins one
-  table open         a table of your own: 'table bot add' seats a house bot
-  @channel list      the talk channels: '+<channel> <message>' talks on one"""
+NEWCOMER_STEPS = (
+    ("tutorial", "a practice game against Teacher.bot, explained as it goes"),
+    ("help how to play", "the game in a few lines ('help' lists every command)"),
+    ("tables", "the tables open now: 'sit <number>' joins one"),
+    ("table open", "a table of your own: 'table bot add' seats a house bot"),
+    ("@channel list", "the talk channels: '+<channel> <message>' talks on one"),
+)
+NEWCOMER = "\n".join(["New here? Places to start:", *(f"  {typed:<18} {what}" for typed, what in NEWCOMER_STEPS)])
+NEWCOMER_NARROW = "\n".join(["New here? Places to start:", *(f"* {typed}: {what}" for typed, what in NEWCOMER_STEPS)])
+"""For a screen narrower than NEWCOMER's 80 columns: each place on its own lines, wrapped, not in two columns."""
 WIZARD_NOTE = "You are a wizard here: see 'help' for the admin commands."
 WELCOME_BACK = "Welcome back, {name}."
 PASSWORD_AGAIN_PROMPT = "Password again: "
@@ -156,7 +161,7 @@ LEAVE_CANCELLED = "You stay at table {number}."
 PACE_SET = "House bots at table {number} now wait {seconds} s before each throw."
 PACE_NOW = "House bots at table {number} wait {seconds} s before each throw."
 PACE_USAGE = "Usage: table pace <seconds>, from 0 to {most}."
-SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | prompt=on|off | [!]haven"
+SET_USAGE = "Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | prompt=on|off | pager=on|off|<rows> | [!]haven"
 SET_DONE = "Set: {key}={value}."
 SET_SHOW = "Your settings: {settings}."
 NO_GAMES = "{name} has no finished games."
@@ -198,3 +203,26 @@ EXITS_REMOVED = "The exits that led to it were taken away from: {rooms}."
 TABLE_IN_ROOM = "Table {number} is open in {room}: it must be closed first."
 TELEPORTED = "You teleport {who} to {room}."
 BUILDER_SET = "{name} {may} build."
+
+NO_NEWS = "No news."
+NEWS_AT_LOGIN = "News: {news}"
+VERSION = "{name}: the cosmic-wimpout server, version {version}."
+UPTIME = "Up {running} (since {since}); {players} connected now, {most} at most."
+FINGER_ON = "Connected now: on for {on_for}, idle {idle}."
+FINGER_NEVER = "Not connected since the server began keeping track."
+FINGER_SEEN = "Last connected: {when}."
+FINGER_CREATED = "Character made: {when}."
+RECALL_HEADER = "The last lines on [{channel}] (times UTC):"
+RECALL_NONE = "Nothing has been said on [{channel}] since the server started."
+MAIL_SENT = "You send mail to {name}."
+MAIL_ARRIVED = "You have new mail from {sender}: '@mail' lists your letters."
+MAIL_WAITING = "You have {count} unread letter{s}: '@mail' lists them."
+MAIL_NONE = "You have no mail."
+MAIL_HEADER = "Your mail ('@mail <number>' reads one, * marks the unread):"
+MAIL_LINE = "{number:>3}{mark} {sender}, {when}: {preview}"
+MAIL_READ = "Mail from {sender}, {when}:\n{body}"
+MAIL_DELETED = "Deleted the letter from {sender}."
+MAIL_NO_NUMBER = "You have no letter {number} (you have {count}): '@mail' lists them."
+MAIL_TOO_LONG = "A letter holds at most {most} characters."
+COUNTDOWN = "{minutes}:{seconds:02d} left"
+"""The turn timer's time left, in a table's status prompt."""

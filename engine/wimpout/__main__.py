@@ -145,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
         print(COMMANDS[args.command](args))
+    except BrokenPipeError:
+        raise  # the reader stopped reading: not an error of the command's (engine/__main__.py)
     except (UsageError, ThrowSyntaxError, RuleError, NotCovered, OSError) as error:
         print(f"python -m engine: error: {error}", file=sys.stderr)
         return 2

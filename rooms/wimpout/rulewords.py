@@ -6,7 +6,7 @@ option lists them all; the engine's field names (``recovery_ext1``) are only wha
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,10 +75,21 @@ OPTIONS: dict[str, OptionWords] = {
     "suspend": OptionWords("Suspend", "suspend=10",
                            lambda v: f"a flash not cleared in {v} throws suspends the turn until play comes back."),
     "kill": OptionWords("Kill", "kill=5", lambda v: f"a flash not cleared in {v} throws is a wimpout."),
-    "hints": OptionWords("Hints", "hints=off", lambda v: "players may ask 'hint' for each choice's chance of winning."
+    "hints": OptionWords("Hints", "hints=on|off", lambda v: "players may ask 'hint' for each choice's chance of winning."
                          if v else "'hint' is off at this table."),
 }
 """Every option but the honour rules (free text the Guiding Light adopts), in RuleSet's order."""
+
+SPOKEN: dict[str, str] = {
+    **{words.title.casefold(): name for name, words in OPTIONS.items()},
+    "sampler": "cosmic_sampler", "cosmic": "cosmic_sampler", "135": "one_three_five", "1 3 5": "one_three_five",
+    "one three five": "one_three_five", "last licks": "last_licks", "opening roll": "opening_minimum",
+    "opening": "opening_minimum", "n train wrecks": "ntw", "train wreck limit": "ntw", "insurance points": "insurance",
+    "ip": "insurance", "extension 1": "recovery_ext1", "extension 2": "recovery_ext2", "beam": "eclipse_beam",
+}
+"""Options by the names players read in 'help' and 'rules' ('cosmic sampler', '1/3/5', 'full house'), as typed after
+'propose' and 'table open' alike."""
+_LONGEST = max(len(phrase.split()) for phrase in SPOKEN)
 
 ALWAYS = ("goal", "last_licks", "opening_minimum")
 """Explained at every table; the others only when they differ from the default."""
@@ -109,6 +120,39 @@ def summary_names(rules: RuleSet) -> list[str]:
     if rules.opening_minimum != RuleSet().opening_minimum:
         names.insert(0, f"Opening Roll {rules.opening_minimum}")
     return names
+
+
+def typed_names(words: Sequence[str]) -> list[str]:
+    """The words with every option named as players read it turned into its typed name: ``cosmic sampler`` ->
+    ``cosmic_sampler``, ``last licks=B`` -> ``last_licks=B``; any other word as it is."""
+    typed: list[str] = []
+    at = 0
+    while at < len(words):
+        for length in range(min(_LONGEST, len(words) - at), 0, -1):
+            phrase, sep, value = " ".join(words[at:at + length]).partition("=")
+            name = SPOKEN.get(phrase.casefold()) if " " not in value.strip() else None
+            if name is not None:
+                typed.append(f"{name}{sep}{value}")
+                at += length
+                break
+        else:
+            typed.append(words[at])
+            at += 1
+    return typed
+
+
+def leading_option(words: Sequence[str]) -> tuple[str, int]:
+    """The option the first words name as players read it (``full house on`` -> ``full_house``, 2 words), else the
+    first word as it is."""
+    for length in range(min(_LONGEST, len(words)), 1, -1):
+        if (name := SPOKEN.get(" ".join(words[:length]).casefold())) is not None:
+            return name, length
+    return SPOKEN.get(words[0].casefold(), words[0]), 1
+
+
+def option_names() -> str:
+    """Every option's typed name on a few lines (a bad option's refusal: 'help options' says what each does)."""
+    return ", ".join(words.typed.partition("=")[0] for words in OPTIONS.values())
 
 
 def option_list() -> str:

@@ -12,6 +12,7 @@ from engine.wimpout.actions import INSURE, LET_STAND, Insure, LetStand, Propose,
 from engine.wimpout.houserules import OPPONENT_THROW_COST, OWN_THROW_COST
 from engine.wimpout.state import Proposal
 from rooms.messages import Refusal, speech
+from rooms.wimpout.rulewords import leading_option
 
 ROLL_WORDS = ("roll", "r", "throw")
 STOP_WORDS = ("stop", "s", "bank")
@@ -105,8 +106,8 @@ def parse_propose(line: str) -> Propose:
     words = text.replace("=", " ").split()
     if not words:
         raise Refusal('Propose a rule change, e.g. \'propose bump on\', or an honour rule in quotes.')
-    name = words[0]
-    value = " ".join(words[1:]) or "on"
+    name, length = leading_option(words)
+    value = " ".join(words[length:]) or "on"
     return Propose(name=name, value=value)
 
 

@@ -14,7 +14,7 @@ from engine.wimpout.strategies import Strategy, cautious, threshold
 from rooms.messages import Refusal
 from rooms.tables import SEATING_EVENTS, Status
 from rooms.wimpout.advising import FALLBACK
-from rooms.wimpout.rulewords import option_list
+from rooms.wimpout.rulewords import option_names, typed_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +132,7 @@ def typed_options(words: Sequence[str]) -> dict[str, str]:
     """Option names and values as typed: ``goal=300 bump`` (a bare name switches a rule on; the last word naming an
     option wins)."""
     options: dict[str, str] = {}
-    for word in words:
+    for word in typed_names(words):
         name, sep, value = word.partition("=")
         options[name] = value if sep else "on"
     return options
@@ -144,6 +144,6 @@ def parse_options(words: Sequence[str], base: RuleSet | None = None) -> RuleSet:
         return RuleSet.from_options(typed_options(words), base=base)
     except UnknownOption as error:
         raise Refusal(f"There is no table option called '{error.name}'. The options (name=value, or the name alone to "
-                      f"switch a rule on):\n{option_list()}") from None
+                      f"switch a rule on; 'help options' says what each does): {option_names()}.") from None
     except RuleError as error:
         raise Refusal(str(error)) from None

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import time
+from collections import deque
 
+from engine.numbers import typed_number
 from rooms.messages import Delivery, Message, Refusal, speech
 from rooms.world import posed
 from server import texts
@@ -11,7 +14,11 @@ from server.commands.args import UsageError, required
 from server.commands.registry import command
 from server.sanctions import may_talk, record
 from server.session import Session
+from server.services import RECALL_MAX, Recalled
 from server.store import Channel
+
+RECALL_SHOWN = 10
+"""Lines '@channel recall <channel>' shows unless told how many."""
 
 CHANNEL_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{1,15}")
 
@@ -52,16 +59,19 @@ async def channel_say(session: Session, args: str) -> None:
         line = f'[{channel.name}] {me} says, "{text}"'
     message = Message(line, "channel", {"who": me, "channel": channel.name, "text": text})
     services = session.services
+    services.channel_history.setdefault(channel.name, deque(maxlen=RECALL_MAX)).append(
+        Recalled(services.clock(), me, line))
     services.presence.deliver(Delivery(name, message) for name, other in services.presence.players.items() if channel.name in other.channels)
 
 
 @command("@channel", category="talk", powers=True)
 async def channel_admin(session: Session, args: str) -> None:
-    """@channel list|join <channel>|leave <channel>|who <channel>
+    """@channel list|join <channel>|leave <channel>|who <channel>|recall <channel>
 
     'list' shows the channels, how many are on each and which you are on;
     'join' and 'leave' choose what you hear (kept for your next visits); 'who'
-    lists who is on one now. Wizards: '@channel create <name>=<description>'
+    lists who is on one now; 'recall' shows its last lines (since the server
+    started; '@channel recall pub 5': the last five). Wizards: '@channel create <name>=<description>'
     and '@channel destroy <name>'.
     """
     verb, _, rest = args.strip().partition(" ")
@@ -73,12 +83,30 @@ async def channel_admin(session: Session, args: str) -> None:
         channel = find_channel(session, required(rest))
         names = [name for name, s in session.services.presence.players.items() if channel.name in s.channels]
         session.tell(texts.CHANNEL_WHO.format(channel=channel.name, names=", ".join(names) or "nobody"), "channels")
+    elif verb == "recall":
+        _recall(session, rest)
     elif verb in ("create", "destroy"):
         if not session.wizard:
             raise Refusal(texts.PERMISSION_DENIED)
         await (_create(session, rest) if verb == "create" else _destroy(session, find_channel(session, required(rest))))
     else:
         raise UsageError
+
+
+def _recall(session: Session, args: str) -> None:
+    word, _, count = required(args).partition(" ")
+    wanted = typed_number(count) if count.strip() else RECALL_SHOWN
+    if wanted is None or wanted < 1:
+        raise UsageError
+    channel = find_channel(session, word)
+    if channel.name not in session.channels:
+        raise Refusal(texts.NOT_ON_CHANNEL.format(channel=channel.name))
+    said = [r for r in session.services.channel_history.get(channel.name, ()) if r.who not in session.ignoring]
+    if not said:
+        session.tell(texts.RECALL_NONE.format(channel=channel.name), "channels")
+        return
+    lines = [f"{time.strftime('%H:%M', time.gmtime(r.at))} {r.line}" for r in said[-wanted:]]
+    session.page("\n".join([texts.RECALL_HEADER.format(channel=channel.name), *lines]), "channels")
 
 
 def _list(session: Session) -> None:

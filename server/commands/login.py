@@ -8,6 +8,8 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
+from server.commands.mailbox import unread_at_login
+from server.commands.serverinfo import news_at_login
 from server.names import look_alike, name_problem, password_problem, skeleton
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
@@ -56,6 +58,7 @@ async def connect(session: Session, args: str) -> None:
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
     session.tell(texts.WELCOME_BACK.format(name=account.name), "welcome", name=account.name)
     await session.services.presence.enter(session, account)
+    await _greeted(session)
     cost = session.services.settings.password_hash_cost
     if outdated(account.password_hash, cost):  # an older release's cheaper hash: the password is at hand now
         await session.services.store.set_password_hash(key, await hash_password_async(password, cost))
@@ -67,7 +70,8 @@ async def create(session: Session, args: str) -> None:
     """create <playername> <password>
 
     Make a new character and log in as it. A name starts with a letter, uses
-    only letters, digits, - and _, and must not look like an existing name.
+    only the letters A to Z (no accents), digits, - and _, and must not look
+    like an existing name.
     Quote a password with spaces in it. Leave the password out to be asked for
     it twice, without it showing on screen.
     """
@@ -98,7 +102,15 @@ async def create(session: Session, args: str) -> None:
     log.info("account.created", name=account.name, address=session.address)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     await services.presence.enter(session, account)
-    session.tell(texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
+    await _greeted(session)
+    narrow = session.sink.width < max(map(len, texts.NEWCOMER.splitlines()))
+    session.tell(texts.NEWCOMER_NARROW if narrow else texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
+
+
+async def _greeted(session: Session) -> None:
+    """What a player is shown as they log in, after the room: the news, and any unread mail."""
+    news_at_login(session)
+    await unread_at_login(session)
 
 
 def _refuse_taken(session: Session, name: str, existing: str) -> None:

@@ -12,18 +12,32 @@ from server.commands.registry import command, fallback
 from server.session import Session
 
 
-@command("look", "l", category="world")
-async def look(session: Session, args: str) -> None:
-    """look [player]
+HERE = ("here", "room")
+"""What 'look' and 'examine' take for the room itself."""
 
-    Describe the room you are in: who else is here, the tables and who sits at
-    them, and the ways out. 'look <player>' (or 'look me') shows a player here:
-    what they are doing, their table and score, and how long they have been idle.
+
+@command("look", "l", "examine", "ex", category="world")
+async def look(session: Session, args: str) -> None:
+    """look [player|me|here]      or      examine [player|me|here]
+
+    Describe the room you are in ('look here' too): who else is here, the
+    tables and who sits at them, and the ways out. 'look <player>' (or 'look
+    me') shows a player here: what they are doing, their table and score, and
+    how long they have been idle.
     """
-    if args.strip():
+    if args.strip() and args.strip().casefold() not in HERE:
         session.tell(_player(session, args.strip()), "look")
     else:
         session.send(session.services.world.describe(session.player))
+
+
+@command("inventory", "inv", "i", category="world")
+async def inventory(session: Session, args: str) -> None:
+    """inventory
+
+    What you carry: nothing here but your luck (the cubes are the table's).
+    """
+    session.tell(texts.INVENTORY)
 
 
 def _player(session: Session, word: str) -> str:

@@ -6,11 +6,12 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.building import set_builder
 from server.commands.registry import command
-from server.session import Session
+from server.session import PAGE_ROWS, Session
 
 CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off", "auto"), "color": ("on", "off", "auto"),
-           "haven": ("on", "off"), "prompt": ("on", "off")}
-DEFAULTS = {"cubes": "art", "screenreader": "auto", "color": "auto", "haven": "off", "prompt": "on"}
+           "haven": ("on", "off"), "prompt": ("on", "off"),
+           "pager": ("on", "off", *(str(rows) for rows in range(PAGE_ROWS.start, PAGE_ROWS.stop)))}
+DEFAULTS = {"cubes": "art", "screenreader": "auto", "color": "auto", "haven": "off", "prompt": "on", "pager": "on"}
 """``auto``: as your client reports: colour if it shows ANSI (TTYPE or MTTS), screen-reader wording if it says a
 screen reader reads it (MTTS 64)."""
 FLAGS = ("haven",)
@@ -22,7 +23,7 @@ ALIASES = {"colour": "color"}
 
 @command("@set", category="account", powers=True)
 async def set_(session: Session, args: str) -> None:
-    """@set <setting>=<value>: cubes, screenreader, color, prompt, [!]haven
+    """@set <setting>=<value>: cubes, screenreader, color, prompt, pager, [!]haven
 
     cubes=art|compact, screenreader=on|off|auto, color=on|off|auto,
     prompt=on|off, haven or !haven. Choose how tables look to you: the cubes as
@@ -32,7 +33,9 @@ async def set_(session: Session, args: str) -> None:
     screen-reader mode; 'color on' works too). 'haven' refuses pages (the pager
     is told); '!haven' takes them again. 'prompt=off' stops the status line
     shown after output ([T1 Ann 255/300 | turn 70 | 2 cubes] >, or > away from
-    tables). Kept for your next visits. '@set' alone shows your settings.
+    tables). 'pager=off' shows long output at once (for a client with
+    scrollback), 'pager=40' pages it 40 rows at a time, 'pager=on' at your
+    screen's height. Kept for your next visits. '@set' alone shows your settings.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
     """
     if not args.strip():

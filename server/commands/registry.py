@@ -13,6 +13,7 @@ Adding a command (``sit``, ``roll``, ``@set``...) is registering a function in a
 
 from __future__ import annotations
 
+import difflib
 import enum
 import inspect
 from collections.abc import Awaitable, Callable
@@ -127,6 +128,13 @@ class Registry:
     def find(self, word: str) -> Command | None:
         word = word.strip().casefold()
         return self._prefixes.get(word) or self._words.get(word)
+
+    def suggest(self, word: str, usable: Callable[[Command], bool]) -> str | None:
+        """The command word closest to a mistyped ``word`` ('rol' -> 'roll') among those ``usable`` answers True for,
+        if one is close enough to be what was meant."""
+        words = [w for w, cmd in self._words.items() if len(w) > 1 and usable(cmd)]
+        close = difflib.get_close_matches(word.casefold(), words, n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def commands(self) -> list[Command]:
         """Each command once, in registration order."""

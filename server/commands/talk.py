@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from server.services import Services
 
 
-@command("say", '"', category="talk")
+@command("say", '"', "'", category="talk")
 async def say(session: Session, args: str) -> None:
-    """say <message>      or      "<message>
+    """say <message>      or      "<message>      or      '<message>
 
     Say something to everyone in the room (and to the players and watchers of
     its tables, wherever they are). You see: You say, "hi"
@@ -31,18 +31,42 @@ async def say(session: Session, args: str) -> None:
     services.presence.deliver(services.world.say(who, text, also=_table_listeners(services, who)))
 
 
-@command("pose", ":", category="talk")
+@command("pose", ":", "emote", category="talk")
 async def pose(session: Session, args: str) -> None:
-    """pose <action>      or      :<action>
+    """pose <action>      or      :<action>      or      emote <action>
 
     Act something out for the room: ":falls down" shows "Igor falls down."
     Start with ' to join your name: ":'s dice are hot" shows "Igor's dice are hot".
     """
+    _pose(session, args, joined=False)
+
+
+@command(";", category="talk")
+async def semipose(session: Session, args: str) -> None:
+    """;<action>
+
+    A pose joined to your name with no space: ";'s dice are hot" shows
+    "Igor's dice are hot", ";-the-bold waves" shows "Igor-the-bold waves".
+    """
+    _pose(session, args, joined=True)
+
+
+def _pose(session: Session, args: str, joined: bool) -> None:
     text = required(args)
     may_talk(session)
     services = session.services
     who = session.player
-    services.presence.deliver(services.world.pose(who, text, also=_table_listeners(services, who)))
+    services.presence.deliver(services.world.pose(who, text, also=_table_listeners(services, who), joined=joined))
+
+
+@command("think", category="talk")
+async def think(session: Session, args: str) -> None:
+    """think <thought>
+
+    Show a line to yourself alone (nobody else sees it): a note, or a way to
+    try out what a message looks like.
+    """
+    session.tell(required(args))
 
 
 def _table_listeners(services: Services, who: str) -> list[str]:

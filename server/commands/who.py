@@ -13,6 +13,8 @@ from server.session import Session
 DOING_MAX = 40
 """Columns an @doing may take in WHO (its row is 36 columns before it: 76 in all)."""
 _ROW = "{name:<18}{on_for:>10} {idle:>4}   {doing}"
+_NARROW_ROW = "{name:<17}{on_for:>9} {idle:>4}"
+"""WHO on a screen narrower than a row with an @doing (76 columns): 31 columns, each @doing on a line of its own."""
 
 
 @command("WHO", stage=Stage.ANY, category="general")
@@ -24,14 +26,15 @@ async def who(session: Session, args: str) -> None:
     lists only those whose names start with "an" (the count is of everyone).
     """
     services, now, start = session.services, time.monotonic(), args.strip().casefold()
-    rows = [_ROW.format(name="Player Name", on_for="On For", idle="Idle", doing="Doing...")]
-    rows += [
-        _ROW.format(
-            name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active), doing=s.doing
-        )
-        for s in services.presence.players.values()
-        if s.player.casefold().startswith(start)
-    ]
+    narrow = session.sink.width < len(_ROW.format(name="", on_for="", idle="", doing="")) + DOING_MAX
+    row = _NARROW_ROW if narrow else _ROW
+    rows = [row.format(name="Player Name", on_for="On For", idle="Idle", doing="Doing...")]
+    for s in services.presence.players.values():
+        if s.player.casefold().startswith(start):
+            rows.append(row.format(name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active),
+                                   doing=s.doing))
+            if narrow and s.doing:
+                rows.append(f"  {s.doing}")
     count = len(services.presence.players)
     noun = "player is" if count == 1 else "players are"
     rows.append(f"{count} {noun} connected.  (Max was {services.presence.max_players})")

@@ -1,7 +1,9 @@
 """GMCP for MUD clients (Mudlet, MUSHclient, Blightmud...): what the client tells us, and what we tell it.
 
 The client says hello (``Core.Hello``) and lists the packages it wants (``Core.Supports.Set/Add/Remove``). A client
-that wants ``Char`` gets ``Char.Name`` at login; one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
+that wants ``Char`` gets ``Char.Name`` at login and ``Char.Status`` (where it plays) as it changes; ``Room`` gets
+``Room.Info`` whenever a room is shown, ``Comm`` gets ``Comm.Channel.Text`` for what is said to it (channels, the room,
+pages, whispers: Mudlet's chat tabs); one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
 and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. A sub-package asked
 for alone (``Wimpout.Table``, Mudlet's way to enable one module) gets its own messages. See docs/gmcp.md.
 """
@@ -17,6 +19,7 @@ from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP
 
 from rooms.messages import Message
+from rooms.model import EXITS_LISTED_WITH
 from rooms.tables import TableNews
 from server.gametypes import GAME_TYPES
 from server.outofband.interface import Host, OutOfBand
@@ -42,6 +45,7 @@ class Gmcp(OutOfBand):
         self.client: dict[str, str] = {}
         self.supports: set[str] = set()
         self._named: str | None = None
+        self._status: dict[str, Any] | None = None
 
     def wants(self, message: str) -> bool:
         """Whether the client asked for ``message`` (``Wimpout.Table``): for it, or for a package it is in."""
@@ -74,6 +78,12 @@ class Gmcp(OutOfBand):
             return
         name = viewer()
         self._name(name)
+        if message.kind == "room" and self.wants("Room.Info"):
+            self._writer.send_gmcp("Room.Info", room_info(message))
+        elif message.kind in TALK and self.wants("Comm.Channel.Text"):
+            self._writer.send_gmcp("Comm.Channel.Text", channel_text(message))
+        if isinstance(message.data, TableNews) and name is not None:
+            self._char_status(char_status(name, message.data))
         if message.kind != "error" and message.data is None:
             return
         model = message_model(message, name)
@@ -91,6 +101,13 @@ class Gmcp(OutOfBand):
         if viewer is not None and viewer != self._named and self.wants("Char.Name"):
             self._named = viewer
             self._writer.send_gmcp("Char.Name", {"name": viewer, "fullname": viewer})
+            self._char_status({"name": viewer, "table": None})
+
+    def _char_status(self, status: dict[str, Any]) -> None:
+        """``Char.Status`` when where the player plays has changed (a gauge's figures)."""
+        if status != self._status and self.wants("Char.Status"):
+            self._status = status
+            self._writer.send_gmcp("Char.Status", status)
 
     def _send(self, model: BaseModel, package: str = PACKAGE) -> None:
         """``model`` as its package's message (``Wimpout.Table``), if the client asked for it."""
@@ -98,3 +115,35 @@ class Gmcp(OutOfBand):
         name = f"{package}.{data['type'].capitalize()}"
         if self.wants(name):
             self._writer.send_gmcp(name, data)
+
+
+TALK = {"channel": None, "say": "say", "pose": "say", "page": "page", "whisper": "whisper"}
+"""Message kinds sent as ``Comm.Channel.Text``, by the channel they go in (a channel's own name for channels)."""
+
+
+def room_info(message: Message) -> dict[str, Any]:
+    """``Room.Info`` of a room description: its key (``num``, what a mapper keys rooms by), name, exits, players."""
+    fields = message.fields
+    return {"num": fields["room"], "name": fields["name"], "exits": _names(fields["exits"]),
+            "players": _names(fields["players"])}
+
+
+def channel_text(message: Message) -> dict[str, Any]:
+    """``Comm.Channel.Text`` (IRE's shape): the channel, who talked, and the line as shown, without colour."""
+    channel = TALK[message.kind] or message.fields.get("channel", "")
+    return {"channel": channel, "talker": message.fields.get("who", ""), "text": plain(message.text)}
+
+
+def char_status(name: str, news: TableNews) -> dict[str, Any]:
+    """``Char.Status``: the table a player plays or watches, its game and state, their score and whether it is their
+    turn (any game's view: seats with names and scores, whose turn is ``up``)."""
+    view = news.view
+    seat = next((s for s in getattr(view, "seats", ()) if s.name == name), None)
+    status = getattr(view, "status", None)
+    return {"name": name, "table": news.table, "game": news.game, "status": getattr(status, "value", status),
+            "seated": seat is not None, "score": getattr(seat, "score", None), "up": getattr(view, "up", None) == name}
+
+
+def _names(text: str) -> list[str]:
+    """A message field's list (``green, blue``) as a list."""
+    return [part.strip() for part in text.split(EXITS_LISTED_WITH) if part.strip()]

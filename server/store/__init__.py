@@ -12,6 +12,7 @@ from server.store.domain import (
     Finish,
     FinishedGame,
     GameSummary,
+    Letter,
     ModerationEntry,
     NameTaken,
     NewerDatabase,
@@ -29,6 +30,7 @@ from server.store.repositories import (
     ChannelStore,
     CopyStore,
     GameStore,
+    MailStore,
     ModerationStore,
     PreferenceStore,
     Store,
@@ -38,7 +40,7 @@ from server.store.repositories import (
 __all__ = [
     "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
     "PlayedGame",
-    "GameStore", "GameSummary", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
+    "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
     "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_at",
     "store_for",
 ]

@@ -51,6 +51,17 @@ class Channel:
 
 
 @dataclass(frozen=True, slots=True)
+class Letter:
+    """A piece of @mail: kept for its recipient until they delete it."""
+
+    id: int
+    sender: str
+    sent_at: float
+    body: str
+    read: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ModerationEntry:
     at: float
     actor: str

@@ -19,6 +19,7 @@ from server.store.domain import (
     Finish,
     FinishedGame,
     GameSummary,
+    Letter,
     ModerationEntry,
     PlayedGame,
     Restriction,
@@ -111,6 +112,19 @@ class ModerationStore(Protocol):
     async def moderation(self, target: str, limit: int) -> list[ModerationEntry]:
         """The latest moderation actions about a player, newest first."""
         ...
+
+
+class MailStore(Protocol):
+    """@mail: letters kept for a player (by account skeleton) until they delete them."""
+
+    async def letters(self, skeleton: str) -> list[Letter]:
+        """A player's letters, oldest first."""
+
+    async def send_letter(self, skeleton: str, sender: str, sent_at: float, body: str) -> None: ...
+
+    async def mark_read(self, skeleton: str, letter: int) -> None: ...
+
+    async def delete_letter(self, skeleton: str, letter: int) -> None: ...
 
 
 class WorldStore(Protocol):
@@ -217,7 +231,7 @@ class CopyStore(Protocol):
         ...
 
 
-class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, WorldStore, GameStore, CopyStore, Protocol):
+class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     @property

@@ -44,6 +44,11 @@ RESTRICT = (
     "INSERT INTO restrictions VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton, scope)"
     " DO UPDATE SET until = excluded.until, by = excluded.by, reason = excluded.reason"
 )
+LETTERS = "SELECT id, sender, sent_at, body, read FROM mail WHERE recipient = ? ORDER BY id"
+SEND_LETTER = "INSERT INTO mail (recipient, sender, sent_at, body) VALUES (?, ?, ?, ?)"
+MARK_READ = "UPDATE mail SET read = 1 WHERE recipient = ? AND id = ?"
+DELETE_LETTER = "DELETE FROM mail WHERE recipient = ? AND id = ?"
+
 RECORD = "INSERT INTO moderation (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)"
 MODERATION = (
     "SELECT at, actor, action, target, detail FROM moderation WHERE target = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?"
@@ -114,6 +119,7 @@ TABLES = (
     ("channel_members", "channel, skeleton", "channel, skeleton"),
     ("restrictions", "skeleton, scope, until, by, reason", "skeleton, scope"),
     ("moderation", "id, at, actor, action, target, detail", "id"),
+    ("mail", "id, recipient, sender, sent_at, body, read", "id"),
     ("rooms", "key, name, description, owner", "rowid"),
     ("exits", "room, position, name, aliases, destination", "room, position"),
     ("world", "key, value", "key"),

@@ -22,7 +22,13 @@ MIN_WIDTH, MAX_WIDTH = 20, 250
 CONTINUATION = "  "
 """How much further a wrapped line's continuations are indented."""
 MIN_HEIGHT = 5
-_ASCII_PUNCTUATION = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "..."})
+_ASCII_PUNCTUATION = str.maketrans({
+    "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "...", "⁄": "/", "×": "x", "÷": "/", "•": "*",
+    "·": ".", "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "≠": "!=", "±": "+/-", "°": " deg", "€": "EUR", "£": "GBP",
+    "©": "(c)", "®": "(R)", "™": "(TM)", "✓": "v", "✔": "v", "✗": "x", "♥": "<3", "\N{VARIATION SELECTOR-16}": "",
+    "\N{ZERO WIDTH JOINER}": "", "\N{REPLACEMENT CHARACTER}": "?",
+})
+"""Symbols with a usual ASCII spelling (after NFKD, which makes ½ 1⁄2 and ² 2)."""
 
 
 class TelnetSink:
@@ -154,8 +160,16 @@ class TelnetSink:
 
 
 def to_ascii(text: str) -> bytes:
-    """Readable plain ASCII: accents dropped (café → cafe), anything else becomes '?'. (``write`` sends ASCII text
-    as it is, without looking at each character.)"""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_ASCII_PUNCTUATION))
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return stripped.encode("ascii", "replace")
+    """Readable plain ASCII: accents dropped (café → cafe), ½ as 1/2, common symbols spelled out (→ as ->), other
+    symbols and emoji by their name ([game die]), anything else '?'. (``write`` sends ASCII text as it is, without
+    looking at each character.)"""
+    decomposed = unicodedata.normalize("NFKD", text).translate(_ASCII_PUNCTUATION)
+    return "".join(_stand_in(ch) for ch in decomposed if not unicodedata.combining(ch)).encode("ascii", "replace")
+
+
+def _stand_in(ch: str) -> str:
+    if ch.isascii():
+        return ch
+    if unicodedata.category(ch).startswith("S"):
+        return f"[{unicodedata.name(ch, '?').lower()}]"
+    return "?"

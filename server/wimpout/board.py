@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rooms.wimpout.rulewords import explain
+from rooms.messages import listed
 from rooms.tables import Status
 from rooms.wimpout.wimpoutview import SeatView, TableView
 from server.wimpout.eventwords import Style, rules_summary
@@ -46,7 +47,7 @@ def scoreboard(view: TableView, viewer: str, style: Style) -> str:
         if max(map(len, lines[1:])) > style.width:
             lines[1:] = _narrow_board(view)
     if view.target is not None:
-        lines.append(f"Last Licks: {', '.join(view.challengers) or 'nobody'} must pass {view.target} "
+        lines.append(f"Last Licks: {listed(view.challengers) if view.challengers else 'nobody'} must pass {view.target} "
                      f"(held by {view.leader}).")
     if view.up is not None:
         lines.append(f"{view.up}'s turn: {view.turn_points} points so far.")

@@ -244,7 +244,7 @@ class _Words:
     # -- the table's own events --------------------------------------------------------------------------------------
 
     def Opened(self, e: wv.Opened) -> list[str]:
-        return [f"Table {self.news.table}'s rules, as {e.by} set them: {rules_summary(e.rules)}"]
+        return [f"Table {self.news.table}'s rules: {rules_summary(e.rules)}"]
 
     def Sat(self, e: tb.Sat) -> list[str]:
         sat = f"{self.verb(e.player, 'sit', 'sits')} down at table {self.news.table}."

@@ -4,6 +4,7 @@ these explain the rules."""
 
 from __future__ import annotations
 
+from rooms.wimpout.rulewords import option_list
 from server.helptopics import Topic
 
 
@@ -149,7 +150,9 @@ bots vote yes at once. 'rules' shows who has voted."""),
 HOUSE RULES are switched on when a table is opened ('table open bump ntw=3')
 or later by the Guiding Light. Each has its topic: help bump, insurance,
 cosmic sampler, 1/3/5, ntw, recovery, eclipse, full house, suspend, kill.
-'rules' at a table explains every rule it plays, one line each."""),
+'rules' at a table explains every rule it plays, one line each. The options
+(name=value, or the name alone to switch a rule on; the names above work too):
+""" + option_list()),
     Topic(("bump", "bumped", "bumping"), """\
 BUMP (house rule 'bump'): bank a score exactly equal to another player's and
 they go back to the score you had when your turn began."""),

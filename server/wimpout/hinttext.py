@@ -3,7 +3,7 @@ web)."""
 
 from __future__ import annotations
 
-from rooms.messages import Message
+from rooms.messages import Message, counted
 from rooms.wimpout.advising import Hint, Mistake
 from server.wimpout.wimpoutwire import HintChoice, HintMessage
 
@@ -25,8 +25,8 @@ def review_text(game: int, mistakes: list[Mistake]) -> str:
     lines = [f"Game #{game}: the decisions that cost the most winning chance."]
     for number, m in enumerate(mistakes, 1):
         lines.append(
-            f"{number}. {m.player} at {m.score} to {m.opponent_score}, {m.turn_points} in the turn, {m.cubes} cube(s)"
-            f" live: '{m.done}' ({percent(m.done_win)}); best was '{m.best}' ({percent(m.best_win)}),"
+            f"{number}. {m.player} at {m.score} to {m.opponent_score}, {m.turn_points} in the turn, "
+            f"{counted(m.cubes, 'cube')} live: '{m.done}' ({percent(m.done_win)}); best was '{m.best}' ({percent(m.best_win)}),"
             f" {100 * m.cost:.1f} points of winning chance lost."
         )
     return "\n".join(lines)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from engine.wimpout import DiceSource, Face, SeededDice, Throw, parse_throw
 from engine.wimpout import events as ev
-from rooms.tables import Aside, TableNews
+from rooms.tables import Aside, Stood, TableNews
 
 TEACHER = "Teacher"
 GOAL = 100
@@ -123,6 +123,8 @@ class Lesson:
         again)."""
         asides = []
         for after, event in enumerate(events):
+            if isinstance(event, Stood) and event.player == self.learner:
+                break  # 'leave yes': the lesson is over for them, whatever the teacher does next
             told = []
             for index, note in enumerate(NOTES):
                 if index not in self.said and isinstance(event, note.event) and note.when(event, self.learner):

@@ -58,3 +58,12 @@ def test_bad_arguments_get_one_line_and_status_2(args: tuple[str, ...]) -> None:
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith("python -m engine: error:")
+
+
+def test_a_reader_that_stops_early_gets_no_broken_pipe_error() -> None:
+    """``python -m engine odds | head``: the reader has gone before anything is written."""
+    child = subprocess.Popen([sys.executable, "-m", "engine", "odds"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    assert child.stderr.read() == b""
+    assert child.wait(timeout=60) != 0  # (what a shell's pipeline ignores)

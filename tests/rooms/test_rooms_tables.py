@@ -8,7 +8,7 @@ import pytest
 
 from engine.wimpout import LoadedDice, RuleSet
 from rooms.messages import Refusal
-from rooms.wimpout.rulewords import option_list
+from rooms.wimpout.rulewords import option_names
 from rooms.tables import Absent, RemovalVote, Sat, Status, Table, TableNews, TimedOut
 from rooms.wimpout.wimpoutplay import restore_table, wimpout_table
 from rooms.wimpout.wimpoutview import ProposalView, PutToTable, parse_options
@@ -191,7 +191,7 @@ def test_the_guiding_light_before_the_start() -> None:
     with refused("There is no open proposal number 7."):
         table.play.vote("Bob", "yes 7", dice)
     with refused("There is no table option called 'hats'. The options (name=value, or the name alone to switch a rule "
-                 f"on):\n{option_list()}"):
+                 f"on; 'help options' says what each does): {option_names()}."):
         table.play.propose("Bob", "hats on", dice)
     with refused("Only a player sitting at table 1 can vote on its rules."):
         table.play.vote("Cy", "yes", dice)

@@ -43,4 +43,4 @@ async def test_a_whole_game_played_by_typing(tmp_path: Path) -> None:
         assert "You are out of the game" in await bob.type("roll")
         assert "Ann WINS the game at table 1" in ann.shown() + bob.shown()
         assert (await services.store.stats("Ann")).wins == 1
-        assert "1 games, 1 wins, best turn 105" in await bob.type("stats Ann")
+        assert "1 game, 1 win, best turn 105" in await bob.type("stats Ann")

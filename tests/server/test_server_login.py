@@ -47,6 +47,7 @@ async def test_duplicate_and_look_alike_names_are_refused(make_server) -> None:
             await client.command("create lgor another1", "That name looks too much like Igor; please choose another.")
             await client.command("create IG0R another1", "looks too much like Igor")
             await client.command("create 9lives another1", "Names start with a letter")
+            await client.command("create Zoë another1", r"\(no accents\), digits,\s+- and _\. Zoe, say\?")
             await client.command("create X another1", "Names are 2 to 16 characters long.")
             await client.command("create Mara mara", "Passwords are 5 to 128 characters long.")
             await client.command("create Here secret1", "reserved word")

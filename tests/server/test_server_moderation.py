@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from structlog.testing import capture_logs
 
 from support.clients import player
@@ -37,6 +39,16 @@ async def test_a_mute_outlives_a_reconnection(make_server) -> None:
                 await wizard.command("@mute igor", "Igor is muted until a wizard lifts it, by Wizard.")
             async with player(server, "Igor", create=False) as igor:
                 await igor.command("say hi", "You are muted until a wizard lifts it, by Wizard; you cannot talk.")
+
+
+async def test_a_player_muted_while_away_is_told_at_login(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Wizard") as wizard:
+            async with player(server, "Igor"):
+                pass
+            await wizard.command("@mute igor 60=spamming", "Igor is muted until")
+            async with player(server, "Igor", create=False) as igor:
+                assert re.search(r"You are muted until .*, by Wizard: spamming; you cannot talk\.", igor.text)
 
 
 async def test_a_gag_stops_one_channel_only(make_server) -> None:

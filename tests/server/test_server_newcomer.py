@@ -99,6 +99,7 @@ async def test_help_on_a_narrow_screen_is_reflowed_not_cut_into_fragments(make_s
     on a line."""
     async with make_server() as server, telnet_client(server, cols=40) as narrow:
         await narrow.command("create Newt secret1", loose(" ".join(texts.NEWCOMER.split()[-3:])))
+        assert "* tutorial: a practice game against\n  Teacher.bot, explained as it goes" in narrow.text  # not in columns
         for word, last in (("how to play", "Play a practice game"), ("table", "before each throw"),
                            ("guiding light", "who has voted")):
             start = len(narrow.text)

@@ -12,13 +12,13 @@ IAC, GA, EOR, DO, TELOPT_EOR = b"\xff", b"\xf9", b"\xef", b"\xfd", b"\x19"
 async def test_the_prompt_ends_in_ga_and_says_where_the_table_stands(make_server, tmp_path) -> None:
     async with loaded_server(make_server, tmp_path, ["10 2", "10 10 10 3 s4"]) as server:
         async with seated(server, ["Ann", "Bob"], "goal=300") as (ann, bob):
-            await ann.expect(r"\[T1 Ann 0/300 \| turn 0 \| 5 cubes\] > ")
-            await ann.command("roll", r"You may: roll\.\n\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s\] > ")
-            await bob.expect(r"\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s\] > ")
-            assert b"clearing 10s] > " + IAC + GA in ann.raw
+            await ann.expect(r"\[T1 Ann 0/300 \| turn 0 \| 5 cubes \| \d+:\d\d left\] > ")  # the turn timer
+            await ann.command("roll", r"You may: roll\.\n\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s \| \d+:\d\d left\] > ")
+            await bob.expect(r"\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s \| \d+:\d\d left\] > ")
+            assert b"left] > " + IAC + GA in ann.raw
             await bob.command("say hi", 'You say, "hi"')
             await ann.expect('Bob says, "hi"')
-            assert b'clearing 10s] > ' + IAC + GA + b'\r\nBob says, "hi"' in ann.raw  # output after a prompt: new line
+            assert b"left] > " + IAC + GA + b'\r\nBob says, "hi"' in ann.raw  # output after a prompt: new line
             await ann.command("@set prompt=off", "Set: prompt=off.")
             ann.raw = b""
             await ann.command("score", "Table 1: playing")
@@ -82,7 +82,7 @@ async def test_the_prompt_leaves_room_to_type_on_a_narrow_screen(make_server, tm
         async with seated(server, ["Ann", "Bob"], "goal=300") as (ann, bob), telnet_client(server, cols=40) as narrow:
             await narrow.command("create Narrow secret1", "Obvious exits")
             await narrow.command("watch 1", r"\[T1 Ann 0/300 \| turn 0\] > ")
-            await ann.command("roll", r"\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s\] > ")
+            await ann.command("roll", r"\[T1 Ann 0/300 \| turn 100 \| 2 cubes \| clearing 10s \| \d+:\d\d left\] > ")  # 80 columns: the countdown too
             await narrow.expect(r"\[T1 Ann 0/300 \| turn 100\] > ")
             await ann.command("leave yes", "You leave table 1")
             await narrow.expect(r"\[T1 Bob 0/300 \| turn 0\] > ")

@@ -37,3 +37,14 @@ async def test_last_licks_reminds_the_challenger_what_they_need(make_server, tmp
             await bob.command("roll", r"You score 5\. Turn total: 5\.\n4 cubes to throw\.\n.*\nYou need 101 more to pass Ann's 105\.")
             await ann.command("score", "Last Licks: Bob must pass 105")
             assert "You need" not in ann.text
+
+
+async def test_last_licks_names_its_challengers_in_words(make_server, tmp_path) -> None:
+    throws = ["10 5 2", "10 10 10 3 s4", "5 s2"]  # the roll-off first: Ann, Bob, Cy
+    async with loaded_server(make_server, tmp_path, throws) as server:
+        async with seated(server, ["Ann", "Bob", "Cy"], "goal=100") as (ann, bob, cy):
+            await ann.command("roll", "You may: roll.")
+            await ann.command("roll", "You may: roll, stop.")
+            await ann.command("stop", "LAST LICKS! Ann leads with 105.")
+            await ann.command("score", "Last Licks: Bob and Cy must pass 105")
+            assert "Bob, Cy must pass" not in ann.text

@@ -103,6 +103,24 @@ async def test_a_store_keeps_what_it_is_given(store_url: str, tmp_path: Path) ->
         await store.close()
 
 
+async def test_mail_is_kept_read_and_deleted(store_url: str, tmp_path: Path) -> None:
+    store = await opened(store_url, tmp_path)
+    try:
+        await asyncio.gather(store.send_letter("bruno", "Ann", 1000.5, "first"), store.send_letter("cy", "Ann", 1001.0, "x"))
+        await store.send_letter("bruno", "Cy", 1002.0, "second")
+        first, second = await store.letters("bruno")
+        assert (first.sender, first.sent_at, first.body, first.read) == ("Ann", 1000.5, "first", False)
+        await store.mark_read("bruno", first.id)
+        await store.mark_read("cy", second.id)  # (not Cy's letter: nothing changes)
+        await store.delete_letter("cy", second.id)
+        assert [(letter.body, letter.read) for letter in await store.letters("bruno")] == [("first", True), ("second", False)]
+        await store.delete_letter("bruno", first.id)
+        assert [letter.body for letter in await store.letters("bruno")] == ["second"]
+        assert [letter.body for letter in await store.letters("cy")] == ["x"]
+    finally:
+        await store.close()
+
+
 async def test_tables_and_their_games(store_url: str, tmp_path: Path) -> None:
     store = await opened(store_url, tmp_path)
     try:
@@ -170,7 +188,7 @@ async def test_login_a_game_to_its_end_and_a_restart_with_a_fresh_data_directory
     async with running(settings_for(tmp_path / "second", store={"url": url})) as server:
         async with player(server, "Ann", create=False) as ann, player(server, "Cy") as cy:
             await ann.command("history", r"#1 .* Ann, Bob; won by Ann; Ann scored 105")
-            await cy.command("stats Bob", "Bob: 1 games, 0 wins")
+            await cy.command("stats Bob", "Bob: 1 game, 0 wins")
             await cy.command("WHO", "back soon")
             await ann.command("table open", "You sit down at table 1.")
             assert [t.game_id for t in await server.store.open_tables()] == [2]

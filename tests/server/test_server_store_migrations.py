@@ -49,11 +49,13 @@ def database_at(data: Path, version: int) -> Path:
     path = data / FILENAME
     with closing(sqlite3.connect(path, isolation_level=None)) as db:
         db.execute("BEGIN")
-        for migration in MIGRATIONS[: version or 2]:
+        for migration in MIGRATIONS[:2]:  # OLD_GAME's schema (results with Cosmic Wimpout's columns)...
             migration.apply(db)
-        db.execute(f"PRAGMA user_version = {version}")
         for statement in OLD_GAME.split(";"):
             db.execute(statement)
+        for migration in MIGRATIONS[2:version]:  # ...and what the releases after it made of it
+            migration.apply(db)
+        db.execute(f"PRAGMA user_version = {version}")
         db.execute("COMMIT")
     return path
 

@@ -56,7 +56,7 @@ async def test_refusals_finding_a_table(make_server, tmp_path) -> None:
                 await cy.command("table open", "You sit down at table 2.")
                 await refused(bob, "sit", "There are several tables here (1, 2): say which, e.g. 'sit 1'.")
             await refused(bob, "@set cubes=pretty", "Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto "
-                                                    "| prompt=on|off | [!]haven")
+                                                    "| prompt=on|off | pager=on|off|<rows> | [!]haven")
             assert not re.search(r"@set\s*\n", bob.text)  # at 80 columns no form is cut from its '@set'
             await refused(bob, "replay", "Usage: replay <game>")
             await refused(bob, "replay 99", "There is no finished game #99.")

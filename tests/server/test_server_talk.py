@@ -66,6 +66,16 @@ async def test_who_and_doing(make_server) -> None:
             await igor.command("@doing", "Doing cleared.")
 
 
+async def test_who_fits_a_narrow_screen(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Igor") as igor, telnet_client(server, cols=40) as narrow:
+            await igor.command("@doing Looking for a game of five", "Doing set.")
+            await narrow.command("create Mara secret1", "Obvious exits")
+            await narrow.command("WHO", r"Player Name +On For Idle\nIgor +\d\d:\d\d +\d+s\n  Looking for a game of five\n")
+            rows = narrow.text.rpartition("Player Name")[2].splitlines()
+            assert all(len(row) <= 40 for row in rows), rows
+
+
 async def test_unknown_commands_get_huh_and_empty_lines_nothing(make_server) -> None:
     async with make_server() as server:
         async with player(server, "Igor") as igor:
@@ -100,6 +110,27 @@ async def test_utf8_for_binary_clients_and_readable_ascii_for_raw_ones(make_serv
             await person.command("create Igor secret1", "Obvious exits")
             await person.command("say café “olé”", 'You say, "café “olé”"')
             await bot.expect('Igor says, "cafe "ole""')
+            await person.command("say ½ 🎲 ⚀→ 漢", 'You say, "½ 🎲 ⚀→ 漢"')
+            await bot.expect(r'Igor says, "1/2 \[game die\] \[die face-1\]-> \?"')
+
+
+async def test_everyday_verbs_of_other_mucks(make_server) -> None:
+    async with make_server() as server:
+        async with player(server, "Igor") as igor, player(server, "Mara") as mara:
+            await igor.command("'hello", 'You say, "hello"')
+            await mara.expect('Igor says, "hello"')
+            await igor.command(";'s dice are hot", "Igor's dice are hot")
+            await mara.expect("Igor's dice are hot")
+            await igor.command("emote waves.", "Igor waves.")
+            await mara.expect("Igor waves.")
+            await igor.command("think just me", "just me")
+            await igor.command("look here", "Players here: Mara")
+            await igor.command("examine me", "Idle")
+            await igor.command("inventory", "You aren't carrying anything")
+            await mara.command("say done", 'You say, "done"')
+            assert "just me" not in mara.text
+            await igor.command("rol", r'Huh\?  Did you mean "roll"\?')
+            await igor.command("xyzzy", r'Huh\?  \(Type "help" for help\.\)')
 
 
 async def test_padding_and_line_separators_cannot_forge_a_line(make_server) -> None:

@@ -77,9 +77,22 @@ async def test_rules_explain_each_option_in_plain_words(make_server) -> None:
         await ann.expect("Recovery Extension 1: four open circles or seven Train Wrecks and you are out.")
         await ann.expect("Before the game starts")
         assert "recovery_ext1" not in ann.text.rpartition("table open")[2].partition("\n")[2]
-        await paged(ann, "table set hats", r"There is no table option called 'hats'\. The options")
-        await paged(ann, "more", r"bump: land exactly on someone's score")
+        await ann.command("table set hats", r"There is no table option called 'hats'\. The options")
+        await ann.expect(r"recovery_ext2, eclipse, eclipse_beam, full_house, suspend, kill, hints\.")
+        assert "-- " not in ann.text.rpartition("table set hats")[2]  # one short refusal, no pages of options
+        await paged(ann, "help options", r"bump: land exactly on someone's score")
         await paged(ann, "more", r"kill=5: a flash not cleared in 5 throws is a wimpout\.")
+        await ann.expect(r"hints=on\|off: players may ask 'hint'")  # as the others: the default's meaning
+
+
+async def test_options_go_by_their_help_topic_names(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("table open cosmic sampler 1/3/5", "You sit down at table 1.")
+        await ann.command("rules", r"Table 1 plays: .*Cosmic Sampler.*1/3/5")
+        await bob.command("sit 1", "You sit down at table 1.")
+        await ann.command("propose full house", r"\(proposal 1\)")
+        await bob.command("propose last licks=B", r"\(proposal 2\)")
+        await bob.command("propose insurance points", r"\(proposal 3\)")
 
 
 async def test_more_pages_long_output_at_the_clients_height(make_server) -> None:
@@ -94,6 +107,22 @@ async def test_more_pages_long_output_at_the_clients_height(make_server) -> None
             ann.send("more")
         await ann.expect(r"The game \(type \"help <topic>\"")
         await ann.command("more", "There is nothing more to show.")
+
+
+async def test_the_pager_is_turned_off_or_given_a_height(make_server) -> None:
+    async with make_server() as server, telnet_client(server, rows=12) as ann:
+        await ann.command("create Ann secret1", "Obvious exits")
+        await ann.command("@set prompt=off", "Set: prompt=off.")
+        await ann.command("@set pager=off", "Set: pager=off.")
+        ann.send("help")
+        whole = await ann.expect(r"Commands[\s\S]*?The game \(type \"help <topic>\"")
+        assert "more lines" not in whole
+        await ann.command("@set pager=20", "Set: pager=20.")
+        ann.send("help")
+        page = await ann.expect(r"Commands[\s\S]*?-- \d+ more lines: type 'more' --")
+        assert len(page.splitlines()) == 19
+        await ann.command("@set pager=3", "Usage: @set")
+        await ann.command("@set", "pager=20")
 
 
 async def test_a_text_one_line_longer_than_the_screen_is_not_paged_for_that_line(make_server) -> None:

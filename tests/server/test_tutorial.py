@@ -35,3 +35,12 @@ async def test_the_tutorial_is_played_to_its_end(make_server) -> None:
         lines = [line for line in ann.text.splitlines() if not line.startswith("  ")]  # (not wrapped lines' rest)
         for before, line in zip(lines, lines[1:]):  # a note comes right after what it explains, before 'You may:'
             assert not (line.startswith("[tutorial]") and before.startswith("You may:")), (before, line)
+
+
+async def test_leaving_the_tutorial_ends_its_notes(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("tutorial", r"Table 1's rules: goal 100")
+        assert "set them" not in ann.text  # she set nothing: the tutorial did
+        await ann.command("leave yes", r"You (leave|stand)")
+        await ann.command("say bye", 'You say, "bye"')
+        assert "[tutorial] Teacher.bot's turn" not in ann.text

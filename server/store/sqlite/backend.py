@@ -17,6 +17,7 @@ from server.store.sqlite.community import SqliteChannels, SqliteModeration, seed
 from server.store.sqlite.connection import connect, transaction
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
+from server.store.sqlite.mail import SqliteMail
 from server.store.sqlite.schema import migrate
 from server.store.sqlite.social import SqlitePreferences
 from server.store.sqlite.worldmap import SqliteWorld
@@ -27,7 +28,9 @@ SIDE_FILES = ("-wal", "-shm")
 """What SQLite keeps beside the database in WAL mode (named after it)."""
 
 
-class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteWorld, SqliteGames):
+class SqliteStore(
+    SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
+):
     """Async facade over one SQLite database file."""
 
     def __init__(self, data_dir: Path, tallies: Mapping[str, Tally] | None = None) -> None:

@@ -168,6 +168,20 @@ def _add_missing_columns(db: sqlite3.Connection) -> None:
             db.execute(f"ALTER TABLE {table} ADD COLUMN {column}")
 
 
+MAIL = """
+CREATE TABLE mail (
+    id INTEGER PRIMARY KEY,
+    recipient TEXT NOT NULL,
+    sender TEXT NOT NULL,
+    sent_at REAL NOT NULL,
+    body TEXT NOT NULL,
+    read INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX mail_recipient ON mail (recipient);
+"""
+"""@mail: letters kept for their recipient (an account's skeleton) until deleted."""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -178,6 +192,7 @@ MIGRATIONS = (
     Migration(1, _script(FIRST_SCHEMA)),
     Migration(2, _add_missing_columns),
     Migration(3, _script(RESULTS_PER_GAME)),
+    Migration(4, _script(MAIL)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -248,7 +248,8 @@ function drawTable() {
   const lastLicks = $("lastlicks");
   lastLicks.hidden = state.target === null || state.status === "over";
   if (!lastLicks.hidden) {
-    const who = state.challengers.map(name => name === me ? "you" : name).join(", ") || "nobody";
+    const names = state.challengers.map(name => name === me ? "you" : name);
+    const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0] || "nobody";
     lastLicks.textContent = `Last Licks: ${who} must pass ${state.target} (held by ${state.leader === me
       ? "you" : state.leader}).`;
   }
