@@ -135,6 +135,7 @@ class Advising(Protocol):
 
 BUILTIN = {
     "wimpout": "server.wimpout.wimpouttype",
+    "poker": "server.poker.pokertype",
 }
 """Each game the server hosts: its name, and the module whose ``GAME_TYPE`` it is (imported when first asked for, so
 that a game's commands may import the server's). The first is the default."""
