@@ -153,12 +153,15 @@ class GameTypes:
         while self._modules:
             name, module = next(iter(self._modules.items()))
             del self._modules[name]
-            self.register(importlib.import_module(module).GAME_TYPE)
+            self._add(importlib.import_module(module).GAME_TYPE)  # in BUILTIN's order: the first is the default
         return self._types
 
     def register(self, game: GameType) -> None:
         """Host ``game`` from now on (a test's game is registered at run time)."""
         self._all()
+        self._add(game)
+
+    def _add(self, game: GameType) -> None:
         self._types[game.name] = game
         for listener in self._listeners:
             listener(game)

@@ -53,7 +53,7 @@ Warp token out of the game, 5); 'pawn clear' forgets them. Eon rates: 1, 2,
 TAP OUT: when your Lucre is short of a call and you hold a foreign base, put
 in all your Lucre and lose a base; you call every bet free for the rest of the
 hand, and win at most your share (the Warp just after your payment)."""),
-    Topic(("wild",), "WILD (wild=V or wild=turned): every Attack card of value V stands for any Attack value."),
+    Topic(("wild card", "poker wild"), "WILD CARD (wild=V or wild=turned): every Attack card of value V stands for any Attack value."),
     Topic(("tame",), "TAME: Kickers and Reinforcements may not be melded."),
     Topic(("spit",), "SPIT: a turned Attack card counts as held by everyone this hand; every meld must use it."),
     Topic(("pairs",), "PAIRS: two equal cards rank between monad and triad."),

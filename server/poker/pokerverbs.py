@@ -20,7 +20,8 @@ def _move(verb: str, player: str, live: Live, args: str) -> Move:
 def declare_in(player: str, live: Live, args: str) -> Move:
     """in
 
-    Poker: come into this hand, paying the ante (with any items named by 'pawn').
+    Poker: come into this hand, paying the ante (with any items named by
+    'pawn').
     """
     return _move("in", player, live, args)
 
@@ -60,7 +61,8 @@ def fold(player: str, live: Live, args: str) -> Move:
 def tapout(player: str, live: Live, args: str) -> Move:
     """tapout
 
-    Poker: call with all your Lucre and one foreign base when you are short; you can then win only your share.
+    Poker: call with all your Lucre and one foreign base when you are short;
+    you can then win only your share.
     """
     return _move("tapout", player, live, args)
 
@@ -68,8 +70,9 @@ def tapout(player: str, live: Live, args: str) -> Move:
 def open_(player: str, live: Live, args: str) -> Move:
     """open N      or      open N split CARDS discard CARDS
 
-    Poker: open the betting for N Lucre (round 1 needs openers: monad 15 or better); splitting, show a meld of
-    openers and exchange some of its cards.
+    Poker: open the betting for N Lucre (round 1 needs openers: monad 15 or
+    better); splitting, show a meld of openers and exchange some of its
+    cards.
     """
     return _move("open", player, live, args)
 
@@ -93,7 +96,8 @@ def pawn(player: str, live: Live, args: str) -> Move:
 def draw(player: str, live: Live, args: str) -> Move:
     """draw [CARDS]
 
-    Poker: exchange those cards of your hand (by number; up to 3), or keep all.
+    Poker: exchange those cards of your hand (by number; up to 3), or keep
+    all.
     """
     return _move("draw", player, live, args)
 
@@ -109,7 +113,8 @@ def flip(player: str, live: Live, args: str) -> Move:
 def choose(player: str, live: Live, args: str) -> Move:
     """choose OPTIONS      or      choose none
 
-    Poker, Dealer's Choice: switch on variations for this hand (choose lowball pairs, choose wild=turned).
+    Poker, Dealer's Choice: switch on variations for this hand (choose
+    lowball pairs, choose wild=turned).
     """
     return _move("choose", player, live, args)
 
@@ -117,8 +122,9 @@ def choose(player: str, live: Live, args: str) -> Move:
 def meld(player: str, live: Live, args: str) -> Move:
     """meld CARDS      or      meld CARDS on K      or      meld auto
 
-    Poker, at the showdown: pick your meld by card numbers (a modifier followed by 'on K' is placed on card K), or
-    the strongest your hand makes. A pick is final.
+    Poker, at the showdown: pick your meld by card numbers (a modifier
+    followed by 'on K' is placed on card K), or the strongest your hand
+    makes. A pick is final.
     """
     return _move("meld", player, live, args)
 
