@@ -9,9 +9,13 @@ import json
 import re
 from typing import Any
 
+from telnetlib3.mud import gmcp_decode
+from telnetlib3.telopt import GMCP
+
 from bots.reference_bot import Connection
-from support.clients import RawClient, player
+from support.clients import RawClient, paged, player
 from support.jsonclients import JsonClient
+from support.wire import wire_client
 from server.poker.pokerwire import PokerMessage
 from server.protocol import SERVER_MESSAGE
 
@@ -64,7 +68,8 @@ def secret_lines(text: str, owner: bool) -> list[str]:
     return found
 
 
-def check_json_secrecy(messages: list[dict[str, Any]], me: str) -> None:
+def check_json_secrecy(messages: list[dict[str, Any]], me: str | None) -> None:
+    """No other seat's dealt cards, face-down discards or picks, no deck order, no hand but one's own."""
     for message in messages:
         if message["type"] != "table":
             continue
@@ -77,12 +82,15 @@ def check_json_secrecy(messages: list[dict[str, Any]], me: str) -> None:
                 assert "cards" not in event, event
         game = message["state"]["game"]
         if game is not None:
-            assert game.get("you") in (None, me)
+            assert game.get("you") == me and ("hand" in game) == (me is not None)
             assert secret_lines(message["text"], owner=True) == []
 
 
 async def test_two_people_and_a_house_bot_play_poker_to_the_end_and_nobody_sees_a_hidden_card(make_server) -> None:
-    async with make_server() as server, player(server, "Ann") as ann, player(server, "Cy") as cy:
+    async with (make_server() as server, player(server, "Ann") as ann, player(server, "Cy") as cy,
+                wire_client(server, frozenset({GMCP})) as dee):
+        dee.gmcp('Core.Supports.Set ["Char 1", "Poker 1"]')
+        await dee.command("create Dee secret1", "Obvious exits")
         bob = JsonClient(await Connection.open("127.0.0.1", server.port, validated))
         try:
             await bob.command("json", "message", kind="json")
@@ -90,11 +98,18 @@ async def test_two_people_and_a_house_bot_play_poker_to_the_end_and_nobody_sees_
             await ann.command("table open game=poker bases_to_win=1", r"You sit down at table 1\.")
             await bob.command("sit 1", "table")
             await ann.command("table bot add house", r"Robby1\.bot sits down at table 1\.")
-            await cy.command("watch 1", r"You watch table 1|Cy watches table 1")
+            await cy.command("watch 1", r"Cy watches table 1")
+            await dee.command("watch 1", r"Dee watches table 1")
             await ann.command("start", r"a game of New Cosmic Poker begins for Ann, Bob, Robby1\.bot")
             await asyncio.wait_for(asyncio.gather(play_telnet(ann), play_json(bob)), 120)
             await cy.expect(OVER)
-            await ann.command("stats", r"New Cosmic Poker games")
+            await dee.expect(OVER)
+            await ann.command("stats", r"Ann: 1 New Cosmic Poker games, [01] wins")
+            await ann.command("stats Ann wimpout", "Ann has no finished games")
+            await ann.command("top poker", r"New Cosmic Poker:\n +\. Player +Wins")
+            await paged(ann, "replay 1", OVER)
+            replayed = ann.text[ann.text.rindex("Game #1:"):]
+            assert "exposes" in replayed and secret_lines(replayed, owner=False) == []
             await ann.command("history", r"#1 .*Ann, Bob, Robby1\.bot; won by")
         finally:
             await bob.connection.close()
@@ -102,6 +117,22 @@ async def test_two_people_and_a_house_bot_play_poker_to_the_end_and_nobody_sees_
         assert b"Your hand" not in cy.raw
         assert secret_lines(ann.text, owner=True) == []
         check_json_secrecy(bob.received, "Bob")
+        gmcp = [gmcp_decode(payload) for option, payload in dee.subnegotiations if option == GMCP]
+        tables = [data for name, data in gmcp if name == "Poker.Table"]
+        assert tables and any(e["type"] == "GameOver" for t in tables for e in t["events"])
+        check_json_secrecy(tables, None)
+        assert secret_lines(dee.text, owner=False) == []
+
+
+def test_the_secrecy_checks_can_fail() -> None:
+    assert secret_lines("Bob is dealt A8 C Kx2.", owner=False) and secret_lines("Your hand: 1:C", owner=False)
+    assert secret_lines("Ann exposes A0 A10 A20: triad 20.", owner=False) == []
+    dealt = {"type": "table", "events": [{"type": "Dealt", "player": "Ann", "cards": [3]}], "state": {"game": None}}
+    try:
+        check_json_secrecy([dealt], "Bob")
+    except AssertionError:
+        return
+    raise AssertionError("Ann's dealt cards went unnoticed")
 
 
 async def test_a_poker_game_survives_a_restart_hands_included(make_server) -> None:
