@@ -51,7 +51,7 @@ def scoreboard(view: PokerView, viewer: str, style: Style) -> str:
 
 def rules_text(view: PokerView) -> str:
     options = view.options
-    lines = [f"Table {view.table} plays {TITLE} (POKER-RULES.md): {options.start_lucre} Lucre each, first to "
+    lines = [f"Table {view.table} plays {TITLE}: {options.start_lucre} Lucre each, first to "
              f"{options.bases_to_win} foreign bases; ante {options.rate('ante')}; rates {options.rates}; bet limit "
              f"{options.bet_limit}; {options.max_raises} raises a round; draw up to {options.max_draw}; melds up to "
              f"{options.max_meld} cards."]

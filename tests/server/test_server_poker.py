@@ -148,3 +148,19 @@ async def test_a_poker_game_survives_a_restart_hands_included(make_server) -> No
             await ann.command("look", r"Table 1: New Cosmic Poker \(playing\)")
             for name, client in (("Ann", ann), ("Bob", bob)):
                 assert await client.command("score", r"Your hand: [^\n]*\n") == before[name]
+
+
+async def test_the_poker_parlour_and_exits_named_like_poker_verbs(make_server) -> None:
+    """'out' and 'in' are poker moves and exits' aliases: away from a poker table they still take the exit."""
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("poker", r"The Cosmic Poker Parlour\n")
+        await ann.command("out", r"The Cosmic Lobby\n")
+        await ann.command("garden", r"The Moon Garden\n")
+        await ann.command("in", r"The Cosmic Lobby\n")
+        await ann.command("call", "You are not")
+        await ann.command("poker", r"The Cosmic Poker Parlour\n")
+        await ann.command("table open game=poker bet_limit=none", r"You sit down at table 1\.")
+        await ann.command("table set lowball high_low", "Lowball and high_low cannot be played together")
+        await ann.command("table set bases_to_win=2", r"plays New Cosmic Poker: bases_to_win=2, bet_limit=none\.")
+        await ann.command("rules", r"(?s)first to 2\s+foreign bases;.*bet limit none")
+        await ann.command("out", r"The game at table 1 has not started yet\.")
