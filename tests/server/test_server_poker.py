@@ -29,11 +29,10 @@ OVER = r"\*\*\* \S+ wins the game of New Cosmic Poker at table 1! \*\*\*"
 
 
 def validated(way: str, line: str) -> None:
+    """Every line the JSON-mode player receives is a message of the protocol (its poker table message included)."""
     if way == "<":
-        if line.startswith('{"type":"table"'):
-            PokerMessage.model_validate_json(line)
-        else:
-            SERVER_MESSAGE.validate_json(line)
+        message = SERVER_MESSAGE.validate_json(line)
+        assert not line.startswith('{"type":"table"') or isinstance(message, PokerMessage)
 
 
 def choice(offered: list[str]) -> str:
