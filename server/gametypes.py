@@ -122,6 +122,15 @@ class GameType(Protocol):
 
 
 @runtime_checkable
+class Hands(Protocol):
+    """A game whose players hold cards only they may see (New Cosmic Poker): 'hand' shows a player their own, and
+    tells players of any other game that it has none."""
+
+    def hand_text(self, view: TableView, player: str, style: Style) -> str:
+        """``player``'s own hand as they read it (nobody else's, ever)."""
+
+
+@runtime_checkable
 class Advising(Protocol):
     """A game that advises its players (Cosmic Wimpout, by its solved tables): 'hint' and 'review' ask the game of
     the table or the game named, and a game without this says it has none."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.poker import PokerOptions, table_view
 from rooms.poker.pokerview import PokerView
-from server.poker.pokerwords import LEGEND, TITLE, hand_lines, options_words
+from server.poker.pokerwords import LEGEND, NO_HAND, TITLE, hand_lines, options_words
 from server.render.style import Style
 from server.store import Stats
 
@@ -47,6 +47,14 @@ def scoreboard(view: PokerView, viewer: str, style: Style) -> str:
         if not style.screenreader:
             lines.append(LEGEND)
     return "\n".join(line.rstrip() for line in lines)
+
+
+def hand_text(view: PokerView, player: str, style: Style) -> str:
+    """The player's own hand and the legend (before the deal, or once out of the game, there is none)."""
+    if view.state is None or player not in view.state.players:
+        return NO_HAND.format(table=view.table)
+    lines = hand_lines(table_view(view.state, player)["hand"], style)
+    return "\n".join(lines if style.screenreader else [*lines, LEGEND])
 
 
 def rules_text(view: PokerView) -> str:

@@ -86,6 +86,9 @@ class Poker:
     def scoreboard(self, view: PokerView, viewer: str, style: Style) -> str:
         return pokerboard.scoreboard(view, viewer, style)
 
+    def hand_text(self, view: PokerView, player: str, style: Style) -> str:
+        return pokerboard.hand_text(view, player, style)
+
     def rules_text(self, view: PokerView) -> str:
         return pokerboard.rules_text(view)
 

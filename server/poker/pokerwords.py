@@ -17,6 +17,7 @@ from server.render.style import Style
 
 TITLE = "New Cosmic Poker"
 LEGEND = "Cards: A8 Attack 8, C Compromise, Kx2 Kicker x2, R+3 Reinforcement +3, E Edict, F Flare."
+NO_HAND = "You hold no cards at table {table}: the cards are dealt when the game starts."
 NO_TUTORIAL = "New Cosmic Poker has no tutorial yet: 'help poker' tells the rules."
 KIND_NAMES = {"A": "Attack", "C": "Compromise", "K": "Kicker times", "R": "Reinforcement plus", "E": "Edict",
               "F": "Flare"}

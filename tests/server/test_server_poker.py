@@ -140,7 +140,7 @@ async def test_a_poker_game_survives_a_restart_hands_included(make_server) -> No
         await bob.command("sit", r"You sit down at table 1\.")
         await ann.command("start", r"New Cosmic Poker begins")
         await asyncio.sleep(0.2)
-        before = {name: await client.command("score", r"Your hand: [^\n]*\n") for name, client in
+        before = {name: await client.command("hand", r"Your hand: [^\n]*\n") for name, client in
                   (("Ann", ann), ("Bob", bob))}
     async with make_server() as server:
         async with player(server, "Ann", create=False) as ann, player(server, "Bob", create=False) as bob:
@@ -163,3 +163,4 @@ async def test_the_poker_parlour_and_exits_named_like_poker_verbs(make_server) -
         await ann.command("table set bases_to_win=2", r"plays New Cosmic Poker: bases_to_win=2, bet_limit=none\.")
         await ann.command("rules", r"(?s)first to 2\s+foreign bases;.*bet limit none")
         await ann.command("out", r"The game at table 1 has not started yet\.")
+        await ann.command("hand", r"You hold no cards at table 1")
