@@ -124,6 +124,15 @@ class GameType(Protocol):
 
 
 @runtime_checkable
+class Hands(Protocol):
+    """A game whose players hold cards only they may see (New Cosmic Poker): 'hand' shows a player their own, and
+    tells players of any other game that it has none."""
+
+    def hand_text(self, view: TableView, player: str, style: Style) -> str:
+        """``player``'s own hand as they read it (nobody else's, ever)."""
+
+
+@runtime_checkable
 class Advising(Protocol):
     """A game that advises its players (Cosmic Wimpout, by its solved tables): 'hint' and 'review' ask the game of
     the table or the game named, and a game without this says it has none."""
@@ -137,6 +146,7 @@ class Advising(Protocol):
 
 BUILTIN = {
     "wimpout": "server.wimpout.wimpouttype",
+    "poker": "server.poker.pokertype",
 }
 """Each game the server hosts: its name, and the module whose ``GAME_TYPE`` it is (imported when first asked for, so
 that a game's commands may import the server's). The first is the default."""
@@ -154,12 +164,15 @@ class GameTypes:
         while self._modules:
             name, module = next(iter(self._modules.items()))
             del self._modules[name]
-            self.register(importlib.import_module(module).GAME_TYPE)
+            self._add(importlib.import_module(module).GAME_TYPE)  # in BUILTIN's order: the first is the default
         return self._types
 
     def register(self, game: GameType) -> None:
         """Host ``game`` from now on (a test's game is registered at run time)."""
         self._all()
+        self._add(game)
+
+    def _add(self, game: GameType) -> None:
         self._types[game.name] = game
         for listener in self._listeners:
             listener(game)

@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
 
 from rooms.messages import Message
 from rooms.tables import TableNews
@@ -67,9 +67,26 @@ TableMessage = GAME_TYPES.default.message_model
 GAME_MESSAGES = tuple(model for game in GAME_TYPES.all() for model in game.wire_messages)
 """The games' own messages besides their table message (Cosmic Wimpout's answer to 'hint')."""
 
+
+def _tag(message: Any) -> str:
+    """Which model a message is: its ``type``; a table message of another game than the default says which in
+    ``game_type`` (the default's has none, as before there were other games)."""
+    field = message.get if isinstance(message, dict) else lambda name: getattr(message, name, None)
+    kind, game = field("type"), field("game_type")
+    return f"table:{game}" if kind == "table" and game else str(kind)
+
+
+def _tagged(model: type[BaseModel], tag: str | None = None) -> Any:
+    return Annotated[model, Tag(tag or model.model_fields["type"].default)]
+
+
+TABLE_MESSAGES = tuple(_tagged(game.message_model, None if game is GAME_TYPES.default else f"table:{game.name}")
+                       for game in GAME_TYPES.all())
+"""Every game's table message (the default's tagged ``table``, the others ``table:NAME``)."""
+
 ServerMessage = Annotated[
-    Union[TableMessage, TextMessage, ErrorMessage, PromptMessage, *GAME_MESSAGES],  # noqa: UP007 (a tuple unpacked)
-    Field(discriminator="type"),
+    Union[*TABLE_MESSAGES, *(_tagged(m) for m in (TextMessage, ErrorMessage, PromptMessage, *GAME_MESSAGES))],  # noqa: UP007
+    Discriminator(_tag),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage, config=ConfigDict(defer_build=True))
 

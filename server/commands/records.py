@@ -10,7 +10,7 @@ from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.gametypes import GAME_TYPES
+from server.gametypes import GAME_TYPES, GameType
 from server.session import Session
 from server.store import PlayedGame
 
@@ -63,27 +63,44 @@ async def finished_game(session: Session, args: str) -> tuple[int, PlayedGame]:
 
 @command("stats", category="records")
 async def stats(session: Session, args: str) -> None:
-    """stats [player]
+    """stats [player] [game]
 
-    Your record (or another player's): games, wins, best turn, freight trains,
-    train wrecks and Supernovas.
+    Your record (or another player's) in each game played: games, wins, and
+    the game's own figures (Cosmic Wimpout: best turn, freight trains, train
+    wrecks and Supernovas). Name a game ('stats poker') for that one alone.
     """
-    name = args.strip() or session.player
-    kind = GAME_TYPES.default
-    s = await session.services.store.stats(name, kind.name)
-    if not s.games:
+    words, kinds = _game_named(args)
+    name = " ".join(words) or session.player
+    lines = []
+    for kind in kinds:
+        s = await session.services.store.stats(name, kind.name)
+        if s.games:
+            lines.append(kind.stats_text(name, s))
+    if not lines:
         raise Refusal(texts.NO_GAMES.format(name=name))
-    session.tell(kind.stats_text(name, s), "records")
+    session.tell("\n".join(lines), "records")
 
 
 @command("top", category="records")
 async def top(session: Session, args: str) -> None:
-    """top
+    """top [game]
 
-    The leaderboard: the players with the most wins (house bots are not on it).
+    The leaderboard: the players with the most wins (house bots are not on it),
+    of Cosmic Wimpout or of the game named ('top poker').
     """
-    kind = GAME_TYPES.default
+    words, kinds = _game_named(args)
+    if words:
+        raise UsageError
+    kind = kinds[0] if len(kinds) == 1 else GAME_TYPES.default
     leaders = await session.services.store.top(TOP_SIZE, kind.name)
     if not leaders:
         raise Refusal(texts.NO_LEADERS)
     session.page(kind.leaderboard(leaders), "records")
+
+
+def _game_named(args: str) -> tuple[list[str], list[GameType]]:
+    """The words before a game's name, and that game; without one, every game."""
+    words = args.split()
+    if words and words[-1].lower() in {kind.name for kind in GAME_TYPES.all()}:
+        return words[:-1], [GAME_TYPES[words[-1].lower()]]
+    return words, GAME_TYPES.all()

@@ -40,7 +40,7 @@ def test_every_game_keeps_the_seams_protocols() -> None:
 def test_the_registry_names_a_game_or_refuses() -> None:
     assert pick(["goal=300"]) == (GAME_TYPES.default, ["goal=300"]) and GAME_TYPES.default.name == "wimpout"
     assert pick(["game=Wimpout", "goal=300"])[0] is GAME_TYPES["wimpout"]
-    with pytest.raises(Refusal, match="^There is no game called 'chess' here. The games: wimpout.$"):
+    with pytest.raises(Refusal, match="^There is no game called 'chess' here. The games: wimpout, poker.$"):
         pick(["game=chess"])
 
 
@@ -89,7 +89,7 @@ def test_a_turn_verb_is_helped_by_its_games_docstring() -> None:
 
 async def test_a_table_opens_for_the_game_named_and_wimpout_by_default(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
-        await ann.command("table open game=chess", "There is no game called 'chess' here. The games: wimpout.")
+        await ann.command("table open game=chess", "There is no game called 'chess' here. The games: wimpout, poker.")
         await ann.command("table open game=wimpout goal=300", r"You sit down at table 1\.")
         await bob.command("tables", loose("Table 1 in The Cosmic Lobby: waiting for players (goal 300, Last Licks"))
         await bob.command("table open", r"You sit down at table 2\.")

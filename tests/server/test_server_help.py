@@ -30,7 +30,7 @@ async def test_help_lists_what_can_be_used_now(make_server) -> None:
             assert "WHO" in visitor.text and "say <message>" not in visitor.text
             assert "tutorial" not in visitor.text  # it needs a character: offered once logged in
         async with player(server, "Igor") as igor:
-            await paged(igor, "help", "exit's name")
+            await paged(igor, "help", "to learn by playing")
             assert "say <message>" in igor.text and "@shutdown" not in igor.text
             assert "'tutorial' to learn by playing" in igor.text
             await igor.command("help @shutdown", 'There is no help on "@shutdown"')

@@ -239,6 +239,20 @@ function scoredCubes(message) {
 function drawTable() {
   const message = client.table, state = message.state, me = client.name;
   const seated = state.seats.some(seat => seat.name === me);
+  const poker = message.game_type === "poker";
+  for (const id of ["turn", "cubes", "lastlicks", "scores", "proposals", "choice-label"]) $(id).hidden = poker;
+  $("poker").hidden = !poker;
+  if (poker) {
+    $("stop-refusal").textContent = "";
+    $("table-title").textContent = `Table ${state.table}: New Cosmic Poker`;
+    $("table-status").textContent = `${state.status}${seated ? "" : " · you are watching"}` +
+      (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
+    drawPoker(state);
+    $("actions").replaceChildren(...message.you_may.map(command => button(command, command, "move")));
+    drawTableTools(false);
+    $("watchers").textContent = state.watchers.length ? `Watching: ${state.watchers.join(", ")}.` : "";
+    return;
+  }
   $("table-title").textContent = `Table ${state.table}`;
   const statusWords = {waiting: "waiting for players", playing: "playing", over: "game over"};
   $("table-status").textContent = `${statusWords[state.status]} · goal ${state.goal} · Last Licks ` +

@@ -1,0 +1,1 @@
+"""New Cosmic Poker at a table: the adapter (pokerplay) and its view and table events (pokerview)."""

@@ -1,0 +1,190 @@
+"""New Cosmic Poker's table adapter (rooms.gameplay.TablePlay): options before the first deal (changed by everyone
+seated agreeing), the game once it starts, moves from typed words, withdrawals, house bots, the turn timer's move
+(the spec's timeout actions) and the table's view."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.poker import (
+    CommandError, Event, IllegalMove, Leave, PokerGame, PokerOptions, ShuffleSource, command_text, house_move,
+    read_command, table_view, you_may,
+)
+from rooms.messages import Refusal
+from rooms.poker.pokerview import (
+    BOT_KINDS, ChangeProposed, PokerBot, PokerOpened, PokerSeat, PokerView, house_bot, parse_options,
+)
+from rooms.tables import Table, TableNews, TimedOut
+
+GAME = "poker"
+"""New Cosmic Poker's name as a game type (``table open game=poker``)."""
+
+
+def poker_table(number: int, room: str, options: PokerOptions, seats: Sequence[str] = ()) -> Table:
+    return Table(number, room, GAME, lambda table: PokerPlay(table, options), seats)
+
+
+def restore_table(number: int, room: str, options: PokerOptions, seats: Sequence[str], events: Sequence[Event],
+                  bots: Mapping[str, Sequence[str]] | None = None) -> Table:
+    """A table brought back from storage, its game (hands included) rebuilt from its events."""
+    table = poker_table(number, room, options, seats)
+    table.bots = {name: house_bot(words) for name, words in (bots or {}).items()}
+    if events:
+        poker_play(table).game = PokerGame.replay(events)
+    return table
+
+
+class PokerPlay:
+    """New Cosmic Poker at one table."""
+
+    bot_kinds = BOT_KINDS
+
+    def __init__(self, table: Table, options: PokerOptions) -> None:
+        self.table = table
+        self.options = options
+        self.game: PokerGame | None = None
+        self.change: tuple[PokerOptions, set[str]] | None = None
+        """A change of options put to the table before the first deal, and who has agreed to it."""
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    @property
+    def abandoned(self) -> bool:
+        return self.game is not None and self.game.state.winner is None
+
+    @property
+    def events(self) -> Sequence[Event]:
+        return self.game.events if self.game is not None else ()
+
+    def options_record(self) -> dict[str, Any]:
+        return self.options.model_dump(mode="json")
+
+    def _game(self) -> PokerGame:
+        assert self.game is not None  # the table refuses game moves before the start
+        return self.game
+
+    def start(self, dice: ShuffleSource) -> TableNews:
+        try:
+            game = PokerGame.start(self.table.seats, self.options, dice)
+        except IllegalMove as why:
+            raise Refusal(str(why)) from None
+        self.game, self.change = game, None
+        return self.table.news(*game.events)
+
+    def _apply(self, name: str | None, move: Any, dice: ShuffleSource, *before: Any) -> TableNews:
+        try:
+            events = self._game().apply(name, move, dice)
+        except IllegalMove as why:
+            raise Refusal(str(why)) from None
+        return self.table.news(*before, *events)
+
+    def move(self, name: str, line: str, dice: ShuffleSource) -> TableNews:
+        """A poker command as typed: in, out, check, call, fold, tapout, open 3, raise 4, pawn flare, draw 2 5, ..."""
+        me = self._game().state.players.get(name)
+        if me is None:
+            raise Refusal(f"You are not playing at table {self.table.number}.")
+        try:
+            move = read_command(me, line)
+        except CommandError as why:
+            raise Refusal(str(why)) from None
+        return self._apply(name, move, dice)
+
+    def set_options(self, name: str, words: Sequence[str]) -> TableNews:
+        """Before the first deal: at once for someone alone at the table (bots accept any options); otherwise the
+        change waits until every person seated has typed the same 'table set'."""
+        self.table.seated_to(name, "set its options")
+        if self.game is not None:
+            raise Refusal("The cards are dealt: the options are fixed for this game.")
+        wanted = parse_options(words, base=self.options)
+        if self.change is None or self.change[0] != wanted:
+            self.change = (wanted, set())
+        self.change[1].add(name)
+        return self.table.news(*self.seats_changed(proposer=name))
+
+    def seats_changed(self, proposer: str | None = None) -> list[Any]:
+        """Adopt the change put to the table once everyone seated agrees (one who stood up no longer counts)."""
+        if self.change is None:
+            return []
+        wanted, agreed = self.change
+        waiting = tuple(person for person in self.table.people if person not in agreed)
+        if waiting:
+            return [ChangeProposed(proposer, wanted.changed, waiting)] if proposer is not None else []
+        self.options, self.change = wanted, None
+        return [PokerOpened(proposer or "the table", wanted.changed)]
+
+    def in_game(self, name: str) -> bool:
+        game = self.game
+        return game is not None and name in game.state.players and game.state.players[name].out is None
+
+    def players_in(self) -> list[str]:
+        return [p.name for p in self.game.state.in_game] if self.game is not None else []
+
+    def withdraw(self, name: str | None, target: str, why: str, dice: ShuffleSource, *before: Any) -> TableNews:
+        return self._apply(name, Leave(target, why), dice, *before)
+
+    def forfeits(self, name: str) -> int | None:
+        player = self._game().state.players.get(name)
+        return player.bases if player is not None and player.out is None else None
+
+    def waiting_on(self) -> tuple[str, ...]:
+        return self.game.waiting_on() if self.game is not None else ()
+
+    def house_bot(self, words: Sequence[str]) -> PokerBot:
+        return house_bot(words)
+
+    def bot_to_move(self) -> tuple[str, bool] | None:
+        bot = next((name for name in self.waiting_on() if name in self.table.bots), None)
+        return None if bot is None else (bot, True)
+
+    def bot_move(self, dice: ShuffleSource) -> TableNews | None:
+        """The bot plays from what its seat may see (seatview) and its legal moves, as a person would."""
+        due = self.bot_to_move()
+        if due is None:
+            return None
+        bot, game = due[0], self._game()
+        move = house_move(table_view(game.state, bot), game.legal_actions(bot))
+        return self._apply(bot, move, dice)
+
+    def timed_out(self, dice: ShuffleSource) -> TableNews | None:
+        """The turn timer ran out: the spec's action for the first player the table waits on."""
+        game = self.game
+        waiting = self.waiting_on()
+        if game is None or not waiting:
+            return None
+        player = waiting[0]
+        move = game.timeout_action(player)
+        if move is None:
+            return None
+        words = command_text(game.state.players[player], move)
+        return self._apply(player, move, dice, TimedOut(player, words))
+
+    def timer(self) -> str | None:
+        return "turn" if self.waiting_on() else None
+
+    def view(self) -> PokerView:
+        table, game = self.table, self.game
+        if game is None:
+            seats = tuple(PokerSeat(name, 0, False, name in table.absent, name in table.bots, self.options.start_lucre,
+                                    0) for name in table.seats)
+            return PokerView(table.number, table.room, table.status, self.options, seats, tuple(table.watchers))
+        state = game.state
+        seats = tuple(PokerSeat(p.name, p.bases, p.out is None, p.name in table.absent, p.name in table.bots,
+                                p.lucre, len(p.hand)) for p in (state.players[name] for name in state.seats))
+        legal = {name: tuple(you_may(game, name)) for name in game.waiting_on()}
+        return PokerView(table.number, table.room, table.status, state.options, seats, tuple(table.watchers), state,
+                         game.waiting_on(), legal, state.winner)
+
+
+def poker_play(table: Table) -> PokerPlay:
+    """The adapter of a poker table (the table's ``play``, typed as poker's)."""
+    play = table.play
+    if not isinstance(play, PokerPlay):
+        raise Refusal(f"Table {table.number} does not play New Cosmic Poker.")
+    return play

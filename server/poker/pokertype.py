@@ -1,0 +1,119 @@
+"""New Cosmic Poker as a game type (``table open game=poker``): rules in engine.poker, its table adapter in
+rooms.poker, its words, wire message, help, verbs and results here."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from engine.poker import PokerGame, PokerOptions, SeededShuffle, event_for, event_from_dict, event_to_dict
+from rooms.messages import Refusal
+from rooms.poker.pokerplay import GAME, poker_play, poker_table, restore_table
+from rooms.poker.pokerview import PokerOpened, PokerView, parse_options
+from rooms.tables import Aside, Table, TableNews
+from server.poker import pokerboard, pokerhelp, pokerverbs, pokerwire, pokerwords
+from server.poker.pokerresults import TALLY, results
+from server.render.style import Style
+from server.store import Finish, Stats, StoredTable
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from server.services import Services
+    from server.settings import TableSettings
+
+
+class Poker:
+    """New Cosmic Poker: the server's second game."""
+
+    name = GAME
+    title = pokerwords.TITLE
+    package = "Poker"
+    tally = TALLY
+    verbs = pokerverbs.VERBS
+    message_model = pokerwire.PokerMessage
+    wire_messages = ()
+    help_topics = pokerhelp.TOPICS
+    command_help = pokerhelp.COMMAND_HELP
+
+    def randomness(self, settings: TableSettings) -> SeededShuffle:
+        """Shuffles from a private generator seeded by the OS's unpredictable source (the order never leaves the
+        server: only the stored events hold it)."""
+        return SeededShuffle(secrets.randbits(128))
+
+    def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
+        return poker_table(number, room, parse_options(words), [by])
+
+    def opened(self, table: Table, by: str) -> tuple[Any, ...]:
+        return (PokerOpened(by, poker_play(table).options.changed),)
+
+    def summary(self, table: Table) -> str:
+        return pokerboard.summary(poker_play(table).options)
+
+    def restore(self, stored: StoredTable) -> Table:
+        events = [event_from_dict(e) for e in stored.events]
+        return restore_table(stored.number, stored.room, PokerOptions.model_validate(stored.rules), stored.seats,
+                             events, stored.bots)
+
+    def event_record(self, event: Any) -> dict[str, Any]:
+        return event_to_dict(event)
+
+    def finish(self, table: Table) -> Finish:
+        game = poker_play(table).game
+        assert game is not None  # only a started game finishes
+        return Finish(game.state.winner, results(game))
+
+    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
+        game = PokerGame.replay([event_from_dict(e) for e in events])
+        return Finish(game.state.winner, results(game))
+
+    def clock(self, timer: str, settings: TableSettings) -> float:
+        return settings.turn_timer
+
+    def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
+        raise Refusal(pokerwords.NO_TUTORIAL)
+
+    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+        """Poker's house bots need nothing prepared."""
+
+    def render(self, news: TableNews, viewer: str, style: Style) -> str:
+        return pokerwords.render(news, viewer, style)
+
+    def style_tip(self, news: TableNews, style: Style) -> str | None:
+        return None
+
+    def scoreboard(self, view: PokerView, viewer: str, style: Style) -> str:
+        return pokerboard.scoreboard(view, viewer, style)
+
+    def hand_text(self, view: PokerView, player: str, style: Style) -> str:
+        return pokerboard.hand_text(view, player, style)
+
+    def rules_text(self, view: PokerView) -> str:
+        return pokerboard.rules_text(view)
+
+    def table_line(self, view: PokerView, room: str | None = None) -> str:
+        return pokerboard.table_line(view, room)
+
+    def status_prompt(self, view: PokerView, width: int) -> str:
+        return pokerboard.status_prompt(view, width)
+
+    def table_message(self, news: TableNews, viewer: str, text: str) -> BaseModel:
+        return pokerwire.table_message(news, viewer, text)
+
+    def table_json(self, news: TableNews, viewer: str, text: str) -> str:
+        return pokerwire.table_message(news, viewer, text).model_dump_json()
+
+    def replay_text(self, number: int, events: Sequence[dict[str, Any]], style: Style) -> str:
+        """Told as a watcher saw it: hands only as exposed at the showdown."""
+        lines = [pokerwords.event_line(event_for(event_from_dict(e), None), "", number, style) for e in events]
+        return "\n".join(line for line in lines if line is not None)
+
+    def stats_text(self, name: str, stats: Stats) -> str:
+        return pokerboard.stats_text(name, stats)
+
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
+        return pokerboard.leaderboard(leaders)
+
+
+GAME_TYPE = Poker()
