@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 MAX_SOLVES = 3
-"""Solves asked for and not finished, the one under way included. Each takes up to half a minute of a core (goal 1000;
-goal 500 about 20 s, 10 s more the first time on a machine, compiling), and anyone can ask
+"""Solves asked for and not finished, the one under way included. Each takes seconds to a minute of a core (goal 500
+about 20 s, more at higher goals; the first on a machine about 10 s more, compiling), and anyone can ask
 for rules never solved (a table opened with them, a house bot, a start, 'hint'): past this a request is declined, and
 made again the next time the tables are needed."""
 
