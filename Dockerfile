@@ -8,7 +8,9 @@ COPY pyproject.toml README.md ./
 COPY engine engine
 COPY rooms rooms
 COPY server server
+# The solver's sweep is compiled (numba, about 30 s) and cached beside it here, once, not at the server's first solve.
 RUN pip install --no-cache-dir . \
+    && python -m engine solve --goal 100 > /dev/null \
     && useradd --system --home-dir /data cosmic \
     && mkdir -p /data && chown cosmic /data
 

@@ -14,9 +14,13 @@ from compiled bytecode, as an installed server does (pip compiles a package's mo
 editable install writes them at its first start): the cache is the run's own (``PYTHONPYCACHEPREFIX``), so
 ``PYTHONDONTWRITEBYTECODE`` in the environment would otherwise have the project's modules compiled from source at
 every start, and the libraries' not.
-Targets: CPU per ``say`` <= 1.5x the bare telnetlib3 server; startup <= 2x.
+Memory per idle connection (``--idle N``): each kind started in turn, its RSS with no connection, then with ``N``
+connections that say nothing (each has read what the server sent, and answers no telnet negotiation), after the
+servers' negotiation waits are over; the difference divided by ``N``.
+Targets: CPU per ``say`` <= 1.5x the bare telnetlib3 server; memory per idle connection <= 25 KB (1,000 connections).
 
     .venv/bin/python benchmarks/server_bench.py
+    .venv/bin/python benchmarks/server_bench.py --idle 1000   # memory per idle connection, each kind in turn
     .venv/bin/python benchmarks/server_bench.py --profile server.prof   # the project's server alone, under cProfile
 """
 
@@ -38,6 +42,7 @@ from load_bench import (
     cpu_seconds,
     free_port,
     raise_fd_limit,
+    rss_mib,
     server_environment,
     spawn,
     stop_server,
@@ -169,11 +174,48 @@ async def stop(server: Running) -> None:
         await server.process.wait()
 
 
+async def idle_memory(server: Running, connections: int) -> tuple[float, float]:
+    """The server's RSS (MiB) with no connection and with ``connections`` idle ones, each settled."""
+    await asyncio.sleep(2)
+    before = rss_mib(server.process.pid)
+    held = [await asyncio.open_connection(HOST, server.port) for _ in range(connections)]
+    drains = [asyncio.create_task(drain(reader)) for reader, _ in held]
+    await asyncio.sleep(5)  # negotiation waits over, greetings sent
+    after = rss_mib(server.process.pid)
+    for task in drains:
+        task.cancel()
+    for _, writer in held:
+        writer.close()
+    return before, after
+
+
+async def drain(reader: asyncio.StreamReader) -> None:
+    while await reader.read(4096):
+        pass
+
+
+async def idle(connections: int, workdir: Path, world: Path) -> None:
+    """Memory per idle connection of each kind, one server at a time."""
+    print(f"RSS with {connections:,} idle connections minus RSS with none, each kind alone")
+    for kind in KINDS:
+        server, _ = await start(kind, workdir / f"idle-{kind}", world)
+        try:
+            before, after = await idle_memory(server, connections)
+        finally:
+            await stop(server)
+        per = (after - before) * 1024 * 1024 / connections
+        print(f"{kind:>10}: {before:.1f} -> {after:.1f} MiB, {per / 1000:.1f} KB ({per / 1024:.1f} KiB) per connection")
+    print("target: at most 25 KB per idle connection (Evennia 5.0.1: 25.8 KB)")
+
+
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         world = workdir / "world.toml"
         rooms = write_world(world, args.clients)
+        if args.idle:
+            await idle(args.idle, workdir, world)
+            return
         if args.profile is not None:
             await profile(args, workdir, world, rooms)
             return
@@ -239,11 +281,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--duration", type=float, default=3.0, help="seconds each server talks per round (<= 30)")
     parser.add_argument("--profile", type=Path, help="run only the project's server, under cProfile, stats to this file")
+    parser.add_argument("--idle", type=int, default=0, help="measure only memory per idle connection, with this many (<= 4000)")
     args = parser.parse_args()
+    args.idle = max(0, min(args.idle, 4000))
     args.clients = max(1, min(args.clients, 500))
     args.rounds = max(1, min(args.rounds, 20))
     args.duration = max(0.5, min(args.duration, 30.0))
-    raise_fd_limit(6 * args.clients + 256)
+    raise_fd_limit(6 * max(args.clients, args.idle) + 256)
     deadline = args.rounds * (3 * args.duration + 30) + 120
     asyncio.run(asyncio.wait_for(run(args), deadline))
 

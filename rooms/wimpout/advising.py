@@ -33,6 +33,9 @@ class Advisors(Protocol):
     def pending(self, rules: RuleSet) -> bool:
         """A solve of these rules' tables is under way."""
 
+    def progress(self, rules: RuleSet) -> int | None:
+        """How far that solve is, in percent (None: not reported yet)."""
+
 
 @dataclass(frozen=True, slots=True)
 class HintChoice:
@@ -77,7 +80,9 @@ def optimal(advisors: Advisors | None, state: GameState, player: str, legal: tup
 def hint_unavailable(advisors: Advisors, rules: RuleSet) -> str:
     """Why there is no hint for these rules now."""
     if advisors.pending(rules):
-        return "The optimal tables for this table's rules are being solved: the table is told when they are ready."
+        done = advisors.progress(rules)
+        return ("The optimal tables for this table's rules are being solved" + ("" if done is None else f" ({done}% done)")
+                + ": the table is told when they are ready.")
     try:
         check_covered(model_rules(rules))
     except NotCovered:

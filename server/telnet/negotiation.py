@@ -7,9 +7,12 @@ from typing import Any
 
 import structlog
 from telnetlib3.stream_writer import TelnetWriter
-from telnetlib3.telopt import AARDWOLF, ACCEPTED, ATCP, CHARSET, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP, MXP, ZMP
+from telnetlib3.telopt import (
+    AARDWOLF, ACCEPTED, ATCP, CHARSET, LINEMODE, MCCP2_COMPRESS, MCCP3_COMPRESS, MSDP, MSP, MXP, ZMP,
+)
 
 from server.telnet.terminal import is_utf8
+from server.telnet.writerstate import lighten, own_slctab
 
 log = structlog.get_logger()
 
@@ -39,6 +42,10 @@ class TelnetInputParser(TelnetWriter):
     out-of-band protocols (MSSP sends its table, with the figures of that moment) once those bytes are handled (an
     option counts as on only then)."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        lighten(self)  # memory per connection: server.telnet.writerstate
+
     def handle_do(self, opt: bytes) -> bool:
         if not self.local_option.enabled(opt):
             self.turned_on += (opt,)
@@ -58,6 +65,8 @@ class TelnetInputParser(TelnetWriter):
         if option in (MCCP2_COMPRESS, MCCP3_COMPRESS) or self._accepts_what_was_not_offered(buf):
             log.debug("telnet.subnegotiation_ignored", option=option.hex())
             return
+        if option == LINEMODE:
+            own_slctab(self)
         try:
             super().handle_subnegotiation(buf)
         except Exception as exc:  # the client's malformed bytes: nothing of ours to fix

@@ -7,6 +7,9 @@ from rooms.messages import Message, counted
 from rooms.wimpout.advising import Hint, Mistake
 from server.wimpout.wimpoutwire import HintChoice, HintMessage
 
+SOLVING = "The optimal tables for table {number}'s rules: solving, {percent}% done."
+READY = "The optimal tables for table {number}'s rules are ready: 'hint' and optimal bots use them now."
+
 
 def percent(chance: float) -> str:
     return f"{100 * chance:.1f}%"

@@ -43,8 +43,8 @@ class Solutions:
         self._advisors: OrderedDict[RuleSet, Advisor] = OrderedDict()
         self._estimates: dict[RuleSet, Advisor] = {}
         """Beside each kept advisor, one for rules it covers only nearly."""
-        self._asked: set[RuleSet] = set()
-        """Solves asked for and not read yet."""
+        self._asked: dict[RuleSet, int | None] = {}
+        """Solves asked for and not read yet, with the percent done the solver last reported (None: not yet)."""
         self._lock = threading.Lock()
         """Read on the event loop and in threads ('review', the server's first reading of a rule set's tables)."""
 
@@ -61,7 +61,7 @@ class Solutions:
             found = self._load(model)
         if found is None:
             if model not in self._asked and self.request is not None and self.request(model):
-                self._asked.add(model)
+                self._asked[model] = None
             return None
         if exactly_covered(rules):
             return found
@@ -84,10 +84,23 @@ class Solutions:
     def pending(self, rules: RuleSet) -> bool:
         return model_rules(rules) in self._asked
 
+    def progress(self, rules: RuleSet) -> int | None:
+        """How far the solve of these rules' tables is, in percent (None: not under way, or not reported yet)."""
+        return self._asked.get(model_rules(rules))
+
+    def progressed(self, rules: RuleSet, percent: int) -> bool:
+        """The solver reports a solve's progress: False if nobody waits for it any more."""
+        with self._lock:
+            model = model_rules(rules)
+            if model not in self._asked:
+                return False
+            self._asked[model] = percent
+            return True
+
     def failed(self, rules: RuleSet) -> None:
         """A solve asked for did not finish: the tables are asked for again the next time they are needed."""
         with self._lock:
-            self._asked.discard(model_rules(rules))
+            self._asked.pop(model_rules(rules), None)
 
     def loaded(self, rules: RuleSet) -> bool:
         """A solve has finished: read its file; True if the table is now available."""
@@ -109,7 +122,7 @@ class Solutions:
         layout(model)  # the chance tables, built once per way of scoring
         with self._lock:
             self._advisors[model] = advisor
-            self._asked.discard(model)
+            self._asked.pop(model, None)
             while len(self._advisors) > KEPT_ADVISORS:
                 dropped, _ = self._advisors.popitem(last=False)
                 self._estimates.pop(dropped, None)

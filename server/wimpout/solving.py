@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -18,19 +18,21 @@ from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
 from server.privatefiles import private_directory, write_private
 from server.quotas import ASKER, HourlyQuota, minutes
+from server.wimpout.hinttext import READY, SOLVING
 from server.wimpout.solutions import Solutions, table_file
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.queues import SimpleQueue
 
     from server.app import GameServer
 
 log = structlog.get_logger()
-READY = "The optimal tables for table {number}'s rules are ready: 'hint' and optimal bots use them now."
 OVER_QUOTA = ("New rules solved for you within the hour: {most}, the most one player may. These rules' optimal tables are "
               "not solved for you (hints wait, optimal bots play by a simple rule): ask again in {time}.")
 MAX_SOLVES = 3
-"""Solves asked for and not finished, the one under way included. Each takes minutes of a core, and anyone can ask
+"""Solves asked for and not finished, the one under way included. Each takes seconds to a minute of a core (goal 500
+about 20 s, more at higher goals; the first on a machine about 10 s more, compiling), and anyone can ask
 for rules never solved (a table opened with them, a house bot, a start, 'hint'): past this a request is declined, and
 made again the next time the tables are needed."""
 
@@ -39,12 +41,37 @@ KEPT_SOLVED = 200
 minutes): past this the oldest files are deleted, and solved again if asked for again."""
 
 
+_reports: SimpleQueue[tuple[str, int]] | None = None
+"""In the worker: where it reports its solves' progress to the server (set by the pool's initializer)."""
+
+
+def worker_started(reports: SimpleQueue[tuple[str, int]]) -> None:
+    """The pool's initializer, in the worker."""
+    global _reports
+    _reports = reports
+
+
+class Tenths:
+    """In the worker: a solve's progress sent to the server each time another tenth is done, as (file name, percent);
+    never 100%: the solve's end says that."""
+
+    def __init__(self, reports: SimpleQueue[tuple[str, int]], name: str) -> None:
+        self.reports, self.name, self.told = reports, name, 0
+
+    def __call__(self, fraction: float) -> None:
+        tenth = min(int(fraction * 10), 9)
+        if tenth > self.told:
+            self.told = tenth
+            self.reports.put((self.name, tenth * 10))
+
+
 def solve_to_file(rules: dict[str, object], path: str) -> float:
     """In the worker: solve, then write the tables where the server reads them (atomically)."""
     from engine.wimpout.optimal.solver import solve
     from engine.wimpout.optimal.packing import to_bytes
 
-    solution = solve(RuleSet.model_validate(rules))
+    progress = Tenths(_reports, Path(path).name) if _reports is not None else None
+    solution = solve(RuleSet.model_validate(rules), progress=progress)
     write_private(Path(path), to_bytes(solution))
     return solution.seconds
 
@@ -56,6 +83,10 @@ class Solver:
         self.server = server
         self.directory = server.settings.data_dir / "optimal"
         self._pool: ProcessPoolExecutor | None = None
+        self._reports: SimpleQueue[tuple[str, int] | None] | None = None
+        """The worker's progress reports, read by a thread of their own (None, put by ``stop``, ends it)."""
+        self._files: dict[str, RuleSet] = {}
+        """The rules of each solve under way, by the file it writes (what the worker's reports name)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._reading: dict[RuleSet, asyncio.Future[object]] = {}
         """The readings of covered rule sets' tables under way, each started by the first to need them."""
@@ -112,13 +143,31 @@ class Solver:
             import multiprocessing  # with the pool's own modules, only when a solve is first asked for
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            context = multiprocessing.get_context("spawn")
+            self._reports = reports = context.SimpleQueue()
+            self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=worker_started, initargs=(reports,))
+            threading.Thread(target=self._listen, args=(reports,), name="solve-progress", daemon=True).start()
         path = self.directory / table_file(rules)
+        self._files[path.name] = rules
         log.info("optimal.solving", goal=rules.goal, file=path.name)
         future = asyncio.wrap_future(self._pool.submit(solve_to_file, rules.model_dump(mode="json"), str(path)))
         future.add_done_callback(lambda done: self._done(rules, done))
 
+    def _listen(self, reports: SimpleQueue[Any]) -> None:
+        """In a thread: each progress report is handed to the loop, until ``stop``."""
+        while (report := reports.get()) is not None:
+            if self._loop is not None:
+                self._loop.call_soon_threadsafe(self._progressed, *report)
+
+    def _progressed(self, name: str, percent: int) -> None:
+        rules = self._files.get(name)
+        if rules is None or not self.solutions.progressed(rules, percent):
+            return
+        log.debug("optimal.progress", goal=rules.goal, percent=percent)
+        self._tell(rules, SOLVING, percent=percent)
+
     def _done(self, rules: RuleSet, done: asyncio.Future[float]) -> None:
+        self._files.pop(table_file(rules), None)
         with self._counting:
             self._solving -= 1
         if done.cancelled() or done.exception() is not None:
@@ -127,14 +176,17 @@ class Solver:
             return
         log.info("optimal.solved", goal=rules.goal, seconds=round(done.result(), 1))
         self._prune()
-        if not self.solutions.loaded(rules):
-            return
+        if self.solutions.loaded(rules):
+            self._tell(rules, READY)
+
+    def _tell(self, rules: RuleSet, text: str, **fields: object) -> None:
+        """Tell the tables that play by these (covered) rules."""
         for live in self.server.tables.live.values():
             table = live.table
             play = table.play
             if isinstance(play, WimpoutPlay) and model_rules(play.game.rules if play.game else play.rules) == rules:
-                ready = Message(READY.format(number=table.number), "table", {"table": str(table.number)})
-                self.server.deliver(Delivery(name, ready) for name in table.audience)
+                told = Message(text.format(number=table.number, **fields), "table", {"table": str(table.number)})
+                self.server.deliver(Delivery(name, told) for name in table.audience)
 
     def _prune(self) -> None:
         """Delete the oldest solved tables beyond ``KEPT_SOLVED`` (a table in memory stays usable)."""
@@ -146,6 +198,9 @@ class Solver:
     def stop(self) -> None:
         """A solve in progress is abandoned (it starts again when next asked for): the worker is ended, so the
         server's exit does not wait minutes for it."""
+        if self._reports is not None:
+            self._reports.put(None)  # before the worker is ended: it may not die holding the queue's lock
+            self._reports = None
         if self._pool is not None:
             workers = list(getattr(self._pool, "_processes", {}).values())  # Python 3.11 has no terminate_workers()
             self._pool.shutdown(wait=False, cancel_futures=True)

@@ -3,6 +3,8 @@ told when 'hint' (and optimal bots) can use them. A real solve: the cheapest cov
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from support.clients import player
@@ -32,6 +34,8 @@ async def test_other_rules_are_solved_in_a_worker_and_the_table_is_told(make_ser
                     continue
             await bob.expect(READY)
             await ann.command("hint", r"Your chance of winning, best first:\n  roll +\d+\.\d%")
+    told = [int(percent) for percent in re.findall(r"table 1's rules: solving, (\d+)% done", ann.text)]
+    assert told and told == sorted(set(told)) and all(percent % 10 == 0 and 0 < percent < 100 for percent in told)
     rules = parse_options(["goal=100", "lastlicks=single"])
     assert (server.settings.data_dir / "optimal" / table_file(rules)).is_file()
 
