@@ -227,3 +227,5 @@ MAIL_NO_NUMBER = "You have no letter {number} (you have {count}): '@mail' lists 
 MAIL_TOO_LONG = "A letter holds at most {most} characters."
 COUNTDOWN = "{minutes}:{seconds:02d} left"
 """The turn timer's time left, in a table's status prompt."""
+OTHER_GAMES_MOVES = "  {title}: {verbs} ('help {name}')"
+"""A game's own moves in the help index, beside the default game's listed in full."""

@@ -40,14 +40,20 @@ async def help_(session: Session, args: str) -> None:
         text = "\n\n".join(parts)
         session.page(text if _as_written(session) else reflowed(text), "help")
         return
+    default, others = GAME_TYPES.default, GAME_TYPES.all()[1:]
+    theirs = {verb.name for game in others for verb in game.verbs} - {verb.name for verb in default.verbs}
     usable = sorted(
-        (c for c in REGISTRY.commands() if _listed(session, c) and c.stage & session.stage),
+        (c for c in REGISTRY.commands() if _listed(session, c) and c.stage & session.stage and c.name not in theirs),
         key=lambda c: CATEGORIES.index(c.category),
     )
     lines = ['Commands (type "help <command>" for more):']
     for category, group in groupby(usable, key=lambda c: c.category):
         lines.append(f"{category.capitalize()}:")
         lines += [f"  {c.usage}" for c in group]
+        if category == "turn":  # the default game's moves in full, each other game's named on one line
+            lines += [texts.OTHER_GAMES_MOVES.format(title=game.title, name=game.name,
+                                                     verbs=", ".join(v.name for v in game.verbs if v.name in theirs))
+                      for game in others if session.stage in Stage.PLAYING]
     learn = "help <topic>\"" + (", or 'tutorial' to learn by playing" if session.account else "")
     if session.account:
         lines.append("Typing an exit's name on its own goes through it.")
