@@ -34,7 +34,7 @@ class HourlyQuota:
     def wait(self, player: str) -> float:
         """0 if ``player`` may do one more now, else the seconds until they may."""
         now = self._clock()
-        self._done = {who: times for who, times in self._done.items() if times[-1] > now - HOUR}
+        self._done = {who: times for who, times in self._done.items() if times and times[-1] > now - HOUR}
         times = self._done.get(player, deque())
         while times and times[0] <= now - HOUR:
             times.popleft()
