@@ -57,9 +57,7 @@ async def test_the_help_index_shows_a_newcomer_the_game_first_and_building_only_
             first_page = await newt.command("help", r"(?s)Commands.*?-- \d+ more lines")
             for usage in ("table open", "sit [table]", "start", "roll", "stop"):
                 assert usage in first_page, usage
-            newt.send("more")
-            newt.send("more")
-            await newt.expect("The game")
+            await paged(newt, "more", "The game")  # every game's turn verbs come first
             assert "Building:" not in newt.text and "@dig" not in newt.text
             assert newt.text.index("Table:") < newt.text.index("Account:")
             await newt.command("help @dig", re.escape("@dig <room name>"))  # still explained when asked for
