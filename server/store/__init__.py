@@ -16,6 +16,7 @@ from server.store.domain import (
     NameTaken,
     NewerDatabase,
     PlayedGame,
+    RatingChange,
     Restriction,
     Result,
     Stats,
@@ -39,6 +40,6 @@ __all__ = [
     "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
     "PlayedGame",
     "GameStore", "GameSummary", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
-    "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_at",
+    "RatingChange", "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_at",
     "store_for",
 ]

@@ -128,6 +128,21 @@ CREATE TABLE locations (
 )
 """
 """The schema of a new database: SQLite's latest, in PostgreSQL's words."""
+RATINGS = """
+ALTER TABLE games ADD COLUMN rated integer NOT NULL DEFAULT 1;
+UPDATE games SET rated = 0 WHERE learner IS NOT NULL OR status = 'abandoned';
+CREATE TABLE ratings (
+    player text COLLATE nocase NOT NULL,
+    game text NOT NULL,
+    mu double precision NOT NULL,
+    sigma double precision NOT NULL,
+    games integer NOT NULL,
+    bot integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, game)
+);
+CREATE INDEX ratings_board ON ratings (game, bot)
+"""
+"""SQLite's migration 4: ratings per game type, and whether each game counts."""
 IDENTITIES = ("accounts", "games", "moderation")
 """Tables whose ``id`` comes from a sequence (game ids above all: two processes never take one twice)."""
 
@@ -148,7 +163,7 @@ class Migration:
     apply: Callable[[Connection], Awaitable[None]]
 
 
-MIGRATIONS = (Migration(1, _script(SCHEMA)),)
+MIGRATIONS = (Migration(1, _script(SCHEMA)), Migration(2, _script(RATINGS)))
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
 
