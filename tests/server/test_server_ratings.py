@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from support.clients import play_until, player
+from support.jsonclients import json_client
 from test_tutorial import MOVES
 
 
@@ -65,3 +66,22 @@ async def test_a_table_opened_rated_off_is_not_rated(make_server) -> None:
         await ann.command("stats", "Ann has no finished games.")
         await ann.command("history", r"#1 [\s\S]*\(unrated\)")
 
+
+
+async def test_ratings_in_json_mode(make_server) -> None:
+    async with make_server() as server, json_client(server, "Ann") as ann:
+        await ann.command("table open goal=100", "table")
+        await ann.command("table bot add", "table")
+        ann.send("start")
+        chances = await ann.expect("message", kind="rating_chances")
+        assert chances["fields"] == {"table": "1", "chance.Ann": "0.500", "chance.Robby1.bot": "0.500"}
+        message = [m for m in ann.received if m["type"] == "table"][-1]  # the start, before the chances
+        while message["state"]["status"] != "over":
+            if message.get("you_may"):
+                ann.send("stop" if "stop" in message["you_may"] else message["you_may"][0])
+            message = await ann.expect("table")
+        change = await ann.expect("message", kind="rating_change", where=lambda m: m["fields"]["player"] == "Ann")
+        assert change["fields"]["before"] == "1000" and change["fields"]["games"] == "1"
+        assert change["fields"]["provisional"] == "yes" and change["fields"]["game"] == "wimpout"
+        rating = await ann.command("rating", "message", kind="rating")
+        assert rating["fields"]["rating.wimpout"] == change["fields"]["rating"]
