@@ -1,7 +1,8 @@
 """The rating model on the house bots: ``optimal``, ``threshold 200 3`` and ``cautious`` play two-player games round
 robin (seats alternating, seeded dice) through the real ``engine.Game``; each game is rated in order with the server's
 model (``server.ratingmodel``). Printed: the ratings, their order with its confidence (the chance, by the ratings'
-own uncertainty, that each bot is above the next), and the model's calibration: the log-loss and Brier score of its
+own uncertainty, that each bot is above the next, and how often the same order comes out of the same games rated
+in other orders), and the model's calibration: the log-loss and Brier score of its
 predicted chance of each game's winner, made before that game was rated, against always saying 50%. The same games
 are rated again under other betas (how much a game's result varies around skill), to tune it.
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import time
 from functools import partial
 from itertools import combinations
@@ -85,6 +87,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=900)
     parser.add_argument("--goal", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--orders", type=int, default=20, help="shuffles of the games, to test the order's stability")
     args = parser.parse_args()
     strategies = bots()
     began = time.perf_counter()
@@ -105,6 +108,13 @@ def main() -> None:
     print("Order: " + " > ".join(
         f"{high} ({100 * above(ratings[high], ratings[low]):.1f}% sure) " for high, low in zip(order, order[1:]))
         + order[-1])
+    held = 0
+    for seed in range(args.orders):
+        shuffled = results[:]
+        random.Random(seed).shuffle(shuffled)
+        again, _, _ = rated(shuffled, BETA)
+        held += sorted(again, key=lambda name: -again[name].mu) == order
+    print(f"The same order when the same games are rated in another order: {held} of {args.orders} shuffles")
     print(f"\nCalibration of the chance given each game's winner before it was rated (always 50%: log-loss "
           f"{math.log(2):.4f}, Brier 0.2500):")
     for beta in BETAS:

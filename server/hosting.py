@@ -389,6 +389,9 @@ class Tables:
         """The predicted chances when a rated game starts; each player's rating change when it ends."""
         table = live.table
         messages = change_messages(table.number, live.kind.name, live.kind.title, changes)
+        if changes:
+            log.info("table.rated", table=table.number, game=live.game_id,
+                     ratings={c.player: c.after.shown for c in changes})
         if live.rated and not live.predicted and table.play.started:
             live.predicted = True
             players = list(table.seats)
