@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 from rooms.messages import Message, Refusal
+from server import texts
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -213,6 +214,16 @@ def pick(words: Sequence[str]) -> tuple[GameType, list[str]]:
     rest = [word for word in words if not word.lower().startswith("game=")]
     named = [word.partition("=")[2] for word in words if word.lower().startswith("game=")]
     return (GAME_TYPES.named(named[-1]) if named else GAME_TYPES.default), rest
+
+
+def rated_option(words: Sequence[str]) -> tuple[bool, list[str]]:
+    """Whether a 'table open' is rated (``rated=off`` says not; every game's tables are rated by default) and the
+    rest of its options."""
+    rest = [word for word in words if not word.lower().startswith("rated=")]
+    said = [word.partition("=")[2].lower() for word in words if word.lower().startswith("rated=")]
+    if any(value not in ("on", "off") for value in said):
+        raise Refusal(texts.RATED_USAGE)
+    return (not said or said[-1] == "on"), rest
 
 
 GAME_TYPES = GameTypes(BUILTIN)

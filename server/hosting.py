@@ -18,14 +18,16 @@ from engine.gametype import RandomnessExhausted
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Sat, Table, TableEnding, TableNews
 from server import texts
-from server.gametypes import GAME_TYPES, pick
+from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
 from server.livetable import Live
 from server.names import skeleton
+from server.ratednews import chances_message, change_messages
 from server.tableclock import TableClock
 
 if TYPE_CHECKING:
     from server.app import GameServer
+    from server.store import RatingChange
     from server.session import Session
 
 log = structlog.get_logger()
@@ -141,7 +143,9 @@ class Tables:
                 table.set_absent(name, True)
             pace = self.settings.bot_pace if stored.pace is None else stored.pace
             events = table.play.events
-            live = self.live[number] = Live(table, stored.game_id, self.randomness(kind), pace, stored=len(events))
+            live = self.live[number] = Live(table, stored.game_id, self.randomness(kind), pace, stored=len(events),
+                                            rated=stored.rated and stored.learner is None,
+                                            predicted=table.play.started)
             if stored.learner is not None:
                 live.dice, live.teacher = live.kind.lesson(stored.learner, events)
             log.info("table.restored", table=number, game=stored.game_id, events=len(events),
@@ -172,6 +176,7 @@ class Tables:
     async def open(self, name: str, words: list[str]) -> Live:
         """A new table in the player's room, the player in its first seat."""
         self._refuse_second_seat(name)
+        rated, words = rated_option(words)
         kind, options = pick(words)
         room = self.server.world.location(name).key
         table = kind.new_table(0, room, name, options)  # first: options refused, no number is taken
@@ -179,6 +184,9 @@ class Tables:
         number, game_id = await self.server.store.open_next_table(room, table.play.options_record(), [name], kind.name)
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, moved_at=time.time())
+        if not (rated and self._fair):
+            live.rated = False
+            await self.server.store.set_unrated(game_id)
         self._audiences_changed()
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
@@ -191,6 +199,7 @@ class Tables:
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
         live.dice, live.teacher = live.kind.lesson(learner, ())
+        live.rated = False
         await self.server.store.set_learner(live.game_id, learner)
 
     async def set_pace(self, live: Live, seconds: float) -> None:
@@ -230,11 +239,12 @@ class Tables:
         if now_heard != heard:
             self._audiences_changed()
         ending = table.ending()
-        await self._save(live, ending)
+        changes = await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *now_heard]))
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
         self._deliver(news, audience)
+        await self._tell_ratings(live, changes, audience)
         if ending is not None:
             await self._close(live, ending, audience)
         else:
@@ -344,14 +354,21 @@ class Tables:
         if seated is not None and seated is not here:
             raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
 
-    async def _save(self, live: Live, ending: TableEnding | None) -> None:
-        """The move's events and the table as it now is; a finished game's results go in the same transaction (an
-        abandoned game has none)."""
+    @property
+    def _fair(self) -> bool:
+        """The dice are the server's fair ones (games on a ``--dice-script`` are never rated)."""
+        return self.settings.dice_script is None
+
+    async def _save(self, live: Live, ending: TableEnding | None) -> list[RatingChange]:
+        """The move's events and the table as it now is; a finished game's results and the new ratings go in the same
+        transaction (an abandoned game has none). Returns the ratings' changes."""
         table, kind = live.table, live.kind
         events = table.play.events[live.stored :]
         first, live.stored = live.stored, live.stored + len(events)
         finish = kind.finish(table) if ending is TableEnding.OVER else None
-        await self.server.store.save_table(
+        if finish is not None and not (live.rated and self._fair):
+            finish = replace(finish, rated=False)
+        return await self.server.store.save_table(
             live.game_id, table.play.options_record(), table.seats,
             {name: list(bot.words) for name, bot in table.bots.items()},
             ending.value if ending is TableEnding.ABANDONED else table.status.value, first,
@@ -376,6 +393,20 @@ class Tables:
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value})
         self.server.deliver(Delivery(name, closed) for name in audience)
+
+    async def _tell_ratings(self, live: Live, changes: list[RatingChange], audience: Sequence[str]) -> None:
+        """The predicted chances when a rated game starts; each player's rating change when it ends."""
+        table = live.table
+        messages = change_messages(table.number, live.kind.name, live.kind.title, changes)
+        if changes:
+            log.info("table.rated", table=table.number, game=live.game_id,
+                     ratings={c.player: c.after.shown for c in changes})
+        if live.rated and not live.predicted and table.play.started:
+            live.predicted = True
+            players = list(table.seats)
+            ratings = {name: (await self.server.store.ratings(name)).get(live.kind.name) for name in players}
+            messages.append(chances_message(table.number, players, {k: v for k, v in ratings.items() if v}))
+        self.server.deliver(Delivery(name, message) for message in messages for name in audience)
 
     def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""

@@ -32,6 +32,10 @@ class Live:
     """The tutorial's notes on each move (server.wimpout.lesson), shown with it after the events they explain."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     """One move at a time: each is saved and shown before the next is made."""
+    rated: bool = True
+    """Its game will be rated (not a tutorial, not opened with ``rated=off``, the dice not scripted)."""
+    predicted: bool = False
+    """The players' predicted chances were shown (once, when the game starts)."""
     moved_at: float | None = None
     """When the last move was made (None: not since the server started)."""
     bots: asyncio.Task[None] | None = None

@@ -6,6 +6,7 @@ rules between players, reroll_only_matching) are advised from the covered rules 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,7 +19,7 @@ from engine.wimpout.strategies import threshold
 from rooms.wimpout.turnwords import command_text
 
 if TYPE_CHECKING:
-    from engine.wimpout.optimal.choices import Advisor
+    from engine.wimpout.optimal.choices import Advice, Advisor
 
 FALLBACK = threshold(300)
 """How the optimal bot plays while no table is available for its rules (yet)."""
@@ -110,39 +111,118 @@ class Mistake:
         return self.best_win - self.done_win
 
 
-def review(advisors: Advisors, events: list[ev.Event], worst: int = 5) -> list[Mistake]:
-    """The decisions of a finished two-player game where the choice made lost the most winning chance, worst first.
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Luck told apart from skill, for one player of a finished two-player game. Their chance of winning moved from
+    ``start`` to the result (1 or 0) by their own decisions (``-given_up``), their opponent's (the chance the opponent
+    gave up is theirs) and the dice: ``dice`` is the sum of its moves on throws nobody chose (and on decisions with
+    one choice)."""
 
-    Raises ValueError when the game cannot be reviewed exactly (not two players, or rules without exact tables)."""
-    created = events[0]
-    if not isinstance(created, ev.GameCreated) or len(created.players) != 2:
-        raise ValueError("Only two-player games can be reviewed (the solution is exact for two players).")
+    player: str
+    decisions: int
+    """Decisions with more than one choice."""
+    given_up: float
+    """The winning chance their decisions gave up against the optimal policy, added up."""
+    accuracy: float
+    """The mean, over their decisions, of the chance the choice made kept of the best one's (1: all optimal)."""
+    start: float
+    dice: float
+
+
+@dataclass(slots=True)
+class _Decided:
+    game: Game
+    player: str
+    action: Action
+    legal: tuple[Action, ...]
+    advice: Advice | None
+
+
+def _advised(advisors: Advisors, events: list[ev.Event]) -> Iterator[_Decided]:
+    """Each decision of a finished two-player game with its advice (None where the tables give none), the game as it
+    stood before it. Raises ValueError when the game cannot be reviewed exactly."""
+    _two_players(events)
     game = Game.replay(events[:1])
-    found: list[Mistake] = []
     for event in events[1:]:
         decided = _decision(game, event)
         if decided is not None:
             player, action = decided
             legal = game.legal_actions(player)
-            advisor = advisors.advisor(game.rules) if len(legal) > 1 else None
+            advisor = advisors.advisor(game.rules)
             if len(legal) > 1 and (advisor is None or not exactly_covered(game.rules)):
                 raise ValueError(hint_unavailable(advisors, game.rules) if advisor is None
                                  else "These rules are not solved exactly, so the game cannot be reviewed.")
             advice = advisor.advise(game.state, player, legal) if advisor is not None else None
-            if advice is not None:
-                done = next(c for c in advice.choices if c.action == action)
-                best = advice.choices[0]
-                turn = game.state.turn
-                assert turn is not None
-                other = next(p for p in game.state.players if p.name != player)
-                found.append(Mistake(
-                    player, game.state.player(player).score, other.score, turn.points, turn.commons + turn.sun,
-                    command_text(game, player, action), done.win, command_text(game, player, best.action), best.win,
-                ))
+            yield _Decided(game, player, action, legal, advice)
         game.events.append(event)
         evolve(game.state, event)
+
+
+def review(advisors: Advisors, events: list[ev.Event], worst: int = 5) -> list[Mistake]:
+    """The decisions of a finished two-player game where the choice made lost the most winning chance, worst first.
+
+    Raises ValueError when the game cannot be reviewed exactly (not two players, or rules without exact tables)."""
+    found: list[Mistake] = []
+    for d in _advised(advisors, events):
+        if d.advice is not None and len(d.legal) > 1:
+            game, player = d.game, d.player
+            done = next(c for c in d.advice.choices if c.action == d.action)
+            best = d.advice.choices[0]
+            turn = game.state.turn
+            assert turn is not None
+            other = next(p for p in game.state.players if p.name != player)
+            found.append(Mistake(
+                player, game.state.player(player).score, other.score, turn.points, turn.commons + turn.sun,
+                command_text(game, player, d.action), done.win, command_text(game, player, best.action), best.win,
+            ))
     found.sort(key=lambda mistake: -mistake.cost)
     return [mistake for mistake in found[:worst] if mistake.cost > 1e-9]
+
+
+def judge(advisors: Advisors, events: list[ev.Event]) -> list[Judgement]:
+    """Each player's accuracy and the dice's share of a finished two-player game (in the order they sat).
+
+    Raises ValueError as ``review`` does, or when the game is not over."""
+    first, second = _two_players(events)
+    kept: dict[str, list[float]] = {first: [], second: []}
+    given_up = {first: 0.0, second: 0.0}
+    dice = 0.0
+    start: float | None = None
+    after: float | None = None
+    """The first player's chance of winning after the last decision advised."""
+    game: Game | None = None
+    for d in _advised(advisors, events):
+        game = d.game
+        if d.advice is None:
+            continue
+        done = next(c for c in d.advice.choices if c.action == d.action).win
+        best = d.advice.choices[0].win
+        mine = d.player == first
+        if start is None:
+            start = best if mine else 1 - best
+        if after is not None:
+            dice += (best if mine else 1 - best) - after
+        after = done if mine else 1 - done
+        if len(d.legal) > 1:
+            kept[d.player].append(done / best if best > 0 else 1.0)
+            given_up[d.player] += best - done
+    if game is None or start is None or after is None or game.state.winner is None:
+        raise ValueError("Only a finished game with decisions can be judged.")
+    dice += (1.0 if game.state.winner == first else 0.0) - after
+    return [
+        Judgement(player, len(kept[player]), given_up[player],
+                  sum(kept[player]) / len(kept[player]) if kept[player] else 1.0,
+                  start if player == first else 1 - start, dice if player == first else -dice)
+        for player in (first, second)
+    ]
+
+
+def _two_players(events: list[ev.Event]) -> tuple[str, str]:
+    created = events[0]
+    if not isinstance(created, ev.GameCreated) or len(created.players) != 2:
+        raise ValueError("Only two-player games can be reviewed (the solution is exact for two players).")
+    first, second = created.players
+    return first, second
 
 
 def _decision(game: Game, event: ev.Event) -> tuple[str, Action] | None:

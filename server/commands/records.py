@@ -6,11 +6,13 @@ import dataclasses
 import time
 
 from engine.numbers import typed_number
-from rooms.messages import Refusal
+from rooms.messages import Message, Refusal
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.gametypes import GAME_TYPES, GameType
+from server.ratednews import provisional
+from server.ratingmodel import Rating
 from server.session import Session
 from server.store import PlayedGame
 
@@ -31,7 +33,7 @@ async def history(session: Session, args: str) -> None:
     lines = [f"Games of {name}:"]
     for g in games:
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.ended_at))
-        flag = texts.WITH_HOUSE_BOTS if g.bots else ""
+        flag = (texts.WITH_HOUSE_BOTS if g.bots else "") + ("" if g.rated else texts.UNRATED_FLAG)
         lines.append(f"  #{g.game_id}  {when}  {g.players}; won by {g.winner or 'nobody'}; {name} scored {g.score}{flag}")
     session.page("\n".join(lines), "records")
 
@@ -83,19 +85,58 @@ async def stats(session: Session, args: str) -> None:
 
 @command("top", category="records")
 async def top(session: Session, args: str) -> None:
-    """top [game]
+    """top [game] [bots]
 
-    The leaderboard: the players with the most wins (house bots are not on it),
-    of Cosmic Wimpout or of the game named ('top poker').
+    The leaderboards of a game (the first game when none is named): the best
+    rated players by their conservative rating, then the most wins. 'top bots'
+    lists the bots' ratings: people and bots are rated in one pool, listed
+    apart. Only rated games count: not tutorials, nor tables opened with
+    'rated=off'.
     """
-    words, kinds = _game_named(args)
-    if words:
+    words = args.lower().split()
+    bots = "bots" in words
+    named = [word for word in words if word != "bots"]
+    if len(named) > 1:
         raise UsageError
-    kind = kinds[0] if len(kinds) == 1 else GAME_TYPES.default
-    leaders = await session.services.store.top(TOP_SIZE, kind.name)
-    if not leaders:
-        raise Refusal(texts.NO_LEADERS)
-    session.page(kind.leaderboard(leaders), "records")
+    kind = GAME_TYPES.named(named[0]) if named else GAME_TYPES.default
+    store = session.services.store
+    board = await store.rating_board(kind.name, bots, TOP_SIZE)
+    leaders = [] if bots else await store.top(TOP_SIZE, kind.name)
+    if not board and not leaders:
+        raise Refusal(texts.NO_RATED.format(game=kind.title) if bots else texts.NO_LEADERS)
+    parts = [rating_board(kind.title, bots, board)] if board else []
+    if leaders:
+        parts.append(kind.leaderboard(leaders))
+    session.page("\n\n".join(parts), "records")
+
+
+@command("rating", category="records")
+async def rating(session: Session, args: str) -> None:
+    """rating [player]
+
+    Your ratings (or another player's), one for each game played rated: the
+    conservative figure (mu - 3 sigma, scaled: a newcomer shows 1000), marked
+    provisional until enough games make it sure, and the number of rated games.
+    """
+    name = args.strip() or session.player
+    ratings = await session.services.store.ratings(name)
+    if not ratings:
+        raise Refusal(texts.NO_RATINGS.format(name=name))
+    lines = [texts.RATINGS_OF.format(name=name)]
+    for game, r in ratings.items():
+        title = next((kind.title for kind in GAME_TYPES.all() if kind.name == game), game)
+        lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r), games=r.games))
+    fields = {f"rating.{game}": str(r.shown) for game, r in ratings.items()}
+    fields |= {f"provisional.{game}": "yes" if r.provisional else "no" for game, r in ratings.items()}
+    fields |= {f"games.{game}": str(r.games) for game, r in ratings.items()}
+    session.send(Message("\n".join(lines), "rating", {"player": name, **fields}))
+
+
+def rating_board(title: str, bots: bool, board: list[tuple[str, Rating]]) -> str:
+    rows = [texts.RATING_BOARD.format(game=title, whom="bots" if bots else "people")]
+    rows += [texts.RATING_ROW.format(place=place, name=name, rating=r.shown, provisional=provisional(r), games=r.games)
+             for place, (name, r) in enumerate(board, 1)]
+    return "\n".join(rows)
 
 
 def _game_named(args: str) -> tuple[list[str], list[GameType]]:

@@ -17,6 +17,7 @@ from server.store.domain import (
     NameTaken,
     NewerDatabase,
     PlayedGame,
+    RatingChange,
     Restriction,
     Result,
     Stats,
@@ -40,7 +41,8 @@ from server.store.repositories import (
 __all__ = [
     "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
     "PlayedGame",
-    "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
-    "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_at",
+    "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase",
+    "PreferenceStore", "RatingChange", "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally",
+    "Total", "WorldStore", "store_at",
     "store_for",
 ]

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from server.ratingmodel import Rating, rate
+
 DEFAULT_GAME = "wimpout"
 """The game type of a table opened without naming one (and of every table stored before there were others)."""
 EVERYWHERE = "*"
@@ -89,6 +91,8 @@ class StoredTable:
     """Whose tutorial this table is, if it is one."""
     game: str
     """The game type played at it (``DEFAULT_GAME`` for every table stored before there were others)."""
+    rated: bool = True
+    """Its game will be rated and counted in 'stats' and 'top' (not a tutorial, not opened with ``rated=off``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +157,8 @@ class GameSummary:
     score: int
     bots: bool
     """House bots played in it."""
+    rated: bool = True
+    """It was rated and counts in 'stats' and 'top' (tutorials, loaded dice and ``rated=off`` tables do not)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +167,32 @@ class Finish:
 
     winner: str | None
     results: list[Result]
+    rated: bool = True
+    """The game may be rated (False when its dice were loaded or scripted); its table must be rated too."""
+
+    def places(self) -> list[int]:
+        """Each result's finishing place (1 first): the winner, then by score; equal scores share a place."""
+        key = [(r.won, r.score) for r in self.results]
+        return [1 + sum(other > mine for other in key) for mine in key]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating in a game type before and after a rated game (``before`` a newcomer's in their first)."""
+
+    player: str
+    before: Rating
+    after: Rating
+    bot: bool
+
+
+def rating_changes(finish: Finish, before: list[Rating]) -> list[RatingChange]:
+    """The players' ratings after a rated game, from theirs before (in the order of ``finish.results``); a game
+    played alone changes none."""
+    if len(before) < 2:
+        return []
+    after = rate(before, finish.places())
+    return [RatingChange(r.player, old, new, r.bot) for r, old, new in zip(finish.results, before, after)]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rooms.model import Room
+from server.ratingmodel import Rating
 from server.store.domain import (
     DEFAULT_GAME,
     Account,
@@ -22,6 +23,7 @@ from server.store.domain import (
     Letter,
     ModerationEntry,
     PlayedGame,
+    RatingChange,
     Restriction,
     Stats,
     StoredTable,
@@ -170,15 +172,20 @@ class GameStore(Protocol):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results: all in one transaction."""
+        results and, if the game and its table are rated, the players' new ratings: all in one transaction. Returns
+        the ratings' changes (none for an unrated game, which is marked so: it never reaches 'stats' or 'top')."""
         ...
 
     async def set_pace(self, game_id: int, pace: float) -> None: ...
 
     async def set_learner(self, game_id: int, learner: str) -> None:
-        """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
+        """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice); never rated."""
+        ...
+
+    async def set_unrated(self, game_id: int) -> None:
+        """The table's game will not be rated nor counted ('table open rated=off')."""
         ...
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
@@ -204,6 +211,14 @@ class GameStore(Protocol):
     async def game_events(self, game_id: int) -> PlayedGame | None:
         """A finished or abandoned game's table number, events and game type (``replay``, ``review``); None if there
         is no such game."""
+        ...
+
+    async def ratings(self, player: str) -> dict[str, Rating]:
+        """A player's rating in each game type they were rated in, by game type."""
+        ...
+
+    async def rating_board(self, game: str, bots: bool, limit: int) -> list[tuple[str, Rating]]:
+        """The best rated people (``bots`` False) or bots in a game type, by conservative figure, best first."""
         ...
 
     async def history(self, player: str, limit: int) -> list[GameSummary]:

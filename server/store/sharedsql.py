@@ -80,8 +80,9 @@ RENUMBER_TABLE = "UPDATE games SET table_number = ? WHERE id = ?"
 INSERT_EVENT = "INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)"
 SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?"
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
-SET_LEARNER = "UPDATE games SET learner = ? WHERE id = ?"
-CLOSE_TABLE = "UPDATE games SET status = ?, ended_at = ? WHERE id = ?"
+SET_LEARNER = "UPDATE games SET learner = ?, rated = 0 WHERE id = ?"
+SET_UNRATED = "UPDATE games SET rated = 0 WHERE id = ?"
+CLOSE_TABLE = "UPDATE games SET status = ?, ended_at = ?, rated = 0 WHERE id = ?"
 CLOSED_BEFORE = "status = 'closed' AND ended_at < ?"
 """Tables closed before any game began there, and long ago: nothing to replay, count or restore."""
 PRUNE_EVENTS = f"DELETE FROM game_events WHERE game IN (SELECT id FROM games WHERE {CLOSED_BEFORE})"
@@ -90,7 +91,7 @@ WITHOUT_RESULTS = (
     "SELECT id, game FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
 )
 OPEN_TABLES = (
-    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game FROM games WHERE {OPEN}"
+    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated FROM games WHERE {OPEN}"
     " ORDER BY table_number"
 )
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
@@ -99,16 +100,28 @@ EVENTS = "SELECT event FROM game_events WHERE game = ? ORDER BY seq"
 INSERT_RESULT = "INSERT INTO results (game, player, won, score, bot, figures) VALUES (?, ?, ?, ?, ?, ?)"
 FINISH_GAME = "UPDATE games SET status = 'over', ended_at = ?, winner = ? WHERE id = ?"
 HISTORY = (
-    "SELECT g.id, g.ended_at, ({players}), g.winner, r.score, (SELECT MAX(o.bot) FROM results o WHERE o.game = g.id)"
+    "SELECT g.id, g.ended_at, ({players}), g.winner, r.score, (SELECT MAX(o.bot) FROM results o WHERE o.game = g.id),"
+    " g.rated"
     " FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? ORDER BY g.id DESC LIMIT ?"
 )
 """``players``: the dialect's subquery joining a game's players' names, in case-insensitive order."""
-STATS = "SELECT COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.game = ?"
+STATS = "SELECT COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.game = ? AND g.rated = 1"
 TOP = (
     "SELECT r.player, COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game"
-    " WHERE r.bot = 0 AND g.game = ? GROUP BY r.player"
+    " WHERE r.bot = 0 AND g.game = ? AND g.rated = 1 GROUP BY r.player"
     " ORDER BY SUM(r.won) DESC, 1.0 * SUM(r.won) / COUNT(*) DESC{tiebreak} LIMIT ?"
 )
+GAME_RATED = "SELECT game, rated FROM games WHERE id = ?"
+RATING = "SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?"
+SET_RATING = (
+    "INSERT INTO ratings (player, game, mu, sigma, games, bot) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player, game)"
+    " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, bot = excluded.bot"
+)
+RATINGS = "SELECT game, mu, sigma, games FROM ratings WHERE player = ? ORDER BY game"
+RATING_BOARD = (
+    "SELECT player, mu, sigma, games FROM ratings WHERE game = ? AND bot = ? ORDER BY mu - 3 * sigma DESC, player LIMIT ?"
+)
+"""The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart."""
 
 TABLES = (
     ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),
@@ -123,9 +136,11 @@ TABLES = (
     ("rooms", "key, name, description, owner", "rowid"),
     ("exits", "room, position, name, aliases, destination", "room, position"),
     ("world", "key, value", "key"),
-    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game", "id"),
+    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game, rated",
+     "id"),
     ("game_events", "game, seq, event", "game, seq"),
     ("results", "game, player, won, score, bot, figures", "game, player"),
+    ("ratings", "player, game, mu, sigma, games, bot", "game, player"),
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

@@ -4,7 +4,7 @@ web)."""
 from __future__ import annotations
 
 from rooms.messages import Message, counted
-from rooms.wimpout.advising import Hint, Mistake
+from rooms.wimpout.advising import Hint, Judgement, Mistake
 from server.wimpout.wimpoutwire import HintChoice, HintMessage
 
 SOLVING = "The optimal tables for table {number}'s rules: solving, {percent}% done."
@@ -22,9 +22,21 @@ def hint_text(hint: Hint) -> str:
     return "\n".join([head, *lines])
 
 
-def review_text(game: int, mistakes: list[Mistake]) -> str:
+def judgement_lines(judged: list[Judgement]) -> list[str]:
+    """Each player's accuracy, and how much of the result the dice made (docs/strategy.md tells the method)."""
+    lines = ["Luck and skill (chances of winning, by the optimal policy):"]
+    for j in judged:
+        lines.append(
+            f"  {j.player}: accuracy {percent(j.accuracy)} over {j.decisions} decision(s),"
+            f" {100 * j.given_up:.1f} points of winning chance given up; started at {percent(j.start)},"
+            f" the dice moved it {100 * j.dice:+.1f} points."
+        )
+    return lines
+
+
+def review_text(game: int, mistakes: list[Mistake], judged: list[Judgement]) -> str:
     if not mistakes:
-        return f"Game #{game}: every decision was optimal."
+        return "\n".join([f"Game #{game}: every decision was optimal.", *judgement_lines(judged)])
     lines = [f"Game #{game}: the decisions that cost the most winning chance."]
     for number, m in enumerate(mistakes, 1):
         lines.append(
@@ -32,7 +44,7 @@ def review_text(game: int, mistakes: list[Mistake]) -> str:
             f"{counted(m.cubes, 'cube')} live: '{m.done}' ({percent(m.done_win)}); best was '{m.best}' ({percent(m.best_win)}),"
             f" {100 * m.cost:.1f} points of winning chance lost."
         )
-    return "\n".join(lines)
+    return "\n".join([*lines, *judgement_lines(judged)])
 
 
 def hint_message(hint: Hint) -> Message:

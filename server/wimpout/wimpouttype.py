@@ -16,7 +16,7 @@ from engine.wimpout import (
 from engine.wimpout import events as ev
 from rooms.messages import Message, Refusal
 from rooms.tables import Aside, Table, TableNews
-from rooms.wimpout.advising import review
+from rooms.wimpout.advising import judge, review
 from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
 from server import texts
@@ -163,9 +163,10 @@ class Wimpout:
         played = [event_from_dict(e) for e in events]
         try:
             mistakes = await asyncio.to_thread(review, services.solver.solutions, played)
+            judged = await asyncio.to_thread(judge, services.solver.solutions, played)
         except ValueError as why:
             raise Refusal(str(why)) from None
-        return review_text(game, mistakes)
+        return review_text(game, mistakes, judged)
 
 
 GAME_TYPE = Wimpout()

@@ -42,5 +42,6 @@ async def test_a_whole_game_played_by_typing(tmp_path: Path) -> None:
         assert "You stop and bank 105" in await ann.type("stop")
         assert "You are out of the game" in await bob.type("roll")
         assert "Ann WINS the game at table 1" in ann.shown() + bob.shown()
-        assert (await services.store.stats("Ann")).wins == 1
-        assert "1 game, 1 win, best turn 105" in await bob.type("stats Ann")
+        assert (await services.store.stats("Ann")).games == 0  # scripted dice: never rated nor counted
+        assert "Ann has no finished games." in await bob.type("stats Ann")
+        assert "won by Ann; Ann scored 105 (unrated)" in await bob.type("history Ann")

@@ -18,6 +18,7 @@ from engine.wimpout import RuleSet
 from server.wimpout.solutions import table_file
 from server.wimpout import solving
 from server.app import GameServer
+from server.store import RatingChange
 from support.tablesetup import seated
 
 
@@ -84,11 +85,11 @@ class HeldSaves:
         self.held, self.release = asyncio.Event(), asyncio.Event()
         save = server.store.save_table
 
-        async def held_save(game: int, *args: Any) -> None:
+        async def held_save(game: int, *args: Any) -> list[RatingChange]:
             if game == game_id and not self.release.is_set():
                 self.held.set()
                 await self.release.wait()
-            await save(game, *args)
+            return await save(game, *args)
 
         server.store.save_table = held_save  # type: ignore[method-assign]
 

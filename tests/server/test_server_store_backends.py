@@ -20,6 +20,7 @@ from server.store import (
 )
 from server.store.postgresql import PostgresStore, pgcommit
 from server.store.postgresql.pgschema import LATEST
+from server.ratingmodel import Rating
 from server.wimpout.wimpoutresults import TALLY
 from support.clients import player
 from support.servers import console, free_port, running, settings_for
@@ -158,6 +159,38 @@ async def test_tables_and_their_games(store_url: str, tmp_path: Path) -> None:
         await store.close()
 
 
+async def test_ratings_in_the_transaction_of_the_results_and_unrated_games_left_out(store_url: str, tmp_path: Path) -> None:
+    store = await opened(store_url, tmp_path)
+    try:
+        def finish(winner: str, loser: str, rated: bool = True) -> Finish:
+            return Finish(winner, [Result(winner, True, 105, winner.endswith(".bot"), FIGURES),
+                                   Result(loser, False, 40, loser.endswith(".bot"), FIGURES)], rated)
+
+        first = await store.open_table(1, "lobby", {}, ["Ann", "Rob.bot"])
+        [ann, bot] = await store.save_table(first, {}, ["Ann", "Rob.bot"], {}, "over", 0, [], finish("Ann", "Rob.bot"))
+        assert (ann.player, ann.before, ann.after.games, bot.bot) == ("Ann", Rating(), 1, True)
+        assert ann.after.mu > ann.before.mu and bot.after.mu < bot.before.mu and ann.after.provisional
+        assert await store.ratings("ANN") == {DEFAULT_GAME: ann.after}
+        tutorial = await store.open_table(2, "lobby", {}, ["Ann", "Teacher.bot"])
+        await store.set_learner(tutorial, "Ann")
+        off = await store.open_table(3, "lobby", {}, ["Ann", "Rob.bot"])
+        await store.set_unrated(off)
+        scripted = await store.open_table(4, "lobby", {}, ["Ann", "Rob.bot"])
+        assert [t.rated for t in await store.open_tables()] == [False, False, True]
+        for game, winner, loser, rated in ((tutorial, "Ann", "Teacher.bot", True), (off, "Rob.bot", "Ann", True),
+                                          (scripted, "Ann", "Rob.bot", False)):
+            assert await store.save_table(game, {}, [winner, loser], {}, "over", 0, [], finish(winner, loser, rated)) == []
+        assert await store.ratings("Ann") == {DEFAULT_GAME: ann.after}  # none of the three moved it
+        assert (await store.stats("Ann")).games == 1 and [name for name, _ in await store.top(5)] == ["Ann"]
+        assert [(g.game_id, g.rated) for g in await store.history("Ann", 5)] == [
+            (scripted, False), (off, False), (tutorial, False), (first, True)]
+        assert await store.rating_board(DEFAULT_GAME, False, 5) == [("Ann", ann.after)]
+        assert await store.rating_board(DEFAULT_GAME, True, 5) == [("Rob.bot", bot.after)]
+        assert await store.rating_board("pig", False, 5) == [] and await store.ratings("Cy") == {}
+    finally:
+        await store.close()
+
+
 async def test_table_numbers_and_game_ids_come_from_the_database(store_url: str, tmp_path: Path) -> None:
     """The lowest number no open table has, chosen in the write that opens the table: two stores on one database
     (two processes) never take one number or one game id twice."""
@@ -188,7 +221,7 @@ async def test_login_a_game_to_its_end_and_a_restart_with_a_fresh_data_directory
     async with running(settings_for(tmp_path / "second", store={"url": url})) as server:
         async with player(server, "Ann", create=False) as ann, player(server, "Cy") as cy:
             await ann.command("history", r"#1 .* Ann, Bob; won by Ann; Ann scored 105")
-            await cy.command("stats Bob", "Bob: 1 game, 0 wins")
+            await cy.command("stats Bob", "Bob has no finished games.")  # scripted dice: not counted
             await cy.command("WHO", "back soon")
             await ann.command("table open", "You sit down at table 1.")
             assert [t.game_id for t in await server.store.open_tables()] == [2]
@@ -328,7 +361,7 @@ async def test_postgresql_group_commit_is_durable_and_undoes_a_failure_alone(pos
             store.save_table(game, {}, ["Igor"], {}, "playing", 0, [{"kind": "b"}]),
             store.set_doing("bot3", "four"), return_exceptions=True,
         )
-        assert outcomes[0] is None and outcomes[2] is None and "duplicate key" in str(outcomes[1])
+        assert outcomes[0] == [] and outcomes[2] is None and "duplicate key" in str(outcomes[1])
         assert (await store.open_tables())[0].events == [{"kind": "a"}] and (await store.find("bot3")).doing == "four"
     finally:
         await store.close()

@@ -28,6 +28,15 @@ INSERT INTO results (game, player, won, score, best_turn, freight_trains, train_
     VALUES (1, 'Ann', 1, 105, 105, 2, 0, 1, 0), (1, 'Bob', 0, 40, 35, 0, 1, 0, 0);
 """
 """A finished and an open game as a release before results per game type kept them."""
+OLD_GAME_PER_GAME = OLD_GAME.replace(
+    "results (game, player, won, score, best_turn, freight_trains, train_wrecks, supernovas, bot)",
+    "results (game, player, won, score, bot, figures)",
+).replace(
+    "(1, 'Ann', 1, 105, 105, 2, 0, 1, 0), (1, 'Bob', 0, 40, 35, 0, 1, 0, 0)",
+    """(1, 'Ann', 1, 105, 0, '{"best_turn": 105, "freight_trains": 2, "train_wrecks": 0, "supernovas": 1}'),"""
+    """ (1, 'Bob', 0, 40, 0, '{"best_turn": 35, "freight_trains": 0, "train_wrecks": 1, "supernovas": 0}')""",
+)
+"""The same games as a release with results per game type (schema version 3) kept them."""
 
 
 def columns(path: Path) -> dict[str, list[tuple[object, ...]]]:
@@ -51,10 +60,14 @@ def database_at(data: Path, version: int) -> Path:
         db.execute("BEGIN")
         for migration in MIGRATIONS[:2]:  # OLD_GAME's schema (results with Cosmic Wimpout's columns)...
             migration.apply(db)
-        for statement in OLD_GAME.split(";"):
-            db.execute(statement)
+        if version < 3:
+            for statement in OLD_GAME.split(";"):
+                db.execute(statement)
         for migration in MIGRATIONS[2:version]:  # ...and what the releases after it made of it
             migration.apply(db)
+        if version >= 3:  # the same games as a release with results per game type wrote them
+            for statement in OLD_GAME_PER_GAME.split(";"):
+                db.execute(statement)
         db.execute(f"PRAGMA user_version = {version}")
         db.execute("COMMIT")
     return path

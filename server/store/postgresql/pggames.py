@@ -11,8 +11,9 @@ from typing import Any
 
 from server.store import sharedsql as sql
 from server.store.domain import (
-    DEFAULT_GAME, Finish, FinishedGame, GameSummary, PlayedGame, Stats, StoredTable, Tally,
+    DEFAULT_GAME, Finish, FinishedGame, GameSummary, PlayedGame, RatingChange, Stats, StoredTable, Tally, rating_changes,
 )
+from server.ratingmodel import Rating
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
 from server.store.postgresql.pgschema import LOCK
 
@@ -51,19 +52,18 @@ class PgGames(PgGroupCommit):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results: all in one transaction."""
+        results and the players' new ratings: all in one transaction. Returns the ratings' changes."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
         table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id)
 
-        async def save(db: Connection) -> None:
+        async def save(db: Connection) -> list[RatingChange]:
             await executemany(db, sql.INSERT_EVENT, rows)
             await execute(db, sql.SAVE_TABLE, table)
-            if finish is not None:
-                await _record_finish(db, game_id, finish)
+            return [] if finish is None else await _record_finish(db, game_id, finish)
 
-        await self._write(save)
+        return await self._write(save)
 
     async def set_pace(self, game_id: int, pace: float) -> None:
         await self._write(lambda db: execute(db, sql.SET_PACE, (pace, game_id)))
@@ -72,9 +72,23 @@ class PgGames(PgGroupCommit):
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: execute(db, sql.SET_LEARNER, (learner, game_id)))
 
+    async def set_unrated(self, game_id: int) -> None:
+        """The table's game will not be rated nor counted ('table open rated=off')."""
+        await self._write(lambda db: execute(db, sql.SET_UNRATED, (game_id,)))
+
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: _record_finish(db, game_id, finish))
+
+    async def ratings(self, player: str) -> dict[str, Rating]:
+        """A player's rating in each game type they were rated in."""
+        rows = await self._run(lambda db: fetchall(db, sql.RATINGS, (player,)))
+        return {game: Rating(mu, sigma, games) for game, mu, sigma, games in rows}
+
+    async def rating_board(self, game: str, bots: bool, limit: int) -> list[tuple[str, Rating]]:
+        """The best rated people (or bots) in a game type, best first."""
+        rows = await self._run(lambda db: fetchall(db, sql.RATING_BOARD, (game, int(bots), limit)))
+        return [(player, Rating(mu, sigma, games)) for player, mu, sigma, games in rows]
 
     async def close_table(self, game_id: int, status: str) -> None:
         """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
@@ -106,8 +120,8 @@ class PgGames(PgGroupCommit):
                 await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 return [
                     StoredTable(game_id, number, room, rules, seats, status, await _events(db, game_id), bots, pace,
-                                learner, game)
-                    for game_id, number, room, rules, seats, status, bots, pace, learner, game
+                                learner, game, bool(rated))
+                    for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated
                     in await fetchall(db, sql.OPEN_TABLES)
                 ]
 
@@ -126,7 +140,7 @@ class PgGames(PgGroupCommit):
     async def history(self, player: str, limit: int) -> list[GameSummary]:
         """A player's finished games, newest first."""
         rows = await self._run(lambda db: fetchall(db, sql.HISTORY.format(players=PLAYERS), (player, limit)))
-        return [GameSummary(*row[:-1], bool(row[-1])) for row in rows]
+        return [GameSummary(*row[:-2], bool(row[-2]), bool(row[-1])) for row in rows]
 
     async def stats(self, player: str, game: str = DEFAULT_GAME) -> Stats:
         """A player's record in one game type, its figures added up by the game's tally."""
@@ -172,10 +186,24 @@ async def _insert_table(db: Connection, number: int, room: str, rules: dict[str,
     return int(row[0])
 
 
-async def _record_finish(db: Connection, game_id: int, finish: Finish) -> None:
+async def _record_finish(db: Connection, game_id: int, finish: Finish) -> list[RatingChange]:
     rows = [(game_id, r.player, int(r.won), r.score, int(r.bot), json.dumps(r.figures)) for r in finish.results]
     await executemany(db, sql.INSERT_RESULT, rows)
     await execute(db, sql.FINISH_GAME, (time.time(), finish.winner, game_id))
+    found = await fetchone(db, sql.GAME_RATED, (game_id,))
+    assert found is not None
+    game, rated = found
+    if not (rated and finish.rated):
+        await execute(db, sql.SET_UNRATED, (game_id,))
+        return []
+    before = []
+    for result in finish.results:
+        row = await fetchone(db, sql.RATING, (result.player, game))
+        before.append(Rating() if row is None else Rating(*row))
+    changes = rating_changes(finish, before)
+    await executemany(db, sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
+                                           for c in changes])
+    return changes
 
 
 async def _events(db: Connection, game_id: int) -> list[dict[str, Any]]:

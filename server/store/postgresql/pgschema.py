@@ -141,6 +141,21 @@ CREATE INDEX mail_recipient ON mail (recipient)
 """
 """@mail (SQLite's migration 4)."""
 IDENTITIES = ("accounts", "games", "moderation", "mail")
+RATINGS = """
+ALTER TABLE games ADD COLUMN rated integer NOT NULL DEFAULT 1;
+UPDATE games SET rated = 0 WHERE learner IS NOT NULL OR status = 'abandoned';
+CREATE TABLE ratings (
+    player text COLLATE nocase NOT NULL,
+    game text NOT NULL,
+    mu double precision NOT NULL,
+    sigma double precision NOT NULL,
+    games integer NOT NULL,
+    bot integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, game)
+);
+CREATE INDEX ratings_board ON ratings (game, bot)
+"""
+"""SQLite's migration 5: ratings per game type, and whether each game counts."""
 """Tables whose ``id`` comes from a sequence (game ids above all: two processes never take one twice)."""
 
 
@@ -160,7 +175,7 @@ class Migration:
     apply: Callable[[Connection], Awaitable[None]]
 
 
-MIGRATIONS = (Migration(1, _script(SCHEMA)), Migration(2, _script(MAIL)))
+MIGRATIONS = (Migration(1, _script(SCHEMA)), Migration(2, _script(MAIL)), Migration(3, _script(RATINGS)))
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
 

@@ -16,10 +16,13 @@ from server.store.domain import (
     FinishedGame,
     GameSummary,
     PlayedGame,
+    RatingChange,
     Stats,
     StoredTable,
     Tally,
+    rating_changes,
 )
+from server.ratingmodel import Rating
 from server.store.sqlite.groupcommit import GroupCommit
 
 PLAYERS = "SELECT group_concat(o.player, ', ') FROM results o WHERE o.game = g.id"
@@ -56,18 +59,18 @@ class SqliteGames(GroupCommit):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
-    ) -> None:
+    ) -> list[RatingChange]:
         """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results: all in one transaction."""
+        results and the players' new ratings: all in one transaction. Returns the ratings' changes (none if the game
+        is not over or not rated)."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
 
-        def save(db: sqlite3.Connection) -> None:
+        def save(db: sqlite3.Connection) -> list[RatingChange]:
             db.executemany(sql.INSERT_EVENT, rows)
             db.execute(sql.SAVE_TABLE, (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id))
-            if finish is not None:
-                _record_finish(db, game_id, finish)
+            return [] if finish is None else _record_finish(db, game_id, finish)
 
-        await self._write(save)
+        return await self._write(save)
 
     async def set_pace(self, game_id: int, pace: float) -> None:
         await self._write(lambda db: db.execute(sql.SET_PACE, (pace, game_id)))
@@ -76,9 +79,23 @@ class SqliteGames(GroupCommit):
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: db.execute(sql.SET_LEARNER, (learner, game_id)))
 
+    async def set_unrated(self, game_id: int) -> None:
+        """The table's game will not be rated nor counted ('table open rated=off')."""
+        await self._write(lambda db: db.execute(sql.SET_UNRATED, (game_id,)))
+
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: _record_finish(db, game_id, finish))
+
+    async def ratings(self, player: str) -> dict[str, Rating]:
+        """A player's rating in each game type they were rated in."""
+        rows = await self._run(lambda db: db.execute(sql.RATINGS, (player,)).fetchall())
+        return {game: Rating(mu, sigma, games) for game, mu, sigma, games in rows}
+
+    async def rating_board(self, game: str, bots: bool, limit: int) -> list[tuple[str, Rating]]:
+        """The best rated people (or bots) in a game type, best first."""
+        rows = await self._run(lambda db: db.execute(sql.RATING_BOARD, (game, int(bots), limit)).fetchall())
+        return [(player, Rating(mu, sigma, games)) for player, mu, sigma, games in rows]
 
     async def close_table(self, game_id: int, status: str) -> None:
         """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
@@ -109,8 +126,8 @@ class SqliteGames(GroupCommit):
             tables = db.execute(sql.OPEN_TABLES).fetchall()
             return [
                 StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id),
-                            json.loads(bots), pace, learner, game)
-                for game_id, number, room, rules, seats, status, bots, pace, learner, game in tables
+                            json.loads(bots), pace, learner, game, bool(rated))
+                for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated in tables
             ]
 
         return await self._run(load)
@@ -130,7 +147,7 @@ class SqliteGames(GroupCommit):
 
         def load(db: sqlite3.Connection) -> list[GameSummary]:
             rows = db.execute(sql.HISTORY.format(players=PLAYERS), (player, limit)).fetchall()
-            return [GameSummary(*row[:-1], bool(row[-1])) for row in rows]
+            return [GameSummary(*row[:-2], bool(row[-2]), bool(row[-1])) for row in rows]
 
         return await self._run(load)
 
@@ -185,10 +202,22 @@ def _insert_table(db: sqlite3.Connection, number: int, room: str, rules: dict[st
     return int(row[0])
 
 
-def _record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> None:
+def _record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> list[RatingChange]:
     rows = [(game_id, r.player, int(r.won), r.score, int(r.bot), json.dumps(r.figures)) for r in finish.results]
     db.executemany(sql.INSERT_RESULT, rows)
     db.execute(sql.FINISH_GAME, (time.time(), finish.winner, game_id))
+    game, rated = db.execute(sql.GAME_RATED, (game_id,)).fetchone()
+    if not (rated and finish.rated):
+        db.execute(sql.SET_UNRATED, (game_id,))
+        return []
+    before = []
+    for result in finish.results:
+        row = db.execute(sql.RATING, (result.player, game)).fetchone()
+        before.append(Rating() if row is None else Rating(*row))
+    changes = rating_changes(finish, before)
+    db.executemany(sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
+                                    for c in changes])
+    return changes
 
 
 def _events(db: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:

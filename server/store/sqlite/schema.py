@@ -149,6 +149,23 @@ CREATE INDEX results_player ON results (player);
 """Games name their game type (every game before was Cosmic Wimpout's), and results keep what every game records in
 columns and a game's own figures in JSON: Cosmic Wimpout's four columns move there, so a new game needs no column."""
 
+RATINGS = """
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET rated = 0 WHERE learner IS NOT NULL OR status = 'abandoned';
+CREATE TABLE ratings (
+    player TEXT NOT NULL COLLATE NOCASE,
+    game TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    bot INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, game)
+);
+CREATE INDEX ratings_board ON ratings (game, bot)
+"""
+"""Ratings per game type (``server.ratingmodel``), and whether each game counts: tutorials and abandoned games never
+did; the games played before are not rated after the fact (ratings start with this release)."""
+
 
 def _script(script: str) -> Callable[[sqlite3.Connection], None]:
     """Run a script's statements one by one (``executescript`` would commit the open transaction first)."""
@@ -193,6 +210,7 @@ MIGRATIONS = (
     Migration(2, _add_missing_columns),
     Migration(3, _script(RESULTS_PER_GAME)),
     Migration(4, _script(MAIL)),
+    Migration(5, _script(RATINGS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

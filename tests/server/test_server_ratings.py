@@ -1,0 +1,87 @@
+"""Ratings over loopback: rated games against a house bot give 'rating NAME' and a place in 'top' (with the chances
+told at the start and each rating's change at the end); a tutorial played to the end, a table opened with
+rated=off are never rated and never reach 'stats' or 'top' ('history' marks them). Games
+on scripted dice: tests/server/test_server_tables.py."""
+
+from __future__ import annotations
+
+import re
+
+from support.clients import play_until, player
+from support.jsonclients import json_client
+from test_tutorial import MOVES
+
+
+async def _play_a_bot(ann, number: int, options: str = "goal=100") -> None:
+    await ann.command(f"table open {options}", f"You sit down at table {number}.")
+    await ann.command("table bot add", "Robby1.bot sits down")
+    ann.send("start")
+    await play_until(ann, rf"\*\*\* \S+ WINS the game at table {number}")
+    await ann.expect(rf"Table {number} is closed: the game is over")
+
+
+async def test_rated_games_against_a_house_bot_give_a_rating_and_a_place_in_top(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("@set cubes=compact", "Set: cubes=compact.")
+        await bob.command("rating Ann", "Ann has no rating yet")
+        await ann.command("table open goal=100", "You sit down at table 1.")
+        await ann.command("table bot add", "Robby1.bot sits down")
+        ann.send("start")
+        await play_until(ann, r"\*\*\* \S+ WINS the game at table 1")
+        assert re.search(r"Table 1, predicted chances of\s+winning: Ann 50%, Robby1\.bot 50%\.", ann.text)
+        await ann.expect(r"Ann's rating in Cosmic Wimpout: 1000 -> \d+ \([+-]\d+\) \(provisional\)\.")
+        await ann.expect(r"Robby1\.bot's rating in Cosmic Wimpout: 1000 -> \d+")
+        await ann.expect("Table 1 is closed: the game is over")
+        await _play_a_bot(ann, 1)
+        await bob.command("rating Ann", r"Ratings of Ann:\n  Cosmic Wimpout: \d+ \(provisional\), 2 rated games")
+        await bob.command("top", r"Ratings in Cosmic Wimpout \(people\)[^\n]*\n   1\. Ann +\d+ \(provisional\)  2 games")
+        assert ".bot" not in bob.text.rpartition("(people)")[2]  # people and bots are listed apart
+        await bob.command("top wimpout bots", r"\(bots\)[^\n]*\n   1\. Robby1\.bot +\d+")
+        await bob.command("stats Ann", r"Ann: 2 games")
+        await bob.command("top nosuchgame", "There is no game called 'nosuchgame' here")
+        await bob.command("rating Robby1.bot", r"Cosmic Wimpout: \d+ \(provisional\), 2 rated games")
+
+
+async def test_a_tutorial_played_to_the_end_is_not_rated_and_never_reaches_top_or_stats(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("@set cubes=compact", "Set: cubes=compact.")
+        await ann.command("tutorial", r"TUTORIAL: you play Teacher\.bot to 100")
+        for line, reply in MOVES:
+            await ann.command(line, reply)
+        await ann.expect("Table 1 is closed: the game is over")
+        assert "rating in" not in ann.text and "predicted chances" not in ann.text
+        await ann.command("rating", "Ann has no rating yet")
+        await ann.command("stats", "Ann has no finished games.")
+        await ann.command("top", "No game has been finished yet.")
+        await ann.command("top bots", "Nobody has a rating in Cosmic Wimpout yet.")
+        await ann.command("history", r"#1 .*Ann, Teacher\.bot; won by Ann; Ann scored \d+ \(with house\s+bots\) \(unrated\)")
+
+
+async def test_a_table_opened_rated_off_is_not_rated(make_server) -> None:
+    async with make_server() as server, player(server, "Ann") as ann:
+        await ann.command("@set cubes=compact", "Set: cubes=compact.")
+        await ann.command("table open rated=maybe", "rated= takes on or off")
+        await _play_a_bot(ann, 1, "goal=100 rated=off")
+        assert "rating in" not in ann.text and "predicted chances" not in ann.text
+        await ann.command("stats", "Ann has no finished games.")
+        await ann.command("history", r"#1 [\s\S]*\(unrated\)")
+
+
+
+async def test_ratings_in_json_mode(make_server) -> None:
+    async with make_server() as server, json_client(server, "Ann") as ann:
+        await ann.command("table open goal=100", "table")
+        await ann.command("table bot add", "table")
+        ann.send("start")
+        chances = await ann.expect("message", kind="rating_chances")
+        assert chances["fields"] == {"table": "1", "chance.Ann": "0.500", "chance.Robby1.bot": "0.500"}
+        message = [m for m in ann.received if m["type"] == "table"][-1]  # the start, before the chances
+        while message["state"]["status"] != "over":
+            if message.get("you_may"):
+                ann.send("stop" if "stop" in message["you_may"] else message["you_may"][0])
+            message = await ann.expect("table")
+        change = await ann.expect("message", kind="rating_change", where=lambda m: m["fields"]["player"] == "Ann")
+        assert change["fields"]["before"] == "1000" and change["fields"]["games"] == "1"
+        assert change["fields"]["provisional"] == "yes" and change["fields"]["game"] == "wimpout"
+        rating = await ann.command("rating", "message", kind="rating")
+        assert rating["fields"]["rating.wimpout"] == change["fields"]["rating"]
