@@ -162,7 +162,7 @@ async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot
             await page.do(page.key, "s")
             await bob.expect(r"Ann stops and banks 105")
             await page.do(page.wait, lambda d: page.text("lastlicks") ==
-                          "Last Licks: Bob, Robby1.bot must pass 105 (held by you).")
+                          "Last Licks: Bob and Robby1.bot must pass 105 (held by you).")
             await bob.command("roll", r"You throw: \[2\] \[3\] \[4\] \[6\] \[s6\]")
             await bob.expect(r"\*\*\* Ann WINS the game at table 1")
             await page.do(page.wait, lambda d: "You win!" in page.text("table-status"))
