@@ -80,7 +80,7 @@ async def test_tinyfugue_logs_in_shows_prompts_throws_and_readable_text(make_ser
         async with player(server, "Bob") as bob, tinyfugue(config) as tf:
             await tf.wait(r"^Welcome back, Ann\.$")  # TinyFugue sent 'connect Ann annsecret' itself
             await bob.command("say café ☀", "You say")
-            await tf.wait(r'^Bob says, "cafe \[black sun with rays\]"$')
+            await tf.wait(r'^Bob says, "cafe \[black sun with rays\]"$')  # a readable stand-in, not a "?"
             await tf.type("table open goal=100")
             await tf.wait(r"^You sit down at table 1\.$")
             await bob.command("sit", "You sit down")
