@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from rooms.messages import Message
 from rooms.tables import TableNews
+from server.funhouse.funwire import FunhouseMessage
 from server.gametypes import GAME_TYPES
 from server.wiremodel import WireModel
 
@@ -68,7 +69,7 @@ GAME_MESSAGES = tuple(model for game in GAME_TYPES.all() for model in game.wire_
 """The games' own messages besides their table message (Cosmic Wimpout's answer to 'hint')."""
 
 ServerMessage = Annotated[
-    Union[TableMessage, TextMessage, ErrorMessage, PromptMessage, *GAME_MESSAGES],  # noqa: UP007 (a tuple unpacked)
+    Union[TableMessage, TextMessage, ErrorMessage, PromptMessage, FunhouseMessage, *GAME_MESSAGES],  # noqa: UP007 (a tuple unpacked)
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage, config=ConfigDict(defer_build=True))

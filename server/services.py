@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from rooms.world import World
+    from server.funhouse.funplay import Funhouse
     from server.hosting import Tables
     from server.presence import Presence
     from server.ratelimit import CommandBuckets, LoginThrottle
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Services:
-    """The store, the world, who is here, the tables, the solver, the channels, the limits on logins and commands,
+    """The store, the world, who is here, the tables, the Funhouse runs, the solver, the channels, the limits on logins and commands,
     the clock and the way to stop: a command reaches these and nothing else, so it can be run against them with no
     socket (tests/support/harness.py)."""
 
@@ -33,6 +34,8 @@ class Services:
     command_buckets: CommandBuckets
     shutdown: Callable[[str], Any]
     """Begin a graceful shutdown, saying who asked."""
+    funhouse: Funhouse
+    """Each player's Funhouse run."""
     channels: dict[str, Channel] = field(default_factory=dict)
     clock: Callable[[], float] = time.time
     """Unix time now (what commands that date things read)."""

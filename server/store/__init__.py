@@ -11,6 +11,7 @@ from server.store.domain import (
     Channel,
     Finish,
     FinishedGame,
+    FunRecord,
     GameSummary,
     ModerationEntry,
     NameTaken,
@@ -28,6 +29,7 @@ from server.store.repositories import (
     AccountStore,
     ChannelStore,
     CopyStore,
+    FunhouseStore,
     GameStore,
     ModerationStore,
     PreferenceStore,
@@ -37,6 +39,7 @@ from server.store.repositories import (
 
 __all__ = [
     "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
+    "FunRecord", "FunhouseStore",
     "PlayedGame",
     "GameStore", "GameSummary", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase", "PreferenceStore",
     "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally", "Total", "WorldStore", "store_at",

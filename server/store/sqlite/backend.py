@@ -15,6 +15,7 @@ from server.store.domain import Tally
 from server.store.sqlite.accounts import SqliteAccounts
 from server.store.sqlite.community import SqliteChannels, SqliteModeration, seed_channels
 from server.store.sqlite.connection import connect, transaction
+from server.store.sqlite.funruns import SqliteFunRuns
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.schema import migrate
@@ -27,7 +28,8 @@ SIDE_FILES = ("-wal", "-shm")
 """What SQLite keeps beside the database in WAL mode (named after it)."""
 
 
-class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteWorld, SqliteGames):
+class SqliteStore(SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteWorld, SqliteGames,
+                  SqliteFunRuns):
     """Async facade over one SQLite database file."""
 
     def __init__(self, data_dir: Path, tallies: Mapping[str, Tally] | None = None) -> None:

@@ -149,6 +149,21 @@ CREATE INDEX results_player ON results (player);
 """Games name their game type (every game before was Cosmic Wimpout's), and results keep what every game records in
 columns and a game's own figures in JSON: Cosmic Wimpout's four columns move there, so a new game needs no column."""
 
+FUNHOUSE_RUNS = """
+CREATE TABLE funhouse_runs (
+    id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL COLLATE NOCASE,
+    started_at REAL NOT NULL,
+    daily TEXT,
+    room TEXT,
+    events TEXT NOT NULL,
+    total INTEGER
+);
+CREATE INDEX funhouse_runs_player ON funhouse_runs (player);
+CREATE INDEX funhouse_runs_daily ON funhouse_runs (daily)
+"""
+"""Epic Funhouse's runs (issue 24), each its events as JSON, rewritten after every move."""
+
 
 def _script(script: str) -> Callable[[sqlite3.Connection], None]:
     """Run a script's statements one by one (``executescript`` would commit the open transaction first)."""
@@ -178,6 +193,7 @@ MIGRATIONS = (
     Migration(1, _script(FIRST_SCHEMA)),
     Migration(2, _add_missing_columns),
     Migration(3, _script(RESULTS_PER_GAME)),
+    Migration(4, _script(FUNHOUSE_RUNS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
