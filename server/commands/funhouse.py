@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime
 import time
+from collections.abc import Awaitable
 
-from engine.funhouse import ROOMS, Best, FunError, FunRun
-from engine.funhouse.funevents import Event, Moved
+from engine.funhouse import ROOMS, Best, FunRun, RoomClosed, RoomError
+from engine.funhouse.funevents import Moved
 from engine.numbers import typed_number
 from rooms.messages import Delivery, Message, Refusal
 from server.commands.args import UsageError
@@ -88,10 +89,11 @@ async def fh(session: Session, args: str) -> None:
         return
     try:
         events = await session.services.funhouse.move(live, move)
-    except FunError as refused:
+    except RoomError as refused:
         raise Refusal(str(refused)) from None
     show(session, live)
-    await tell_bests(session, live, events)
+    if any(isinstance(event, RoomClosed) for event in events):
+        session.services.funhouse.search(tell_bests(session, bests(live.run, events)))
 
 
 def show(session: Session, live: LiveRun) -> None:
@@ -124,8 +126,8 @@ def message(live: LiveRun, text: str, moves: list[str]) -> FunhouseMessage:
                            total=run.state.total, over=run.is_over, text=text)
 
 
-async def tell_bests(session: Session, live: LiveRun, events: list[Event]) -> None:
-    for room, score, best in await bests(live.run, events):
+async def tell_bests(session: Session, searching: Awaitable[list[tuple[str, int, Best]]]) -> None:
+    for room, score, best in await searching:
         session.tell(words.ROOM_SCORED.format(title=words.TITLES[room], score=score, best=best_text(best)), "funhouse")
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import datetime
 import secrets
+from collections.abc import Coroutine
+from typing import Any
 
 import structlog
 
@@ -32,6 +34,20 @@ class Funhouse:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._live: dict[str, LiveRun] = {}
+        self.searching: set[asyncio.Task[None]] = set()
+        """Best-possible searches under way (a task holds each until it is done, as asyncio asks)."""
+
+    def search(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` (searches, then telling their results) beside the player's next commands: Trampo-Land's
+        exact search can take seconds, and the player need not wait for it to go on."""
+        task = asyncio.create_task(work)
+        self.searching.add(task)
+        task.add_done_callback(self._searched)
+
+    def _searched(self, task: asyncio.Task[None]) -> None:
+        self.searching.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("funhouse.search_failed", exc_info=task.exception())
 
     async def current(self, player: str) -> LiveRun | None:
         """The player's run under way, from memory or rebuilt from the store."""
@@ -70,16 +86,18 @@ def rebuilt(record: FunRecord) -> FunRun:
     return FunRun.replay([event_from_dict(event) for event in record.events])
 
 
-async def bests(run: FunRun, events: list[Event]) -> list[tuple[str, int, Best]]:
+def bests(run: FunRun, events: list[Event]) -> Coroutine[Any, Any, list[tuple[str, int, Best]]]:
     """For each room ``events`` closed: its name, the player's score and the best its setup allowed, searched in a
-    worker thread on a copy of the run (the live one goes on meanwhile)."""
+    worker thread on a copy of the run taken now (the live one goes on meanwhile)."""
     closed = [event for event in events if isinstance(event, RoomClosed)]
-    if not closed:
-        return []
     copy = FunRun.replay(list(run.events))
     first = len(run.state.scores) - len(closed)
-    found = []
-    for offset, event in enumerate(closed):
-        best = await asyncio.to_thread(copy.best, first + offset)
-        found.append((event.room, event.score, best))
-    return found
+
+    async def search() -> list[tuple[str, int, Best]]:
+        found = []
+        for offset, event in enumerate(closed):
+            best = await asyncio.to_thread(copy.best, first + offset)
+            found.append((event.room, event.score, best))
+        return found
+
+    return search()
