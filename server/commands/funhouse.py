@@ -49,7 +49,7 @@ async def funhouse(session: Session, args: str) -> None:
         else:
             session.tell(words.UNDER_WAY.format(run=live.run_id), "funhouse")
         show(session, live)
-    elif word in ("new", "daily", "room") and (word != "room" or rest):
+    elif (word in ("new", "daily") and not rest) or (word == "room" and rest):
         day = datetime.datetime.fromtimestamp(now, datetime.UTC).date() if word == "daily" else None
         room = rest.lower() if word == "room" else None
         if room is not None and room not in ROOMS:
