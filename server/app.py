@@ -18,6 +18,8 @@ from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.admission import AcceptErrors, Admission
+from server.funhouse.funplay import Funhouse
+from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
 from server.hosting import Tables
 from server.outofband.mssp import mssp_variables
@@ -60,7 +62,7 @@ class GameServer:
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits),
-            lambda by: self.request_shutdown(by),
+            lambda by: self.request_shutdown(by), Funhouse(self.store),
         )
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
@@ -133,12 +135,18 @@ class GameServer:
         """The world kept in the database; a new database is seeded from the world file (which is then not read
         again: the world changes by building)."""
         stored = await self.store.world()
+        seed = load_world_file(self.settings.world_file or Path(str(DEFAULTS / "world.toml")))
         if stored is not None:
             rooms, start = stored
-            log.info("world.loaded", rooms=len(rooms))
-            self.world.load({room.key: room for room in rooms}, start)
+            by_key = {room.key: room for room in rooms}
+            wing = missing_wing(by_key, seed)
+            if wing:
+                await self.store.save_rooms(wing)
+                by_key.update((room.key, room) for room in wing)
+                log.info("world.funhouse_added", rooms=[room.key for room in wing])
+            log.info("world.loaded", rooms=len(by_key))
+            self.world.load(by_key, start)
             return
-        seed = load_world_file(self.settings.world_file or Path(str(DEFAULTS / "world.toml")))
         await self.store.seed_world(seed.rooms(), seed.start)
         log.info("world.seeded", rooms=len(seed.rooms()), file=str(self.settings.world_file or "built-in"))
         self.world.load({room.key: room for room in seed.rooms()}, seed.start)

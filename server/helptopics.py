@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from server.funhouse.funwords import ROOM_HELP, TITLES
 from server.gametypes import GAME_TYPES
 
 
@@ -22,8 +23,9 @@ def _key(word: str) -> str:
 
 
 def topics() -> list[Topic]:
-    """Every game's topics, the default game's first."""
-    return [topic for game in GAME_TYPES.all() for topic in game.help_topics]
+    """Every game's topics, the default game's first, then the Funhouse rooms'."""
+    rooms = (Topic((TITLES[name], name), text) for name, text in ROOM_HELP.items())
+    return [*(topic for game in GAME_TYPES.all() for topic in game.help_topics), *rooms]
 
 
 def _index() -> dict[str, Topic]:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from rooms.world import World
+    from server.funhouse.funplay import Funhouse
     from server.hosting import Tables
     from server.presence import Presence
     from server.quotas import Quotas
@@ -33,7 +34,7 @@ class Recalled(NamedTuple):
 
 @dataclass(slots=True)
 class Services:
-    """The store, the world, who is here, the tables, the solver, the channels, the limits on logins and commands,
+    """The store, the world, who is here, the tables, the Funhouse runs, the solver, the channels, the limits on logins and commands,
     the clock and the way to stop: a command reaches these and nothing else, so it can be run against them with no
     socket (tests/support/harness.py)."""
 
@@ -48,6 +49,8 @@ class Services:
     quotas: Quotas
     shutdown: Callable[[str], Any]
     """Begin a graceful shutdown, saying who asked."""
+    funhouse: Funhouse
+    """Each player's Funhouse run."""
     channels: dict[str, Channel] = field(default_factory=dict)
     channel_history: dict[str, deque[Recalled]] = field(default_factory=dict)
     """Each channel's last lines (RECALL_MAX), since the server started."""

@@ -23,6 +23,7 @@ from rooms.model import EXITS_LISTED_WITH
 from rooms.tables import TableNews
 from server.gametypes import GAME_TYPES
 from server.outofband.interface import Host, OutOfBand
+from server.funhouse.funwire import FunhouseMessage
 from server.protocol import ErrorMessage, PromptMessage, message_model
 from server.render.colour import plain
 
@@ -72,8 +73,8 @@ class Gmcp(OutOfBand):
             log.debug("gmcp.ignored", package=package[:40])
 
     def message(self, message: Message, viewer: Callable[[], str | None]) -> None:
-        """What the connection was just shown, for GMCP: table news and errors (text goes in-band only); ``viewer``
-        says who is logged in, asked only of GMCP clients."""
+        """What the connection was just shown, for GMCP: table news, Funhouse boards (``Wimpout.Funhouse``) and errors
+        (text goes in-band only); ``viewer`` says who is logged in, asked only of GMCP clients."""
         if not self.supports:  # most connections: no GMCP, or no package asked for
             return
         name = viewer()
@@ -89,7 +90,7 @@ class Gmcp(OutOfBand):
         model = message_model(message, name)
         if isinstance(message.data, TableNews):
             self._send(model.model_copy(update={"text": plain(message.text)}), GAME_TYPES[message.data.game].package)
-        elif isinstance(model, ErrorMessage):
+        elif isinstance(model, (ErrorMessage, FunhouseMessage)):
             self._send(model)
 
     def prompt(self, text: str, secret: bool) -> None:

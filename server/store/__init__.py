@@ -11,6 +11,7 @@ from server.store.domain import (
     Channel,
     Finish,
     FinishedGame,
+    FunRecord,
     GameSummary,
     Letter,
     ModerationEntry,
@@ -30,6 +31,7 @@ from server.store.repositories import (
     AccountStore,
     ChannelStore,
     CopyStore,
+    FunhouseStore,
     GameStore,
     MailStore,
     ModerationStore,
@@ -40,6 +42,7 @@ from server.store.repositories import (
 
 __all__ = [
     "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
+    "FunRecord", "FunhouseStore",
     "PlayedGame",
     "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase",
     "PreferenceStore", "RatingChange", "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally",

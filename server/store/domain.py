@@ -216,6 +216,22 @@ class FinishedGame:
     """Its game type's name (whose rules rebuild it from ``events``)."""
 
 
+@dataclass(frozen=True, slots=True)
+class FunRecord:
+    """One Funhouse run as stored: its events (``engine.funhouse.event_to_dict`` of each, which hold the seed, every
+    room's setup and every move with the chance it drew), and its total once it is over (None while it goes on)."""
+
+    run_id: int
+    player: str
+    started_at: float
+    daily: str | None
+    """The UTC date (ISO) of a daily run."""
+    room: str | None
+    """The room played alone; None: the six rooms."""
+    events: list[dict[str, Any]]
+    total: int | None
+
+
 class NameTaken(Exception):
     """Another account already has this name or one that looks like it."""
 

@@ -19,6 +19,7 @@ from server.store.domain import (
     Channel,
     Finish,
     FinishedGame,
+    FunRecord,
     GameSummary,
     Letter,
     ModerationEntry,
@@ -235,6 +236,34 @@ class GameStore(Protocol):
         ...
 
 
+class FunhouseStore(Protocol):
+    """Funhouse runs: each saved whole after every move, so a restart (or kill -9) finds it where it was."""
+
+    async def create_fun_run(self, player: str, started_at: float, daily: str | None, room: str | None,
+                             events: list[dict[str, Any]]) -> int:
+        """Store a new run; its number."""
+        ...
+
+    async def save_fun_run(self, run_id: int, events: list[dict[str, Any]], total: int | None) -> None:
+        """The run's events as they now stand, and its total once it is over."""
+        ...
+
+    async def fun_run(self, run_id: int) -> FunRecord | None: ...
+
+    async def open_fun_run(self, player: str) -> FunRecord | None:
+        """The player's latest run not yet over."""
+        ...
+
+    async def fun_runs(self, player: str, limit: int) -> list[FunRecord]:
+        """The player's runs, newest first."""
+        ...
+
+    async def fun_top(self, limit: int, daily: str | None = None) -> list[FunRecord]:
+        """The best finished runs through the six rooms, lowest total first; ``daily``: that day's, each player's
+        first daily run only."""
+        ...
+
+
 class CopyStore(Protocol):
     """Every row, as ``cosmic-wimpout store copy`` carries it from one backend to another: by table of the logical
     schema (``sharedsql.TABLES``), JSON as its text, flags as integers."""
@@ -246,7 +275,8 @@ class CopyStore(Protocol):
         ...
 
 
-class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, CopyStore, Protocol):
+class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, FunhouseStore,
+            CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     @property

@@ -123,6 +123,21 @@ RATING_BOARD = (
 )
 """The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart."""
 
+FUN_COLUMNS = "id, player, started_at, daily, room, events, total"
+CREATE_FUN_RUN = "INSERT INTO funhouse_runs (player, started_at, daily, room, events) VALUES (?, ?, ?, ?, ?) RETURNING id"
+SAVE_FUN_RUN = "UPDATE funhouse_runs SET events = ?, total = ? WHERE id = ?"
+FUN_RUN = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE id = ?"
+OPEN_FUN_RUN = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT 1"
+FUN_RUNS = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE player = ? ORDER BY id DESC LIMIT ?"
+FUN_TOP = (
+    f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE room IS NULL AND total IS NOT NULL ORDER BY total, id LIMIT ?"
+)
+FUN_DAILY_TOP = (
+    f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE total IS NOT NULL AND id IN"
+    " (SELECT MIN(id) FROM funhouse_runs WHERE daily = ? GROUP BY player) ORDER BY total, id LIMIT ?"
+)
+"""Each player's first daily run of the day counts (finished; one given up counts as it ended)."""
+
 TABLES = (
     ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),
     ("preferences", "skeleton, key, value", "skeleton, key"),
@@ -141,6 +156,7 @@ TABLES = (
     ("game_events", "game, seq, event", "game, seq"),
     ("results", "game, player, won, score, bot, figures", "game, player"),
     ("ratings", "player, game, mu, sigma, games, bot", "game, player"),
+    ("funhouse_runs", FUN_COLUMNS, "id"),
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

@@ -116,7 +116,7 @@ async def test_room_info_char_status_and_comm_channel_for_mud_clients(make_serve
             await client.command("create Ann secret1", "Obvious exits")
             assert await gmcp.until("Char.Status") == {"name": "Ann", "table": None}
             assert await gmcp.until("Room.Info") == {"num": "lobby", "name": "The Cosmic Lobby",
-                                                     "exits": ["green", "blue", "garden", "poker"], "players": ["Bob"]}
+                                                     "exits": ["green", "blue", "garden", "poker", "funhouse"], "players": ["Bob"]}
             await bob.command("+pub hello all", "hello all")
             assert await gmcp.until("Comm.Channel.Text") == {"channel": "pub", "talker": "Bob",
                                                              "text": '[pub] Bob says, "hello all"'}

@@ -1,5 +1,5 @@
 """A restart, graceful (SIGTERM) or not (SIGKILL), in the middle of everything: accounts, built rooms, channels,
-tables waiting and games in play, and each player's place come back as they were."""
+tables waiting and games in play, Funhouse runs, and each player's place come back as they were."""
 
 from __future__ import annotations
 
@@ -53,6 +53,10 @@ async def scoreboard(client: RawClient, number: int) -> str:
     return await client.expect(rf"(?s)Table {number}: .*?\n(?=\[T)")
 
 
+FUNHOUSE_BOARD = r"(?s)Magic Mirror\n.*?(?=You may:)"
+"""A Magic Mirror board as 'fh look' draws it, dealt (the stacks are shown before that)."""
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGKILL], ids=["SIGTERM", "SIGKILL"])
 async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signal.Signals) -> None:
     port = free_port()
@@ -63,6 +67,9 @@ async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signa
         await wiz.command("@dig The Den=den,out", "Exit den opened")
         await wiz.command("den", "The Den")
         await wiz.command("@channel create lounge=Quiet talk", "lounge")
+        await wiz.command("funhouse room magic-mirror", "Magic Mirror alone")
+        await wiz.command("fh top R", "You may:")
+        funhouse_board = await wiz.command("fh look", FUNHOUSE_BOARD)
         await ann.command("@channel join lounge", "lounge")
         await ann.command("@doing rolling along", "rolling along|Doing")
         await ann.command("@set cubes=compact", "Set: cubes=compact")
@@ -94,6 +101,7 @@ async def test_everything_comes_back_after_a_restart(tmp_path: Path, stop: signa
         async with player(address, "Wiz", create=False) as wiz:
             await wiz.command("look", "The Den")
             await wiz.command("@channel list", r"lounge")
+            assert await wiz.command("fh look", FUNHOUSE_BOARD) == funhouse_board  # the run goes on where it was
         async with player(address, "Ann", create=False) as ann, player(address, "Bob", create=False) as bob:
             await ann.expect("You are back at table 1.")
             await bob.expect("You are back at table 1.")

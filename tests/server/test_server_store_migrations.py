@@ -53,7 +53,8 @@ def user_version(path: Path) -> int:
 
 def database_at(data: Path, version: int) -> Path:
     """A database as the release at ``version`` left it, with ``OLD_GAME`` in it (version 0: the last release before
-    versions were numbered, with every column of its day)."""
+    versions were numbered, with every column of its day; from version 3 on, the game was written before it and
+    migrated by the releases since)."""
     data.mkdir(parents=True)
     path = data / FILENAME
     with closing(sqlite3.connect(path, isolation_level=None)) as db:

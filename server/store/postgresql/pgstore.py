@@ -18,6 +18,7 @@ from server.store.domain import StoreError, Tally
 from server.store.postgresql.pgaccounts import PgAccounts
 from server.store.postgresql.pgcommit import CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg
 from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_channels
+from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
 from server.store.postgresql.pgschema import IDENTITIES, migrate
@@ -37,7 +38,7 @@ def pg_program(name: str) -> str:
     return found
 
 
-class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames):
+class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:

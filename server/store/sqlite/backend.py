@@ -15,6 +15,7 @@ from server.store.domain import Tally
 from server.store.sqlite.accounts import SqliteAccounts
 from server.store.sqlite.community import SqliteChannels, SqliteModeration, seed_channels
 from server.store.sqlite.connection import connect, transaction
+from server.store.sqlite.funruns import SqliteFunRuns
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.mail import SqliteMail
@@ -30,6 +31,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
+    SqliteFunRuns,
 ):
     """Async facade over one SQLite database file."""
 

@@ -165,6 +165,20 @@ CREATE INDEX ratings_board ON ratings (game, bot)
 """
 """Ratings per game type (``server.ratingmodel``), and whether each game counts: tutorials and abandoned games never
 did; the games played before are not rated after the fact (ratings start with this release)."""
+FUNHOUSE_RUNS = """
+CREATE TABLE funhouse_runs (
+    id INTEGER PRIMARY KEY,
+    player TEXT NOT NULL COLLATE NOCASE,
+    started_at REAL NOT NULL,
+    daily TEXT,
+    room TEXT,
+    events TEXT NOT NULL,
+    total INTEGER
+);
+CREATE INDEX funhouse_runs_player ON funhouse_runs (player);
+CREATE INDEX funhouse_runs_daily ON funhouse_runs (daily)
+"""
+"""Epic Funhouse's runs (issue 24), each its events as JSON, rewritten after every move."""
 
 
 def _script(script: str) -> Callable[[sqlite3.Connection], None]:
@@ -211,6 +225,7 @@ MIGRATIONS = (
     Migration(3, _script(RESULTS_PER_GAME)),
     Migration(4, _script(MAIL)),
     Migration(5, _script(RATINGS)),
+    Migration(6, _script(FUNHOUSE_RUNS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

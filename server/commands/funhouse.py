@@ -1,0 +1,178 @@
+"""Epic Funhouse, the six-room solitaire of the Funhouse wing: starting a run, its moves, its records."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from collections.abc import Awaitable
+
+from engine.funhouse import ROOMS, Best, FunRun, RoomClosed, RoomError
+from engine.funhouse.funevents import Moved
+from engine.numbers import typed_number
+from rooms.messages import Delivery, Message, Refusal
+from server.commands.args import UsageError
+from server.commands.registry import command
+from server.funhouse import funwords as words
+from server.funhouse.funboard import draw
+from server.funhouse.funplay import LiveRun, bests, rebuilt
+from server.funhouse.funwire import FunhouseMessage
+from server.session import Session
+from server.store import FunRecord
+
+LIST_SIZE = 10
+SHOWN_MOVES = 12
+"""More moves than this (Slide Jam's hundreds) are counted, not listed, under the board; 'fh moves' lists them."""
+
+
+@command("funhouse", category="general")
+async def funhouse(session: Session, args: str) -> None:
+    """funhouse [new | daily | room <name> | top [daily] | history | replay <n>]
+
+    Epic Funhouse, a solitaire of six rooms played in order (Slide Jam, Magic
+    Mirror, Catwalk, Roll Out the Barrels, Whack-a-Dummy, Trampo-Land), each
+    scoring 0 or more: 0 is perfect. 'funhouse' shows your run (or starts one),
+    'funhouse new' starts another, 'funhouse daily' plays the day's layout (the
+    same for everyone), 'funhouse room slide-jam' one room alone. Moves go after
+    'fh' ('help fh'); each room has its help ('help catwalk'). Others in the
+    room see your board. After each room you see the best its setup allowed.
+    'funhouse top' lists the best runs ('top daily' today's board), 'funhouse
+    history [player]' the runs, 'funhouse replay <n>' one run's rooms and moves.
+    """
+    word, _, rest = args.strip().partition(" ")
+    word, rest = word.lower(), rest.strip()
+    funhouse_runs, now = session.services.funhouse, session.services.clock()
+    if word == "":
+        live = await funhouse_runs.current(session.player)
+        if live is None:
+            live = await funhouse_runs.begin(session.player, now)
+            session.tell(words.STARTED.format(run=live.run_id, what=""), "funhouse")
+        else:
+            session.tell(words.UNDER_WAY.format(run=live.run_id), "funhouse")
+        show(session, live)
+    elif (word in ("new", "daily") and not rest) or (word == "room" and rest):
+        day = datetime.datetime.fromtimestamp(now, datetime.UTC).date() if word == "daily" else None
+        room = rest.lower() if word == "room" else None
+        if room is not None and room not in ROOMS:
+            raise Refusal(words.NO_SUCH_ROOM.format(name=rest, rooms=", ".join(ROOMS)))
+        live = await funhouse_runs.begin(session.player, now, room, day)
+        what = (words.DAILY.format(day=day) if day else words.ALONE.format(title=words.TITLES[room]) if room else "")
+        session.tell(words.STARTED.format(run=live.run_id, what=what), "funhouse")
+        show(session, live)
+    elif word == "top" and rest.lower() in ("", "daily"):
+        await top(session, rest.lower() == "daily")
+    elif word == "history":
+        await history(session, rest or session.player)
+    elif word == "replay" and (number := typed_number(rest.lstrip("#"))) is not None:
+        await replay(session, number)
+    else:
+        raise UsageError
+
+
+@command("fh", category="general")
+async def fh(session: Session, args: str) -> None:
+    """fh <move> | fh look | fh moves
+
+    A move in your Funhouse run, typed as the room reads it ('fh take a1 b2 c2
+    L down', 'fh top L', 'fh flick 3 end', 'fh tip n', 'fh go w', 'fh jump 9 2',
+    'fh stop'): the board shows the moves you may make. 'fh look' shows the
+    board again, 'fh moves' lists every move you may make now.
+    """
+    live = await session.services.funhouse.current(session.player)
+    if live is None:
+        raise Refusal(words.NO_RUN)
+    move = " ".join(args.split())
+    if move.lower() in ("", "look"):
+        show(session, live)
+        return
+    if move.lower() == "moves":
+        session.page(words.YOU_MAY.format(moves=", ".join(live.run.legal_moves())), "funhouse")
+        return
+    try:
+        events = await session.services.funhouse.move(live, move)
+    except RoomError as refused:
+        raise Refusal(str(refused)) from None
+    show(session, live)
+    if any(isinstance(event, RoomClosed) for event in events):
+        session.services.funhouse.search(tell_bests(session, bests(live.run, events)))
+
+
+def show(session: Session, live: LiveRun) -> None:
+    """The board to its player (with the moves they may make), and to everyone else in the room."""
+    run = live.run
+    board = board_text(run)
+    moves = run.legal_moves()
+    listed = (words.YOU_MAY.format(moves=", ".join(moves)) if len(moves) <= SHOWN_MOVES else
+              words.MANY_MOVES.format(moves=", ".join(moves[:SHOWN_MOVES]), count=len(moves)))
+    text = board + ("\n" + listed if moves else "")
+    session.send(Message(text, "funhouse", {}, message(live, text, moves)))
+    watched = words.WATCHED.format(who=live.player) + "\n" + board
+    others = [who for who in session.services.world.occupants(session.services.world.location(live.player).key)
+              if who != live.player]
+    session.services.presence.deliver(
+        Delivery(who, Message(watched, "funhouse", {"who": live.player}, message(live, watched, []))) for who in others)
+
+
+def board_text(run: FunRun) -> str:
+    if run.room is None:
+        scores = ", ".join(f"{words.TITLES[name]} {score}" for name, score in run.scores().items())
+        return words.RUN_OVER.format(scores=scores, total=run.state.total)
+    return draw(run.room.view())
+
+
+def message(live: LiveRun, text: str, moves: list[str]) -> FunhouseMessage:
+    run = live.run
+    return FunhouseMessage(player=live.player, run=live.run_id, room=run.room.name if run.room else None,
+                           board=run.room.view() if run.room else None, you_may=moves, scores=run.scores(),
+                           total=run.state.total, over=run.is_over, text=text)
+
+
+async def tell_bests(session: Session, searching: Awaitable[list[tuple[str, int, Best]]]) -> None:
+    for room, score, best in await searching:
+        session.tell(words.ROOM_SCORED.format(title=words.TITLES[room], score=score, best=best_text(best)), "funhouse")
+
+
+def best_text(best: Best) -> str:
+    if isinstance(best.score, float) and not best.score.is_integer():
+        return words.BEST_EXPECTED.format(score=best.score)
+    return (words.BEST_EXACT if best.exact else words.BEST_BOUND).format(score=int(best.score))
+
+
+def summary(record: FunRecord) -> str:
+    when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(record.started_at))
+    what = (f"daily {record.daily}" if record.daily else words.TITLES[record.room] if record.room else "six rooms")
+    total = words.UNFINISHED if record.total is None else f"total {record.total}"
+    return f"  #{record.run_id}  {when}  {record.player}  {what}: {total}"
+
+
+async def top(session: Session, daily: bool) -> None:
+    day = datetime.datetime.fromtimestamp(session.services.clock(), datetime.UTC).date().isoformat() if daily else None
+    what = words.TOP_DAILY.format(day=day) if day else ""
+    records = await session.services.store.fun_top(LIST_SIZE, day)
+    if not records:
+        raise Refusal(words.NO_TOP.format(what=what))
+    session.page("\n".join([words.TOP_HEAD.format(what=what), *map(summary, records)]), "records")
+
+
+async def history(session: Session, name: str) -> None:
+    records = await session.services.store.fun_runs(name, LIST_SIZE)
+    if not records:
+        raise Refusal(words.NO_RUNS.format(name=name))
+    session.page("\n".join([words.HISTORY_HEAD.format(name=name), *map(summary, records)]), "records")
+
+
+async def replay(session: Session, number: int) -> None:
+    record = await session.services.store.fun_run(number)
+    if record is None:
+        raise Refusal(words.NO_SUCH_RUN.format(run=number))
+    run = rebuilt(record)
+    lines = [summary(record).strip()]
+    for index, name in enumerate(run.state.rooms[:len(run.state.scores) + (0 if run.is_over else 1)]):
+        room = run.room_at(index)
+        moves = [event.command for event in run.events
+                 if isinstance(event, Moved) and event.room == name and not event.forced]
+        score = run.scores().get(name)
+        lines.append(f"{words.TITLES[name]}: {score if score is not None else words.UNFINISHED}"
+                     f" ({len(moves)} moves: {'; '.join(moves) or '-'})")
+        if score is None:
+            lines.append(draw(room.view()))
+    session.page("\n".join(lines), "records")

@@ -1,0 +1,103 @@
+"""Each player's Funhouse run, live: a solitaire belongs to its player, not to a table or a room, so it lives here
+keyed by player (not in ``server.hosting``, whose tables have seats, turns and watchers by seat). Every move is saved
+before it is shown; a run not in memory is rebuilt from its stored events (after a restart or kill -9), and the
+best-possible searches run in a worker thread, never on the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import secrets
+from collections.abc import Coroutine
+from typing import Any
+
+import structlog
+
+from engine.funhouse import Best, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
+from engine.funhouse.funevents import Event
+from server.store import FunRecord, Store
+
+log = structlog.get_logger()
+
+
+class LiveRun:
+    """A run being played: its stored number, its player, the run and its chance (drawing on from the seed)."""
+
+    def __init__(self, run_id: int, player: str, run: FunRun) -> None:
+        self.run_id, self.player, self.run = run_id, player, run
+        self.chance = SeededChance(run.state.seed)
+
+
+class Funhouse:
+    """The live runs by player."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._live: dict[str, LiveRun] = {}
+        self.searching: set[asyncio.Task[None]] = set()
+        """Best-possible searches under way (a task holds each until it is done, as asyncio asks)."""
+
+    def search(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` (searches, then telling their results) beside the player's next commands: Trampo-Land's
+        exact search can take seconds, and the player need not wait for it to go on."""
+        task = asyncio.create_task(work)
+        self.searching.add(task)
+        task.add_done_callback(self._searched)
+
+    def _searched(self, task: asyncio.Task[None]) -> None:
+        self.searching.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("funhouse.search_failed", exc_info=task.exception())
+
+    async def current(self, player: str) -> LiveRun | None:
+        """The player's run under way, from memory or rebuilt from the store."""
+        live = self._live.get(player)
+        if live is not None:
+            return live
+        record = await self.store.open_fun_run(player)
+        if record is None:
+            return None
+        live = self._live[player] = LiveRun(record.run_id, player, rebuilt(record))
+        log.info("funhouse.resumed", player=player, run=record.run_id, events=len(record.events))
+        return live
+
+    async def begin(self, player: str, now: float, room: str | None = None,
+                    day: datetime.date | None = None) -> LiveRun:
+        """A new run (the player's earlier one, if any, stays unfinished), stored before it is shown."""
+        run = FunRun.daily(day) if day is not None else FunRun.start(secrets.randbits(48), room)
+        run_id = await self.store.create_fun_run(
+            player, now, run.state.daily, room, [event_to_dict(event) for event in run.events])
+        live = self._live[player] = LiveRun(run_id, player, run)
+        log.info("funhouse.started", player=player, run=run_id, room=room, daily=run.state.daily)
+        return live
+
+    async def move(self, live: LiveRun, command: str) -> list[Event]:
+        """Make a move (``FunError`` if refused) and store the run before anyone is shown it."""
+        events = live.run.apply(command, live.chance)
+        total = live.run.state.total if live.run.is_over else None
+        await self.store.save_fun_run(live.run_id, [event_to_dict(event) for event in live.run.events], total)
+        if live.run.is_over:
+            self._live.pop(live.player, None)
+            log.info("funhouse.finished", player=live.player, run=live.run_id, total=total)
+        return events
+
+
+def rebuilt(record: FunRecord) -> FunRun:
+    return FunRun.replay([event_from_dict(event) for event in record.events])
+
+
+def bests(run: FunRun, events: list[Event]) -> Coroutine[Any, Any, list[tuple[str, int, Best]]]:
+    """For each room ``events`` closed: its name, the player's score and the best its setup allowed, searched in a
+    worker thread on a copy of the run taken now (the live one goes on meanwhile)."""
+    closed = [event for event in events if isinstance(event, RoomClosed)]
+    copy = FunRun.replay(list(run.events))
+    first = len(run.state.scores) - len(closed)
+
+    async def search() -> list[tuple[str, int, Best]]:
+        found = []
+        for offset, event in enumerate(closed):
+            best = await asyncio.to_thread(copy.best, first + offset)
+            found.append((event.room, event.score, best))
+        return found
+
+    return search()
