@@ -1,4 +1,4 @@
-"""The solved tables this server has read: the shipped ones (the default rules at goals 300 and 500, in
+"""The solved tables this server has read: the shipped ones (the default rules at goals 100, 200, 300 and 500, in
 ``engine/wimpout/optimal/data``), those solved before into its cache directory, and solves asked for through its
 solver. One per server (its ``Solver`` owns it): rooms.wimpout.advising reads advisors from it."""
 
@@ -19,7 +19,7 @@ from engine.wimpout.optimal.coverage import NotCovered, check_covered, exactly_c
 if TYPE_CHECKING:
     from engine.wimpout.optimal.choices import Advisor
 
-SHIPPED_GOALS = (300, 500)
+SHIPPED_GOALS = (100, 200, 300, 500)
 
 KEPT_ADVISORS = 8
 """Solved tables kept in memory, the latest used (about 1 MiB each at goal 500): each covered rule set a player asks a

@@ -1,0 +1,18 @@
+"""The solved tables of the common goals ship with the server: a hint at goal 100 (the tutorial's), 200, 300 or 500
+under the default rules is answered at once, never 'being solved' (issue 27, item 12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from support.tablesetup import loaded_server, seated
+
+
+@pytest.mark.parametrize("goal", [100, 200])
+async def test_a_hint_at_a_common_goal_is_answered_at_once(make_server, tmp_path, goal: int) -> None:
+    async with loaded_server(make_server, tmp_path, ["10 2"]) as server:
+        async with seated(server, ["Ann", "Bob"], f"goal={goal}") as (ann, _):
+            await ann.expect("--- Your turn")
+            await ann.command("hint", r"Your chance of winning, best first:\n  roll +\d+\.\d%")
+            assert "being solved" not in ann.text
+            assert not list(server.solver.directory.glob("*.cwopt"))  # nothing was solved for it
