@@ -62,6 +62,8 @@ class TablePlay(Protocol):
 
     bot_kinds: tuple[str, ...]
     """The words naming a house bot's way of playing ('table bot add [name] KIND ...')."""
+    seats: int
+    """How many may sit at the table (people and house bots): the game's most players."""
 
     @property
     def started(self) -> bool: ...

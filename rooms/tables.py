@@ -15,7 +15,6 @@ from typing import Any, NamedTuple
 from rooms.gameplay import HouseBot, TablePlay, TableView
 from rooms.messages import Refusal
 
-MAX_SEATS = 8
 MIN_PLAYERS = 2
 BOT_SUFFIX = ".bot"
 """House bots are named ``Robby.bot``: no account name can contain a dot, so no bot passes for a person."""
@@ -195,8 +194,8 @@ class Table:
         return self.news(Sat(name))
 
     def _room_for_one(self) -> None:
-        if len(self.seats) >= MAX_SEATS:
-            raise Refusal(f"Table {self.number} is full ({MAX_SEATS} seats).")
+        if len(self.seats) >= self.play.seats:
+            raise Refusal(f"Table {self.number} is full ({self.play.seats} seats).")
 
     def stand(self, name: str) -> TableNews:
         if name not in self.seats:

@@ -11,6 +11,7 @@ from engine.poker import (
     CommandError, Event, IllegalMove, Leave, PokerGame, PokerOptions, ShuffleSource, command_text, house_move,
     read_command, table_view, you_may,
 )
+from engine.poker.pokergame import MAX_SEATS
 from rooms.messages import Refusal
 from rooms.poker.pokerview import (
     BOT_KINDS, ChangeProposed, PokerBot, PokerOpened, PokerSeat, PokerView, house_bot, parse_options,
@@ -39,6 +40,8 @@ class PokerPlay:
     """New Cosmic Poker at one table."""
 
     bot_kinds = BOT_KINDS
+    seats = MAX_SEATS
+    """The spec's six at most: a seventh is refused at 'sit', not at 'start'."""
 
     def __init__(self, table: Table, options: PokerOptions) -> None:
         self.table = table

@@ -46,6 +46,8 @@ class WimpoutPlay:
     """Cosmic Wimpout at one table."""
 
     bot_kinds = BOT_KINDS
+    seats = 8
+    """Cosmic Wimpout at a table of eight at most (people and house bots)."""
 
     def __init__(self, table: Table, rules: RuleSet) -> None:
         self.table = table

@@ -73,3 +73,13 @@ def test_leaving_folds_and_puts_out_and_a_restore_rebuilds_the_hands() -> None:
         {n: p.hand for n, p in game.state.players.items()}
     table.leave("Cy", shuffle)
     assert not table.play.in_game("Cy") and table.play.players_in() == ["Ann", "Bob"]
+
+
+def test_a_poker_table_seats_six_and_refuses_the_seventh_at_sit() -> None:
+    table = table_of("Ann", "Bob", "Cy", "Di", "Ed")
+    table.sit("Flo")
+    with pytest.raises(Refusal, match=r"Table 1 is full \(6 seats\)\."):
+        table.sit("Gus")
+    with pytest.raises(Refusal, match=r"Table 1 is full \(6 seats\)\."):
+        table.add_bot("Ann", [])
+    assert len(table.seats) == 6

@@ -50,8 +50,10 @@ async def test_a_whole_run_through_the_six_rooms_over_telnet_watched_by_another(
             await ann.expect(r"You may:|The run is over")
         await asyncio.gather(*server.services.funhouse.searching)  # the best of each room, searched beside play
         await ann.command("fh look", "You have no Funhouse run under way")  # (what was told before it has arrived)
-        for name in ROOMS:
-            assert re.search(rf"{TITLES[name]}: you scored \d+\. The best this setup allowed: (at most )?\d", ann.text)
+        for name in ROOMS:  # the last room's search may end after the run: its line comes when it does
+            best = rf"{TITLES[name]}: you scored \d+\. The best this setup allowed: (at most )?\d"
+            if not re.search(best, ann.text):
+                await ann.expect(best)
         assert all(made[name] >= 1 for name in ROOMS)
         await bob.expect("Ann's Funhouse board:\nThe run is over")
         total = live.run.state.total

@@ -213,6 +213,7 @@ class PigPlay:
     """Pig at one table (no house bots, no rules to vote on)."""
 
     bot_kinds: tuple[str, ...] = ()
+    seats = 8
 
     def __init__(self, table: Table, goal: int) -> None:
         self.table, self.goal = table, goal
