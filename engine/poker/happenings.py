@@ -7,11 +7,9 @@ Cards are ids into ``cards.DECK``. Some events carry hidden cards (the deck orde
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
-from pydantic import TypeAdapter
-
+from engine.eventcodec import EventCodec
 from engine.poker.variations import PokerOptions
 
 
@@ -265,23 +263,15 @@ Event = (
     | Called | Raised | TappedOut | RoundEnded | DrawStarted | Drew | ShowdownStarted | MeldPicked | MeldExposed
     | HandWon | WarpReturned | HandEnded | PlayerOut | GameOver
 )
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in Event.__args__}  # type: ignore[attr-defined]
-
-
-@cache
-def _adapter(cls: type) -> TypeAdapter[Any]:
-    return TypeAdapter(cls)
+_CODEC = EventCodec(Event.__args__)  # type: ignore[attr-defined]
+EVENT_TYPES = _CODEC.types
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict for storage: ``{"type": "Dealt", ...fields}`` (all of it, hidden cards too)."""
-    return {"type": type(event).__name__, **_adapter(type(event)).dump_python(event, mode="json")}
+    """A JSON-ready dict for storage (``engine.eventcodec``)."""
+    return _CODEC.to_dict(event)
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     """The inverse of event_to_dict; raises ValueError on an unknown or malformed event."""
-    fields = dict(data)
-    cls = EVENT_TYPES.get(fields.pop("type", None))
-    if cls is None:
-        raise ValueError(f"unknown event type {data.get('type')!r}")
-    return _adapter(cls).validate_python(fields)
+    return _CODEC.from_dict(data)  # type: ignore[no-any-return]
