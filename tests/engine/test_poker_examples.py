@@ -7,7 +7,7 @@ import pytest
 from engine.poker import happenings as ev
 from engine.poker.cards import DECK
 from engine.poker.wording import read_command
-from tests.support.stackeddeck import FOUR, THREE, Table
+from support.stackeddeck import FOUR, THREE, Table
 
 
 def example_a() -> Table:

@@ -15,7 +15,7 @@ from engine.poker.happenings import event_from_dict, event_to_dict
 from engine.poker.pokergame import PokerGame
 from engine.poker.seatview import event_for, table_view
 from engine.poker.variations import PokerOptions
-from tests.support.pokerrandom import play, table_options
+from support.pokerrandom import play, table_options
 
 LONG_RUN = bool(os.environ.get("POKER_SLOW"))
 SLOW = pytest.mark.skipif(not LONG_RUN, reason="set POKER_SLOW=1 for the long run")
