@@ -301,7 +301,8 @@ def main(argv: list[str] | None = None) -> None:
     except BotError as error:
         sys.exit(f"{args.name}: {error}")
     game = final.get("game") or {}
-    scores = {s["name"]: s["bases"] for s in game["seats"]} if game else {s["name"]: s["score"] for s in final.get("seats", [])}
+    seats = final.get("seats", [])
+    scores = {s["name"]: s["bases"] for s in game["seats"]} if game else {s["name"]: s["score"] for s in seats}
     print(json.dumps({"winner": final.get("winner"), "scores": scores}))
 
 
