@@ -181,9 +181,10 @@ def kept(seen: list[dict[str, Any]], stored: list[dict[str, Any]]) -> int:
     return found
 
 
-def as_seen_by(events: list[dict[str, Any]], host: Host) -> list[dict[str, Any]]:
-    """Stored events as the host's client received them: a poker host sees its own view of each."""
-    if not host.poker:
+def as_seen_by(events: list[dict[str, Any]], host: Host, poker: bool) -> list[dict[str, Any]]:
+    """A stored game's events as the host's client received them: a poker game's as the host may see each (a table
+    number may have held games of either kind)."""
+    if not poker:
         return events
     return [json.loads(json.dumps(event_for(happenings.event_from_dict(e), host.name))) for e in events]
 
@@ -213,10 +214,11 @@ def examine(db: Any, hosts: list[Host]) -> Counter[str]:
     ).fetchone()[0]
     for host in hosts:
         for game_id, seen in host.finished.items():
-            found["moves shown but missing"] += len(seen) - kept(seen, as_seen_by(games.get(game_id, []), host))
+            stored = as_seen_by(games.get(game_id, []), host, game_id in poker_games)
+            found["moves shown but missing"] += len(seen) - kept(seen, stored)
         for table, seen in [*host.unfinished, (host.table, host.current)]:
-            best = max((kept(seen, as_seen_by(games.get(game_id, []), host)) for game_id in at_table.get(table, [])),
-                       default=0)
+            best = max((kept(seen, as_seen_by(games.get(game_id, []), host, game_id in poker_games))
+                        for game_id in at_table.get(table, [])), default=0)
             found["moves shown but missing"] += len(seen) - best
     return found
 
