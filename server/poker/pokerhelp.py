@@ -72,5 +72,6 @@ hand, and win at most your share (the Warp just after your payment)."""),
     Topic(("replay_hands",), """\
 REPLAY_HANDS: what 'replay' shows of a finished game's hands. showdown (the
 default): only the melds exposed at showdowns, as a watcher saw them. all
-(chosen before the game, for teaching): every hand dealt, discarded and picked."""),
+(chosen before the game, for teaching): every hand dealt, every card
+discarded and every meld picked."""),
 )
