@@ -248,7 +248,7 @@ function drawTable() {
     $("table-status").textContent = `${state.status}${seated ? "" : " · you are watching"}` +
       (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
     drawPoker(state);
-    $("actions").replaceChildren(...message.you_may.map(command => button(command, command, "move")));
+    drawPokerMoves(message);
     drawTableTools(false);
     $("watchers").textContent = state.watchers.length ? `Watching: ${state.watchers.join(", ")}.` : "";
     return;
