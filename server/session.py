@@ -171,6 +171,8 @@ class Session:
 
     def send(self, message: Message) -> None:
         """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
+        if message.kind == "timer" and self.sink.status_prompts:
+            return  # the status prompt counts down: the timer as data is for the others (the web page)
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
             news = message.data
@@ -219,10 +221,11 @@ class Session:
         self.sink.prompt(prompt + " ")
         self._prompted = True
 
-    def close(self, farewell: str | None = None) -> None:
-        """Say goodbye, hang up, and leave the world now; safe to call more than once."""
+    def close(self, farewell: str | None = None, **fields: str) -> None:
+        """Say goodbye, hang up, and leave the world now; safe to call more than once. ``fields`` go with the
+        farewell (``restart="yes"``: the server stops, and a client may come back by itself)."""
         if farewell and not self.sink.closed:
-            self.tell(farewell, "farewell")
+            self.tell(farewell, "farewell", **fields)
         self.sink.close()
         self.services.presence.forget(self)
 
