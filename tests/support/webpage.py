@@ -88,6 +88,14 @@ class Page:
     def text(self, name: str) -> str:
         return str(self.by_id(name).text)
 
+    def viewport(self, width: int, height: int) -> None:
+        """The window resized so that the page itself has ``width`` x ``height`` CSS pixels (the window's frame
+        takes some)."""
+        self.driver.set_window_size(width, height)
+        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self.wait(lambda d: d.execute_script("return [innerWidth, innerHeight]") == [width, height])
+
     def command(self, line: str) -> None:
         """``line`` typed on the command line and sent."""
         field = self.by_id("command")
@@ -125,11 +133,11 @@ class Page:
 
 @asynccontextmanager
 async def browser(tmp_path: Path, width: int = 1200, height: int = 1000) -> AsyncIterator[Page]:
-    """A Chromium window of this size; at a failure the page's text is printed and a screenshot saved; the page's
+    """A Chromium window showing the page at this size; at a failure the page's text is printed and a screenshot saved; the page's
     console must have logged no error."""
     page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
     try:
-        await page.do(page.driver.set_window_size, width, height)
+        await page.do(page.viewport, width, height)
         yield page
         errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
         assert not errors, errors

@@ -12,7 +12,7 @@ const DEPARTURES = new Set(["disconnect", "leave"]);
 
 const client = {
   ws: null, hint: null, credentials: null, pending: null, echoTables: false, name: null, farewell: null, retries: 0,
-  room: null, here: [], tables: new Map(), table: null, aside: [], watching: null,
+  room: null, here: [], tables: new Map(), table: null, aside: [], watching: null, following: true,
 };
 
 // -- the connection -----------------------------------------------------------------------------------------------
@@ -367,8 +367,10 @@ function drawScores(state) {
                    seat.name === state.up ? "up" : "", seat.name === state.winner ? "winner" : ""].filter(Boolean);
     const name = element("th", seat.name);
     name.scope = "row";
+    if (notes.length) name.append(element("span", notes.join(", "), "inline-note"));  // a phone's Note column
     row.append(name, element("td", seat.score), element("td", seat.in_game ? "in" : "not yet"),
-               element("td", seat.insurance), element("td", seat.train_wrecks), element("td", notes.join(", ")));
+               element("td", seat.insurance), element("td", seat.train_wrecks),
+               element("td", notes.join(", "), "note-column"));
     return row;
   }));
 }
@@ -387,10 +389,18 @@ function log(text, kind) {
   if (!text) return;
   const entry = element("div", text, `entry ${kind}`);
   const area = $("log");
-  const atBottom = area.scrollHeight - area.scrollTop - area.clientHeight < 40;
   area.append(entry);
   while (area.childElementCount > LOG_LIMIT) area.firstElementChild.remove();
-  if (atBottom) area.scrollTop = area.scrollHeight;
+  if (client.following) area.scrollTop = area.scrollHeight;
+}
+
+// The log follows new lines unless its reader scrolled up; a resize (the window, the panels above it) keeps that.
+function followLog() {
+  const area = $("log");
+  area.addEventListener("scroll", () => {
+    client.following = area.scrollHeight - area.scrollTop - area.clientHeight < 40;
+  });
+  new ResizeObserver(() => { if (client.following) area.scrollTop = area.scrollHeight; }).observe(area);
 }
 
 function say(text) {
@@ -459,6 +469,7 @@ function init() {
   });
   $("refresh-tables").onclick = refreshTables;
   document.addEventListener("keydown", onKey);
+  followLog();
   connect();
 }
 
