@@ -19,7 +19,7 @@ from server.gametypes import GAME_TYPES
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
-from server.render.style import Style
+from server.render.style import Style, default_cubes
 from server.quotas import ASKER
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
@@ -153,7 +153,8 @@ class Session:
         """How this person sees tables: their @set choices, at their screen's width."""
         screenreader = self.sink.screen_reader(self.options.get("screenreader"))
         colour = not screenreader and self.sink.colour(self.options.get("color"))
-        return Style(self.options.get("cubes", "art"), screenreader, self.sink.width, colour)
+        width = self.sink.width
+        return Style(self.options.get("cubes", default_cubes(width)), screenreader, width, colour)
 
     def ignores(self, message: Message) -> bool:
         return message.kind in TALK_KINDS and message.fields.get("who") in self.ignoring
