@@ -3,7 +3,6 @@
 "use strict";
 
 const $ = id => document.getElementById(id);
-const LOG_LIMIT = 400;
 const RETRY_MAX_MS = 15000;
 const KEYS = {r: "roll", s: "stop", p: "pass", h: "hint"};
 const TALK = new Set(["say", "pose", "page", "whisper"]);
@@ -383,36 +382,6 @@ function drawProposals(state) {
                 button("Vote no", `vote no ${proposal.number}`, "small-button"));
     return item;
   }));
-}
-
-function log(text, kind) {
-  if (!text) return;
-  const entry = element("div", text, `entry ${kind}`);
-  const area = $("log");
-  area.append(entry);
-  while (area.childElementCount > LOG_LIMIT) area.firstElementChild.remove();
-  if (client.following) area.scrollTop = area.scrollHeight;
-}
-
-// The log follows new lines unless its reader scrolled up; a resize (the window, the panels above it) keeps that.
-function followLog() {
-  const area = $("log");
-  area.addEventListener("scroll", () => {
-    client.following = area.scrollHeight - area.scrollTop - area.clientHeight < 40;
-  });
-  new ResizeObserver(() => { if (client.following) area.scrollTop = area.scrollHeight; }).observe(area);
-}
-
-function say(text) {
-  log(text, "local");
-  announce(text);
-}
-
-// The live region speaks the same words as the server's screen-reader mode (a web session's table text is in it).
-function announce(text) {
-  const region = $("announce");
-  region.textContent = "";
-  setTimeout(() => { region.textContent = text; }, 50);
 }
 
 function refreshTables() {
