@@ -6,7 +6,7 @@ import dataclasses
 import time
 
 from engine.numbers import typed_number
-from rooms.messages import Message, Refusal
+from rooms.messages import Message, Refusal, counted
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
@@ -127,7 +127,8 @@ async def rating(session: Session, args: str) -> None:
     lines = [texts.RATINGS_OF.format(name=name)]
     for game, r in ratings.items():
         title = next((kind.title for kind in GAME_TYPES.all() if kind.name == game), game)
-        lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r), games=r.games))
+        lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r),
+                                              games=counted(r.games, "rated game")))
     fields = {f"rating.{game}": str(r.shown) for game, r in ratings.items()}
     fields |= {f"provisional.{game}": "yes" if r.provisional else "no" for game, r in ratings.items()}
     fields |= {f"games.{game}": str(r.games) for game, r in ratings.items()}
@@ -136,10 +137,11 @@ async def rating(session: Session, args: str) -> None:
 
 def rating_board(title: str, bots: bool, board: list[tuple[str, Rating]], width: int) -> str:
     """The best rated, in 80 columns; on a narrower screen, columns as wide as their cells and the last left out."""
-    rows = [texts.RATING_ROW.format(place=place, name=name, rating=r.shown, provisional=provisional(r), games=r.games)
+    rows = [texts.RATING_ROW.format(place=place, name=name, rating=r.shown, provisional=provisional(r),
+                                    games=counted(r.games, "game"))
             for place, (name, r) in enumerate(board, 1)]
     if max(map(len, rows)) > width:
-        cells = [[f"{place}.", name, r.shown, provisional(r).strip(), texts.GAMES_PLAYED.format(games=r.games)]
+        cells = [[f"{place}.", name, r.shown, provisional(r).strip(), counted(r.games, "game")]
                  for place, (name, r) in enumerate(board, 1)]
         rows, left_out = fitted(cells, width, right=(0, 2), keep=3)
         if left_out:

@@ -4,7 +4,9 @@ columns and at 80 (unchanged there); five cubes of art in the width below which 
 from __future__ import annotations
 
 from engine.wimpout import Face, Throw
+from server.commands.records import rating_board
 from server.poker import pokerboard
+from server.ratingmodel import Rating
 from server.render.columns import fitted
 from server.render.style import ART_WIDTH, default_cubes
 from server.store import Stats
@@ -38,3 +40,12 @@ def test_five_cubes_of_art_take_the_width_below_which_throws_are_drawn_compact()
     assert [len(line) for line in art(five, ART_WIDTH)] == [ART_WIDTH] * 5  # one row of five
     assert len(art(five, ART_WIDTH - 1)) == 10
     assert (default_cubes(ART_WIDTH), default_cubes(ART_WIDTH - 1)) == ("art", "compact")
+
+
+def test_the_rating_board_counts_games_in_words_and_fits_40_columns() -> None:
+    board = [("Bartholomewskiii", Rating(games=1)), ("Ann", Rating(mu=30, sigma=3, games=12))]
+    wide = rating_board("Cosmic Wimpout", False, board, 80).splitlines()
+    assert wide[1].endswith("(provisional)  1 game") and wide[2].endswith("  12 games"), wide  # not '1 games'
+    narrow = rating_board("Cosmic Wimpout", False, board, 40).splitlines()
+    assert narrow[1:3] == ["1. Bartholomewskiii 1000 (provisional)", "2. Ann              1630"], narrow
+    assert narrow[3] == "(No room here for: games. 'stats <name>' has them.)"
