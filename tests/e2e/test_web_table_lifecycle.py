@@ -38,6 +38,7 @@ async def test_a_new_table_under_a_closed_tables_number_is_offered_to_sit_at(mak
             await page.do(page.wait, lambda d: page.text("tables").startswith("Table 1 (waiting, here)"))
             await page.do(page.button, "Watch")
             assert await page.do(page.text, "table-title") == "No table"  # the old game's board is gone
+            assert "Open a table or sit at one" in await page.do(page.text, "no-table")
             await page.do(page.click, "Sit")
             await bob.expect("Ann sits down at table 1.")
             await page.do(page.wait, lambda d: page.text("table-title") == "Table 1")
@@ -60,7 +61,7 @@ async def test_the_page_comes_back_by_itself_after_a_graceful_restart(make_serve
             await page.do(page.click, "Start")
             await page.do(page.wait_moves, ["roll"])
         await page.do(page.wait, lambda d: "The server is shutting down" in page.text("log"))
-        await page.do(page.wait, lambda d: "reconnecting" in page.text("link"))
+        await page.do(page.wait, lambda d: "the server is restarting: reconnecting" in page.text("link"))
         async with make_server(web=web, tables=later):
             await page.do(page.wait, lambda d: page.text("link") == "connected")
             await page.do(page.wait_moves, ["roll"])  # logged in again, the table restored

@@ -11,6 +11,7 @@ const DEPARTURES = new Set(["disconnect", "leave"]);
 
 const client = {
   ws: null, hint: null, credentials: null, pending: null, echoTables: false, name: null, farewell: null, retries: 0,
+  restarting: false,
   room: null, here: [], tables: new Map(), table: null, aside: [], watching: null, following: true,
 };
 
@@ -23,6 +24,7 @@ function connect() {
   client.ws = new WebSocket(url);
   client.ws.onopen = () => {
     client.retries = 0;
+    client.restarting = false;
     setLink(client.credentials ? "logging in…" : "connected", "ok");
     if (client.credentials) send(loginCommand("connect", ...client.credentials));
   };
@@ -33,7 +35,8 @@ function connect() {
       return;
     }
     const wait = Math.min(RETRY_MAX_MS, 1000 * 2 ** client.retries++);
-    setLink(`connection lost: reconnecting in ${Math.round(wait / 1000)} s…`, "down");
+    const why = client.restarting ? "the server is restarting" : "connection lost";
+    setLink(`${why}: reconnecting in ${Math.round(wait / 1000)} s…`, "down");
     setTimeout(connect, wait);
   };
 }
@@ -88,7 +91,8 @@ function onMessage(message) {
     $("game-screen").hidden = false;
     if (client.watching !== null) send(`watch ${client.watching}`);
   } else if (kind === "farewell") {
-    client.farewell = fields.restart === "yes" ? null : text;  // a server restarting is tried again
+    client.restarting = fields.restart === "yes";  // a server restarting is tried again
+    client.farewell = client.restarting ? null : text;
   } else if (kind === "room") {
     client.room = fields;
     client.here = fields.players ? fields.players.split(", ") : [];
@@ -249,6 +253,7 @@ function drawTable() {
   const message = client.table, state = message.state, me = client.name;
   const seated = state.seats.some(seat => seat.name === me);
   const poker = message.game_type === "poker";
+  $("no-table").hidden = true;
   for (const id of ["turn", "cubes", "lastlicks", "scores", "proposals", "choice-label", "hint-note"]) {
     $(id).hidden = poker;
   }
@@ -352,6 +357,7 @@ function clearTable() {
   client.aside = [];
   for (const id of ["turn", "cubes", "lastlicks", "scores", "poker", "choice-label"]) $(id).hidden = true;
   $("table-title").textContent = "No table";
+  $("no-table").hidden = false;
   for (const id of ["table-status", "stop-refusal", "hint-note", "watchers"]) $(id).textContent = "";
   for (const id of ["actions", "table-tools", "proposals"]) $(id).replaceChildren();
 }
