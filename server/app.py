@@ -190,7 +190,7 @@ class GameServer:
         self.solver.stop()
         await self.store.touch(self.presence.seen())
         for session in list(self.connections):
-            session.close(texts.SHUTDOWN)
+            session.close(texts.SHUTDOWN, restart="yes")  # the web page retries
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.close()  # after the farewells: this also closes client transports

@@ -250,6 +250,9 @@ class Tables:
         else:
             self.clock.mind_absence(live)
             self.clock.arm(live)
+            timer = live.timer_message()
+            if timer is not None:
+                self.server.deliver(Delivery(name, timer) for name in audience)
 
     async def _abandon(self, live: Live) -> None:
         """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
@@ -327,6 +330,9 @@ class Tables:
         if await self.act(live, back) is None:  # they were not away
             view = live.table.view()
             session.send(Message("", "table", {"table": str(view.table)}, data=live.table.news()))
+            timer = live.timer_message()
+            if timer is not None:
+                session.send(timer)
 
     async def _gone(self, name: str) -> None:
         """Each table in turn, each move awaiting its save: meanwhile the player may be back (nothing more is noted:

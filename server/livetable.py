@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rooms.messages import Message
 from rooms.tables import Aside, Table, TableNews
 from server.gametypes import GAME_TYPES, GameType
 
@@ -53,3 +54,11 @@ class Live:
         if self.timer is None:
             return None
         return max(0.0, self.timer.when() - asyncio.get_running_loop().time())
+
+    def timer_message(self) -> Message | None:
+        """The turn timer's seconds left as data (kind ``timer``), for the clients that show no status prompt and
+        count down themselves (the web page); None while it is not running."""
+        left = self.timer_left()
+        if left is None:
+            return None
+        return Message("", "timer", {"table": str(self.table.number), "seconds": str(int(left))})

@@ -117,8 +117,8 @@ class Poker:
     def stats_text(self, name: str, stats: Stats) -> str:
         return pokerboard.stats_text(name, stats)
 
-    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
-        return pokerboard.leaderboard(leaders)
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
+        return pokerboard.leaderboard(leaders, width)
 
 
 GAME_TYPE = Poker()

@@ -5,22 +5,17 @@ with the meld picker for a draw and a meld (the picker's button is the exact com
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from support.browsers import web_url
-from support.chromepage import CHROMEDRIVER, CHROMIUM, Page, chromium
 from support.clients import WAIT, player
 from support.pokerclients import OVER, choice, play_telnet, secret_lines
+from support.webpage import BROWSER_MARKS, Page, chromium
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    (CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"),
-    reason="needs Debian's chromium and chromium-driver (.ci/run installs them with apt-get)",
-)]
+pytestmark = BROWSER_MARKS
 SEEN = """window.seen = client.table;
 return [client.table.state.status, client.table.state.game && client.table.state.game.phase, client.table.you_may,
         [...document.querySelectorAll('#actions button')].map(b => [b.textContent, b.className, b.disabled])];"""

@@ -9,17 +9,13 @@ import asyncio
 import os
 from pathlib import Path
 
-import pytest
-
-from support.chromepage import CHROMEDRIVER, CHROMIUM, Page, chromium
 from support.clients import telnet_client
 from support.tablesetup import dice_script
 from support.browsers import web_url
+from support.webpage import BROWSER_MARKS, Page, chromium
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    (CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"),  # CI installs them: it must run there
-    reason="needs Debian's chromium and chromium-driver (.ci/run installs them with apt-get)",
-)]
+pytestmark = BROWSER_MARKS
+
 THROWS = ["10 2 3", "10 10 10 3 S", "5 s2", "2 3 4 6 s6", "2 3 4 6 s6"]
 """Roll-off (Ann first); Ann's flash of 10s with the Flaming Sun (a choice: she rethrows the sun); a 5 clears the
 flash; Bob's and the bot's last licks wimp out."""

@@ -1,17 +1,26 @@
-"""The web page in a real headless Chromium (Debian's chromium and chromium-driver, driven by Selenium), for the
-browser tests: the browser started, and the page driven from a thread while the server runs on the test's loop."""
+"""The web page in a real headless Chromium (Debian's chromium and chromium-driver, driven by Selenium): the browser,
+and a page driven from the test's event loop."""
 
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from support.clients import WAIT
 
 CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+BROWSER_MARKS = [pytest.mark.slow, pytest.mark.skipif(
+    (CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"),  # CI installs them: it must run there
+    reason="needs Debian's chromium and chromium-driver (.ci/run installs them with apt-get)",
+)]
+"""A browser test module's ``pytestmark``: slow, and skipped where there is no Chromium."""
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--window-size=1200,1000"]
@@ -79,6 +88,26 @@ class Page:
     def text(self, name: str) -> str:
         return str(self.by_id(name).text)
 
+    def viewport(self, width: int, height: int) -> None:
+        """The window resized so that the page itself has ``width`` x ``height`` CSS pixels (the window's frame
+        takes some)."""
+        self.driver.set_window_size(width, height)
+        inner = self.driver.execute_script("return [innerWidth, innerHeight]")
+        self.driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+        self.wait(lambda d: d.execute_script("return [innerWidth, innerHeight]") == [width, height])
+
+    def command(self, line: str) -> None:
+        """``line`` typed on the command line and sent."""
+        field = self.by_id("command")
+        field.send_keys(line + "\n")
+
+    def box(self, name: str) -> dict[str, float]:
+        """Where the element is drawn, in CSS pixels of the viewport: left, top, right, bottom, width, height."""
+        return dict(self.driver.execute_script(
+            "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+            "return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};",
+            name))
+
     def create_account(self, url: str) -> None:
         self.driver.get(url)
         self.wait(lambda d: self.text("link") == "connected")
@@ -100,3 +129,22 @@ class Page:
 
         return self.wait(lambda d: [c.get_attribute("aria-label")
                                     for c in self.by_id(row).find_elements(By.CSS_SELECTOR, "svg.cube")])
+
+
+@asynccontextmanager
+async def browser(tmp_path: Path, width: int = 1200, height: int = 1000) -> AsyncIterator[Page]:
+    """A Chromium window showing the page at this size; at a failure the page's text is printed and a screenshot saved; the page's
+    console must have logged no error."""
+    page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
+    try:
+        await page.do(page.viewport, width, height)
+        yield page
+        errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
+        assert not errors, errors
+    except BaseException:
+        shown = await page.do(page.driver.execute_script, "return document.body.innerText")
+        await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
+        print(f"the page at the failure (screenshot: {tmp_path / 'failure.png'}):\n{shown}")
+        raise
+    finally:
+        await asyncio.to_thread(page.driver.quit)
