@@ -20,7 +20,7 @@ def ladder_tables(waiting: Sequence[Contender], anchors: Sequence[Contender], se
                   recent: Collection[frozenset[str]]) -> list[list[str]]:
     """Tables for the waiting bots, best rated first: each table takes the next bots while they are within ``gap``
     of its first, up to ``seats``. A table of exactly the bots of a recent one is split up; a bot left alone gets
-    the anchor nearest its rating that it did not just play (any anchor, if it played them all)."""
+    the free anchor nearest its rating that it did not just play (any free anchor, if it played them all)."""
     ordered = sorted(waiting, key=lambda c: (-c.rating, c.name.casefold()))
     groups: list[list[Contender]] = []
     for bot in ordered:
@@ -29,20 +29,23 @@ def ladder_tables(waiting: Sequence[Contender], anchors: Sequence[Contender], se
             group.append(bot)
         else:
             groups.append([bot])
+    free = list(anchors)
     tables: list[list[str]] = []
     for group in groups:
         names = [c.name for c in group]
-        if len(names) > 1 and frozenset(names) in recent:
-            tables.extend(_with_anchor(c, anchors, recent) for c in group)
-        elif len(names) > 1:
+        if len(names) > 1 and frozenset(names) not in recent:
             tables.append(names)
         else:
-            tables.append(_with_anchor(group[0], anchors, recent))
+            tables.extend(_with_anchor(c, free, recent) for c in group)
     return [table for table in tables if len(table) > 1]
 
 
-def _with_anchor(bot: Contender, anchors: Sequence[Contender], recent: Collection[frozenset[str]]) -> list[str]:
-    """The bot with the nearest anchor it did not just play; alone if there is no anchor."""
-    near = sorted(anchors, key=lambda a: (abs(a.rating - bot.rating), a.name.casefold()))
+def _with_anchor(bot: Contender, free: list[Contender], recent: Collection[frozenset[str]]) -> list[str]:
+    """The bot with the nearest free anchor it did not just play (taken from ``free``: an anchor sits at one table at
+    a time); alone if none is free."""
+    near = sorted(free, key=lambda a: (abs(a.rating - bot.rating), a.name.casefold()))
     fresh = [a for a in near if frozenset((bot.name, a.name)) not in recent] or near
-    return [bot.name, fresh[0].name] if fresh else [bot.name]
+    if not fresh:
+        return [bot.name]
+    free.remove(fresh[0])
+    return [bot.name, fresh[0].name]

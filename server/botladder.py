@@ -55,8 +55,7 @@ class Ladder:
             raise Refusal(texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap))
         if name not in self.waiting:
             self.waiting.append(name)
-        log.info("ladder.joined", bot=name)
-        await self.pair()
+        log.info("ladder.joined", bot=name)  # seated at the next pass: bots joining together may meet
 
     def leave(self, name: str) -> None:
         if name not in self.waiting:

@@ -72,3 +72,4 @@ def test_the_ladder_splits_a_recent_rematch_and_a_lone_bot_plays_the_nearest_anc
     recent = {frozenset({"A", "B"}), frozenset({"B", "Cautious.bot"})}
     assert ladder_tables(waiting, anchors, 4, 100, recent) == [["B", "Threshold.bot"], ["A", "Cautious.bot"]]
     assert ladder_tables(waiting[:1], [], 4, 100, set()) == []  # no anchor: it waits
+    assert ladder_tables(waiting, anchors[1:2], 4, 100, {frozenset({"A", "B"})}) == [["B", "Cautious.bot"]]
