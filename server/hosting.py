@@ -22,7 +22,7 @@ from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
 from server.livetable import Live
 from server.names import skeleton
-from server.ratednews import chances_message, change_messages
+from server.ratednews import chances_message, change_messages, closing_fields
 from server.tableclock import TableClock
 
 if TYPE_CHECKING:
@@ -275,7 +275,7 @@ class Tables:
         self._deliver(news, audience)
         await self._tell_ratings(live, changes, audience)
         if ending is not None:
-            await self._close(live, ending, audience)
+            await self._close(live, ending, audience, changes=changes)
         else:
             self.clock.mind_absence(live)
             self.clock.arm(live)
@@ -413,8 +413,10 @@ class Tables:
                    for r in finish.results]
         return replace(finish, results=results)
 
-    async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None) -> None:
-        """Take the table away (a finished game's results are already saved with its last move) and say why."""
+    async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None,
+                     changes: Sequence[RatingChange] = ()) -> None:
+        """Take the table away (a finished game's results are already saved with its last move) and say why (with
+        the rating changes of a rated game, as fields)."""
         table = live.table
         if self.live.get(table.number) is live:  # (its game over and saved, the database may have given the number
             del self.live[table.number]  # to a table opened since: that one stays)
@@ -429,7 +431,8 @@ class Tables:
         log.info("table.closed", table=table.number, game=live.game_id, status=ending.value,
                  winner=table.view().winner)
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
-                         {"table": str(table.number), "game": str(live.game_id), "status": ending.value})
+                         {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
+                          **closing_fields(changes)})
         self.server.deliver(Delivery(name, closed) for name in audience)
         if live.then is not None:
             self.clock.spawn(live.then(live, ending))
