@@ -81,7 +81,8 @@ class Tournaments:
                 self._spawn(self._time_up(run))
             log.info("event.restored", number=record.event_id, kind=record.kind, playing=len(run.tables))
         for run in list(self.running.values()):
-            await self._advance(run)
+            if run.record.kind == ARENA or run.tables:  # a Swiss round nobody is back for waits for 'event start'
+                await self._advance(run)
 
     def start(self) -> None:
         """The daily arenas at their configured times."""
@@ -152,12 +153,16 @@ class Tournaments:
             run.queue.remove(name)
 
     async def begin(self, run: Running) -> None:
-        """A wizard starts a Swiss event's first round."""
+        """A wizard starts a Swiss event's first round, or its next one when none is being played (after a
+        restart, whose players were not back yet)."""
         if run.record.kind != SWISS:
             raise Refusal(texts.EVENT_NOT_SWISS.format(number=run.number))
-        if run.record.round:
-            raise Refusal(texts.EVENT_STARTED_ALREADY.format(number=run.number))
-        await self._round(run)
+        if run.tables:
+            raise Refusal(texts.EVENT_STARTED_ALREADY.format(number=run.number, round=run.record.round))
+        async with self._lock:
+            await self._round(run, asked=True)
+        if run.closing:  # its last round was played before a restart
+            await self._advance(run)
 
     async def halt(self, run: Running) -> None:
         """A wizard stops an event: no more tables; it ends when the games being played have."""
@@ -204,9 +209,10 @@ class Tournaments:
         for names in arena_tables(waiting, bots, run.record.seats, run.last_met):
             await self._seat(run, names, {name for name in names if lines[name].standing.house}, 0)
 
-    async def _round(self, run: Running) -> None:
+    async def _round(self, run: Running, asked: bool = False) -> None:
         """The next Swiss round's tables, drawn from the standings (entrants offline or seated elsewhere sit it
-        out); after the last round, the event ends."""
+        out); after the last round, or when no table can be drawn, the event ends (a wizard who ``asked`` for the
+        round is told instead)."""
         number = run.record.round + 1
         if run.record.rounds is not None and number > run.record.rounds:
             run.closing = True
@@ -214,6 +220,8 @@ class Tournaments:
         lines = [line for line in await self.server.store.standings(run.number) if line.active]
         present = [line.standing for line in lines if line.standing.house or self._free(line.standing.name)]
         tables = swiss_tables(present, run.record.seats, run.met)
+        if not tables and asked:
+            raise Refusal(texts.EVENT_NOBODY.format(number=run.number))
         if not tables:
             run.closing = True
             return

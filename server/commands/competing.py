@@ -49,11 +49,12 @@ async def event(session: Session, args: str) -> None:
     score, and again after each game until its time is up; in a Swiss event
     you play from the next round on. Points go by finishing place: one for
     each player finished below you, one more for first place. 'event leave'
-    stops (your standing stays). 'event standings' shows the standings of
-    the event named, or of the latest. Wizards: 'event arena 30 goal=200
-    optimal cautious' opens a 30-minute arena with those house bots entered,
-    'event swiss 3' a Swiss event of 3 rounds taking entries until 'event
-    start N' (wizards: 'event start N', 'event stop N': no more tables).
+    stops (your standing stays). 'event standings' shows the standings of the
+    event named, or of the latest; 'events' lists them. Wizards: 'event arena
+    30 goal=200 optimal cautious' opens a 30-minute arena with those house
+    bots entered ('none': no bot), 'event swiss 3' a Swiss event of 3 rounds
+    taking entries; 'event start N' draws its first round (or the next, after
+    a restart), 'event stop N' draws no more tables.
     """
     verb, *words = args.split() or [""]
     tournaments = session.services.events

@@ -70,3 +70,28 @@ async def test_a_swiss_event_runs_end_to_end_with_house_bots_and_two_people(make
         standings = await bob.command("event standings 1", r"Event 1 \(Swiss event, over\) standings:(\n  [^\n]*){4}")
         assert len(re.findall(r"  2 games", standings)) == 4, standings  # two rounds, everyone at a table in each
         await wiz.command("event start 1", "There is no running event 1.")
+
+
+async def test_a_swiss_event_goes_on_after_a_restart_in_the_middle_of_a_round(make_server) -> None:
+    async with make_server(events=EVENTS) as server, player(server, "Wizard") as wiz, \
+            player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await wiz.command("event swiss 2 goal=100 none", "a Swiss event of 2 rounds")
+        await wiz.command("event start 1", "No table of event 1 can be drawn")
+        await ann.command("event join", "You play from the next round on")
+        await bob.command("event join", "You play from the next round on")
+        await wiz.command("event start 1", "")
+        await ann.expect(r"Event 1, round 1: you play at table 1 \(Ann, Bob\)")
+        await bob.expect(r"Event 1, round 1: you play at table 1 \(Ann, Bob\)")
+    async with make_server(events=EVENTS) as server, player(server, "Ann", create=False) as ann, \
+            player(server, "Bob", create=False) as bob:
+        ann.name, bob.name = "Ann", "Bob"
+        await ann.command("events", r"Event 1: Swiss event, round 1 of 2; 2 entrants")
+        for client in (ann, bob):
+            client.send("score")
+        winner = await asyncio.gather(play_until(ann, r"\*\*\* (\S+) WINS the game at table 1"),
+                                      play_until(bob, r"\*\*\* (\S+) WINS the game at table 1"))
+        assert winner[0] == winner[1]
+        await ann.expect(r"Event 1: Ann \+\d, Bob \+\d|Event 1: Bob \+\d, Ann \+\d")
+        await asyncio.gather(_play_game(ann, 1), _play_game(bob, 1))  # round 2: the same two (nobody else)
+        await ann.expect(r"Event 1 is over\. Winner: \S+\.")
+        await ann.command("event standings", r"Swiss event, over[^\n]*\n   1\. \S+ +[24] points  2 games")
