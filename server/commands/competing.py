@@ -166,9 +166,9 @@ def _wizard(session: Session) -> None:
 def _opening(words: list[str], most: int) -> tuple[int | None, list[str], list[str] | None]:
     """``[length] [option=value ...] [bot kind ...]``: the length (minutes or rounds), the table options, and the
     house bots entered (None: the configured ones)."""
-    length = None
-    if words and words[0].isdigit():
-        length = int(words.pop(0))
+    length = typed_number(words[0]) if words else None
+    if length is not None:
+        words.pop(0)
         if not 1 <= length <= most:
             raise Refusal(texts.EVENT_LENGTH)
     options = [word for word in words if "=" in word]

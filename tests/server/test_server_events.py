@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 
 from support.clients import RawClient, play_until, player
 
@@ -95,3 +96,13 @@ async def test_a_swiss_event_goes_on_after_a_restart_in_the_middle_of_a_round(ma
         await asyncio.gather(_play_game(ann, 1), _play_game(bob, 1))  # round 2: the same two (nobody else)
         await ann.expect(r"Event 1 is over\. Winner: \S+\.")
         await ann.command("event standings", r"Swiss event, over[^\n]*\n   1\. \S+ +[24] points  2 games")
+
+
+async def test_an_arena_opens_by_itself_at_a_configured_time(make_server) -> None:
+    now = time.time()
+    times = [time.strftime("%H:%M", time.gmtime(now)), time.strftime("%H:%M", time.gmtime(now + 60))]
+    events = {**EVENTS, "arena_times": times, "arena_minutes": 5, "house_bots": ["optimal"]}
+    async with make_server(events=events) as server, player(server, "Ann") as ann:
+        await ann.command("events", r"Event 1: arena, \d+(\.\d)? minutes left; 1 entrants; tables: goal=100")
+        await ann.command("event join", "You are in event 1.")
+        await ann.expect(r"Event 1, arena game: you play at table 1 \(Ann, Optimal\.bot\)")
