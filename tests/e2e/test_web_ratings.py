@@ -16,12 +16,18 @@ MOVES = 300
 
 def play_to_the_end(page: Page) -> None:
     """Click the moves offered (stop when it may) until the game is over."""
+
+    def over() -> bool:
+        status = page.text("table-status").lower()
+        return "game over" in status or "win" in status
+
     for _ in range(MOVES):
-        page.wait(lambda d: page.moves() or "wins" in page.text("table-status").lower()
-                  or "you win" in page.text("table-status").lower())
-        moves = page.moves()
-        if not moves:
+        page.wait(lambda d: page.moves() or over())
+        if over():
             return
+        moves = page.moves()
+        if not moves:  # the page redrew between the two looks (the bot's turn): wait again
+            continue
         try:
             page.click("stop" if "stop" in moves else moves[0])
         except Exception:  # the page redrew between reading the moves and the click: read them again
