@@ -325,6 +325,11 @@ class Tournaments:
         log.info("event.time_up", number=run.number, playing=len(run.tables))
         await self._advance(run)
 
+    async def _opened_lately(self) -> bool:
+        """An arena opened within the last minute and a half (a restart in the minute of a configured time)."""
+        latest = await self.server.store.events(running=False, limit=1)
+        return bool(latest) and latest[0].kind == ARENA and latest[0].started_at > time.time() - 90
+
     async def _schedule(self) -> None:
         """Open an arena at each configured time (UTC), once a day, in the start room."""
         while True:
@@ -332,7 +337,7 @@ class Tournaments:
             today, clock = time.strftime("%Y-%m-%d", now), time.strftime("%H:%M", now)
             for at in self.settings.arena_times:
                 key = f"{today} {at}"
-                if at == clock and key not in self._held:
+                if at == clock and key not in self._held and not await self._opened_lately():
                     self._held.add(key)
                     await self.open(ARENA, self.server.world.start, self.server.settings.server_name, None, [],
                                     list(self.settings.house_bots))

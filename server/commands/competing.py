@@ -17,7 +17,7 @@ from server.tournaments import ARENA, SWISS
 MOST_MINUTES, MOST_ROUNDS = 24 * 60, 20
 
 
-@command("events", category="table")
+@command("events", category="records")
 async def events(session: Session, args: str) -> None:
     """events
 
@@ -40,7 +40,7 @@ async def events(session: Session, args: str) -> None:
     session.tell("\n".join(lines), "events")
 
 
-@command("event", category="table", powers=True)
+@command("event", category="records", powers=True)
 async def event(session: Session, args: str) -> None:
     """event join|leave|standings [N] | event arena|swiss [length] [options] [bots]
 
@@ -93,7 +93,7 @@ async def event(session: Session, args: str) -> None:
         raise UsageError
 
 
-@command("ladder", category="table")
+@command("ladder", category="records")
 async def ladder(session: Session, args: str) -> None:
     """ladder [join|leave]
 

@@ -21,16 +21,17 @@ def play_to_the_end(page: Page) -> None:
         status = page.text("table-status").lower()
         return "game over" in status or "win" in status
 
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+
     for _ in range(MOVES):
-        page.wait(lambda d: page.moves() or over())
-        if over():
-            return
-        moves = page.moves()
-        if not moves:  # the page redrew between the two looks (the bot's turn): wait again
-            continue
         try:
-            page.click("stop" if "stop" in moves else moves[0])
-        except Exception:  # the page redrew between reading the moves and the click: read them again
+            page.wait(lambda d: page.moves() or over())
+            if over():
+                return
+            moves = page.moves()
+            if moves:
+                page.click("stop" if "stop" in moves else moves[0])
+        except (StaleElementReferenceException, TimeoutException):  # the page redrew under a look or a click
             continue
     raise AssertionError("the game did not end")
 
