@@ -9,6 +9,7 @@ described in docs/bots.md.
     python bots/reference_bot.py --name Robo --password secret1 --open goal=300 --players 2
     python bots/reference_bot.py --name Bobo --password secret1 --strategy threshold 200 2
     python bots/reference_bot.py --name Pokey --password secret1 --open "game=poker bases_to_win=3" --strategy poker
+    python bots/reference_bot.py --name Robo --password secret1 --ladder Ann 1 --games 20   # the bot ladder
 """
 
 from __future__ import annotations
@@ -175,15 +176,16 @@ class BotError(Exception):
 class Player:
     """A bot's decisions: which lines to send after each message. With ``table_options`` it opens tables (seating a
     house bot for each of ``house_bots``, the words after 'table bot add') and starts them once ``players`` sit (house
-    bots included); otherwise it sits at tables opened in its room. It plays ``games`` games."""
+    bots included); with ``ladder`` (its owner's name and its version) it flags itself as a bot and waits for the
+    ladder's matchmaker to seat it; otherwise it sits at tables opened in its room. It plays ``games`` games."""
 
     def __init__(
         self, name: str, password: str, choose: Strategy, table_options: str | None = None, players: int = 2,
-        games: int = 1, room: str | None = None, house_bots: tuple[str, ...] = (),
+        games: int = 1, room: str | None = None, house_bots: tuple[str, ...] = (), ladder: tuple[str, str] | None = None,
     ) -> None:
         self.name, self.password, self.choose = name, password, choose
         self.table_options, self.players, self.games, self.room = table_options, players, games, room
-        self.house_bots = house_bots
+        self.house_bots, self.ladder = house_bots, ladder
         self.played = 0
         self.final: dict[str, Any] = {}
         """The state of the last game when it ended."""
@@ -206,12 +208,16 @@ class Player:
             return self._error(message)
         if kind == "table":
             return self._table(message)
+        if kind == "message" and message["kind"] == "welcome" and self.ladder is not None:
+            owner, version = self.ladder
+            return [f"@set me=bot owner={owner} version={version}", "ladder join"]
         if kind == "message" and message["kind"] == "welcome":
             return [f"go {self.room}"] * bool(self.room) + self._join()
-        if kind == "message" and message["kind"] == "table_opened" and self.table_options is None:
+        if kind == "message" and message["kind"] == "table_opened" and self.table_options is None is self.ladder:
             return [f"sit {message['fields']['table']}"]
         if kind == "message" and message["kind"] == "table_closed":
             self.played += 1
+            # the ladder seats its bots again by itself
             return ["QUIT"] if self.finished else self._join() * (self.table_options is not None)
         return []
 
@@ -283,6 +289,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--room", help="go to this room first (an exit name from the lobby)")
     parser.add_argument("--strategy", nargs="+", default=["threshold", "150"],
                         help="cautious | threshold N [K] | poker")
+    parser.add_argument("--ladder", nargs=2, metavar=("OWNER", "VERSION"),
+                        help="flag the account as a bot of OWNER (a person's account) and play the bot ladder")
     parser.add_argument("--trace", action="store_true", help="print every line sent (>) and received (<)")
     args = parser.parse_args(argv)
     try:
@@ -290,7 +298,7 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as error:
         parser.error(str(error))
     player = Player(args.name, args.password, choose, args.open, args.players, args.games, args.room,
-                    tuple(args.house_bot))
+                    tuple(args.house_bot), tuple(args.ladder) if args.ladder else None)
 
     async def play() -> dict[str, Any]:
         trace = (lambda way, line: print(way, line, flush=True)) if args.trace else None

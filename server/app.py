@@ -21,6 +21,7 @@ from server.admission import AcceptErrors, Admission
 from server.funhouse.funplay import Funhouse
 from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
+from server.botladder import Ladder
 from server.hosting import Tables
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
@@ -34,6 +35,7 @@ from server.wimpout.solving import Solver
 from server.sink import Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
+from server.tournaments import Tournaments
 
 if TYPE_CHECKING:
     from server.web.httpserver import WebClient
@@ -62,7 +64,7 @@ class GameServer:
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits),
-            lambda by: self.request_shutdown(by), Funhouse(self.store),
+            lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
         )
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
@@ -104,6 +106,8 @@ class GameServer:
 
             self.web = await WebClient.start(self)
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        self.services.events.start()
+        self.services.ladder.start()
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
                  store=self.store.where)
@@ -129,6 +133,7 @@ class GameServer:
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         await self.tables.restore()
+        await self.services.events.restore()
         await self._prune()
 
     async def _load_world(self) -> None:
@@ -186,6 +191,8 @@ class GameServer:
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.stop_releasing()
+        self.services.events.stop()
+        self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(self.presence.seen())

@@ -109,7 +109,7 @@ async def top(session: Session, args: str) -> None:
     parts = [rating_board(kind.title, bots, board, width)] if board else []
     if leaders:
         parts.append(kind.leaderboard(leaders, width))
-    session.page("\n\n".join(parts), "records")
+    session.page("\n\n".join(parts), "records", **board_fields(kind.name, bots, board))
 
 
 @command("rating", category="records")
@@ -147,6 +147,15 @@ def rating_board(title: str, bots: bool, board: list[tuple[str, Rating]], width:
         if left_out:
             rows.append(texts.LEFT_OUT.format(heads=", ".join(texts.RATING_COLUMNS[-left_out:])))
     return "\n".join([texts.RATING_BOARD.format(game=title, whom="bots" if bots else "people"), *rows])
+
+
+def board_fields(game: str, bots: bool, board: list[tuple[str, Rating]]) -> dict[str, str]:
+    """The rating board as fields (JSON mode, the web page's leaderboard): ``player.1``, ``rating.1``... best first."""
+    fields = {"board": "bots" if bots else "people", "game": game}
+    for place, (name, r) in enumerate(board, 1):
+        fields |= {f"player.{place}": name, f"rating.{place}": str(r.shown),
+                   f"provisional.{place}": "yes" if r.provisional else "no", f"games.{place}": str(r.games)}
+    return fields
 
 
 def _game_named(args: str) -> tuple[list[str], list[GameType]]:
