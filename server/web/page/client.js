@@ -369,6 +369,7 @@ function drawScores(state) {
   body.replaceChildren(...state.seats.map(seat => {
     const row = element("tr", undefined, [seat.name === client.name ? "mine" : "", seat.name === state.up ? "up" : ""]
       .join(" ").trim());
+    row.dataset.player = seat.name;
     const notes = [seat.out ? `out: ${seat.out}` : "", seat.absent ? "away" : "", seat.bot ? "house bot" : "",
                    seat.name === state.up ? "up" : "", seat.name === state.winner ? "winner" : ""].filter(Boolean);
     const name = element("th", seat.name);

@@ -35,9 +35,10 @@ const ratings = {
   // The rating column of the score sheet, for the players whose rating this page was told.
   sheet() {
     for (const row of $("scores").querySelectorAll("tbody tr")) {
-      row.querySelector("td.rating")?.remove();
-      const known = this.known.get(row.querySelector("th").textContent);
+      for (const old of row.querySelectorAll(".rating, .inline-rating")) old.remove();
+      const known = this.known.get(row.dataset.player);
       row.append(element("td", known ? this.shown(known) : "–", "rating"));
+      if (known) row.querySelector("th").append(element("span", `rating ${this.shown(known)}`, "inline-rating"));
     }
   },
 
