@@ -35,7 +35,8 @@ def read_options(typed: list[str], daily: bool = False) -> FunOptions:
 
 
 def described(options: FunOptions | None = None) -> str:
-    """``slide_stacks=return|free, ...``, or with ``options``, those that differ from the defaults (``scoreboard=off``)."""
+    """Every option and its values (``slide_stacks=return|free, ...``), or with ``options`` those that differ from the
+    defaults (``scoreboard=off``)."""
     if options is None:
         return ", ".join(f"{name}={'|'.join(values)}" for name, values in CHOICES.items())
     kept = options.to_dict()

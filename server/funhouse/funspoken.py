@@ -71,7 +71,8 @@ def catwalk(view: dict[str, Any]) -> list[str]:
     title = words.TITLES["catwalk"]
     if view["phase"] == "lay" or not view["laid"]:
         return [f"{title}. Lay the track: lay, then an order of T, C, D and S.",
-                *(f"{words.STACK_NAMES[kind]} ({kind}), top last: {pieces(tiles)}." for kind, tiles in view["stacks"].items())]
+                *(f"{words.STACK_NAMES[kind]} ({kind}), top last: {pieces(tiles)}."
+                  for kind, tiles in view["stacks"].items())]
     lines = [f"{title}, {view['phase']}. Score now {view['points']}."]
     if view["track"]:
         corners = set(view["corners"])

@@ -30,7 +30,7 @@ async def test_the_page_its_files_health_and_who_over_http(make_server) -> None:
             assert page.status == 200 and page.content_type == "text/html"
             html = await page.text()
             assert "default-src 'self'" in page.headers["Content-Security-Policy"]
-        for script in ("client.js", "cubes.js", "cards.js", "style.css"):
+        for script in ("client.js", "cubes.js", "cards.js", "funhouse.js", "style.css"):
             assert f'"{script}"' in html
             async with http.get(web_url(server, f"/{script}")) as asset:
                 assert asset.status == 200
