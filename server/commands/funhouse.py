@@ -6,7 +6,7 @@ import datetime
 import time
 from collections.abc import Awaitable
 
-from engine.funhouse import ROOMS, Best, FunOptions, FunRun, Room, RoomClosed, RoomError
+from engine.funhouse import ROOMS, STOP, Best, FunOptions, FunRun, Room, RoomClosed, RoomError
 from engine.funhouse.funevents import Moved
 from engine.numbers import typed_number
 from rooms.messages import Delivery, Message, Refusal
@@ -115,9 +115,7 @@ def show(session: Session, live: LiveRun) -> None:
     style (words for a screen reader, else the drawing)."""
     run = live.run
     moves = run.legal_moves()
-    listed = (words.YOU_MAY.format(moves=", ".join(moves)) if len(moves) <= SHOWN_MOVES else
-              words.MANY_MOVES.format(moves=", ".join(moves[:SHOWN_MOVES]), count=len(moves)))
-    text = board_text(run, session.style) + ("\n" + listed if moves else "")
+    text = board_text(run, session.style) + ("\n" + moves_text(moves) if moves else "")
     session.send(Message(text, "funhouse", {}, message(live, text, moves)))
     presence, world = session.services.presence, session.services.world
     for who in world.occupants(world.location(live.player).key):
@@ -125,6 +123,34 @@ def show(session: Session, live: LiveRun) -> None:
             watched = words.WATCHED.format(who=live.player) + "\n" + board_text(run, watcher.style)
             presence.deliver([Delivery(who, Message(watched, "funhouse", {"who": live.player},
                                                     message(live, watched, [])))])
+
+
+def moves_text(moves: list[str]) -> str:
+    """The moves under the board: all of them, or Slide Jam's hundreds folded (each family once, then the stack and
+    slide words every family takes), or else the first few and how many there are."""
+    if len(moves) <= SHOWN_MOVES:
+        return words.YOU_MAY.format(moves=", ".join(moves))
+    folded = folded_moves([move for move in moves if move != STOP])
+    if folded is not None and STOP in moves:
+        heads, tails = folded
+        return words.YOU_MAY_EACH.format(moves=", ".join(heads), then=tails)
+    return words.MANY_MOVES.format(moves=", ".join(moves[:SHOWN_MOVES]), count=len(moves))
+
+
+def folded_moves(moves: list[str]) -> tuple[list[str], str] | None:
+    """(the moves without their last two words, 'L|R up|down|left|right') when every one of them takes exactly every
+    pair of those last words; else None."""
+    heads: dict[str, set[tuple[str, ...]]] = {}
+    for move in moves:
+        parts = move.split()
+        heads.setdefault(" ".join(parts[:-2]), set()).add(tuple(parts[-2:]))
+    tails = next(iter(heads.values()), set())
+    if len(heads) < 2 or any(taken != tails for taken in heads.values()):
+        return None
+    columns = [list(dict.fromkeys(move.split()[-2 + i] for move in moves)) for i in range(2)]
+    if len(tails) != len(columns[0]) * len(columns[1]):
+        return None
+    return list(heads), " ".join("|".join(column) for column in columns)
 
 
 def board_text(run: FunRun, style: Style) -> str:

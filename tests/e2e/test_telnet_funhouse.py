@@ -73,8 +73,12 @@ def board_room(screen: str) -> str:
 
 
 def next_move(screen: str, made: int) -> str:
-    """The first move the screen offers other than stop, until the room has had its share."""
-    offered = re.findall(r"^You may: ([^,\n]+)", screen, re.M)[-1].strip()
+    """The first move the screen offers other than stop, until the room has had its share (Slide Jam's families are
+    listed once, 'each then L|R up|down|left|right': the first of each)."""
+    offered = re.findall(r"^You may: ([^,;\n]+)", screen, re.M)[-1].strip()
+    each = re.search(r"each then\s+(\S+)\s+(\S+);", screen.split("You may: ")[-1])
+    if each:
+        offered += " " + " ".join(choice.split("|")[0] for choice in each.groups())
     return "stop" if made >= MOVES_A_ROOM or offered == "stop" else offered
 
 

@@ -16,6 +16,7 @@ from engine.funhouse.mirror import MagicMirror
 from engine.funhouse.slidejam import SlideJam
 from engine.funhouse.trampoland import TrampoLand, set_up
 from engine.funhouse.whackadummy import WhackADummy
+from server.commands.funhouse import moves_text
 from server.funhouse.funboard import draw
 from server.funhouse.funspoken import speak
 from support.harness import Typist, in_memory
@@ -168,3 +169,19 @@ async def test_a_room_must_be_named_before_options(tmp_path: Path, typed: str) -
         await ann.type("create Ann secret1")
         assert re.search(r"Usage: funhouse|no room 'attic'", await ann.type(typed))
         assert await services.funhouse.current("Ann") is None
+
+
+def test_slide_jams_hundreds_of_moves_are_listed_family_by_family() -> None:
+    """Under the board, each family once and the words every family takes; expanded, exactly the legal moves."""
+    chance = SeededChance(3)
+    run = FunRun.start(3, chance=chance)
+    text = moves_text(run.legal_moves())
+    folded = re.fullmatch(r"You may: (.*), each then (\S+) (\S+); or stop", text)
+    assert folded is not None, text
+    heads, stacks, slides = folded.group(1).split(", "), folded.group(2).split("|"), folded.group(3).split("|")
+    assert stacks == ["L", "R"] and slides == ["up", "down", "left", "right"]
+    assert sorted(f"{head} {stack} {slide}" for head in heads for stack in stacks for slide in slides) == sorted(
+        move for move in run.legal_moves() if move != "stop")
+    assert moves_text(["top L", "top R", "stop"]) == "You may: top L, top R, stop"
+    flicks = [f"flick {coin} {aim}" for coin in range(6) for aim in ("end", *range(1, 4))] + ["stop"]
+    assert moves_text(flicks).endswith("(25 moves in all; 'fh moves' lists them)")  # one head 'flick': no fold
