@@ -126,15 +126,43 @@ def show(session: Session, live: LiveRun) -> None:
 
 
 def moves_text(moves: list[str]) -> str:
-    """The moves under the board: all of them, or Slide Jam's hundreds folded (each family once, then the stack and
-    slide words every family takes), or else the first few and how many there are."""
+    """The moves under the board: all of them; or Slide Jam's hundreds folded (each family once, then the stack and
+    slide words every family takes); or moves alike but for their last word as one with choices; or else the first
+    few and how many there are. (JSON's ``you_may`` always lists every move.)"""
     if len(moves) <= SHOWN_MOVES:
         return words.YOU_MAY.format(moves=", ".join(moves))
     folded = folded_moves([move for move in moves if move != STOP])
     if folded is not None and STOP in moves:
         heads, tails = folded
         return words.YOU_MAY_EACH.format(moves=", ".join(heads), then=tails)
+    choices = choice_moves([move for move in moves if move != STOP])
+    if len(choices) <= SHOWN_MOVES and STOP in moves:
+        return words.YOU_MAY_CHOICES.format(moves=", ".join(choices))
     return words.MANY_MOVES.format(moves=", ".join(moves[:SHOWN_MOVES]), count=len(moves))
+
+
+def choice_moves(moves: list[str]) -> list[str]:
+    """Moves alike but for their last word, each kind once with its last words as choices: Catwalk's flicks
+    ('flick 3 end|1-12'), Barrels' starts ('start 0 1|2|3|4')."""
+    kinds: dict[str, list[str]] = {}
+    for move in moves:
+        head, _, last = move.rpartition(" ")
+        kinds.setdefault(head, []).append(last)
+    return [f"{head} {'|'.join(runs(lasts))}" for head, lasts in kinds.items()]
+
+
+def runs(items: list[str]) -> list[str]:
+    """Three or more numbers in a row as one range ('1-12'); anything else as it is."""
+    shown: list[str] = []
+    start = 0
+    while start < len(items):
+        end = start
+        while (end + 1 < len(items) and items[end].isdigit() and items[end + 1].isdigit()
+               and int(items[end + 1]) == int(items[end]) + 1):
+            end += 1
+        shown += [f"{items[start]}-{items[end]}"] if end - start >= 2 else items[start:end + 1]
+        start = end + 1
+    return shown
 
 
 def folded_moves(moves: list[str]) -> tuple[list[str], str] | None:

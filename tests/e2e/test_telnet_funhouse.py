@@ -73,9 +73,11 @@ def board_room(screen: str) -> str:
 
 
 def next_move(screen: str, made: int) -> str:
-    """The first move the screen offers other than stop, until the room has had its share (Slide Jam's families are
-    listed once, 'each then L|R up|down|left|right': the first of each)."""
+    """The first move the screen offers other than stop, until the room has had its share (moves shown with choices,
+    'flick 3 end|1-12', or Slide Jam's families, 'each then L|R up|down|left|right': the first choice of each)."""
     offered = re.findall(r"^You may: ([^,;\n]+)", screen, re.M)[-1].strip()
+    head, _, last = offered.rpartition(" ")
+    offered = f"{head} {last.split('|')[0].split('-')[0]}".strip()  # 'flick 3 end|1-12': 'flick 3 end'
     each = re.search(r"each then\s+(\S+)\s+(\S+);", screen.split("You may: ")[-1])
     if each:
         offered += " " + " ".join(choice.split("|")[0] for choice in each.groups())

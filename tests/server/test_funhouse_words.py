@@ -183,5 +183,10 @@ def test_slide_jams_hundreds_of_moves_are_listed_family_by_family() -> None:
     assert sorted(f"{head} {stack} {slide}" for head in heads for stack in stacks for slide in slides) == sorted(
         move for move in run.legal_moves() if move != "stop")
     assert moves_text(["top L", "top R", "stop"]) == "You may: top L, top R, stop"
-    flicks = [f"flick {coin} {aim}" for coin in range(6) for aim in ("end", *range(1, 4))] + ["stop"]
-    assert moves_text(flicks).endswith("(25 moves in all; 'fh moves' lists them)")  # one head 'flick': no fold
+    flicks = [f"flick {coin} {aim}" for coin in range(6) for aim in ("end", *range(1, 4 + coin))] + ["stop"]
+    assert moves_text(flicks).startswith("You may: flick 0 end|1-3, flick 1 end|1-4, flick 2 end|1-5,")
+    starts = [f"start {top} {north}" for top in range(4) for north in (0, 1, 2, 4)] + ["stop"]
+    assert moves_text(starts).startswith("You may: start 0 0-2|4, start 1 0-2|4, start 2 0-2|4, start 3 0-2|4, "
+                                         "stop (a|b: a or b")
+    many = [f"go {n} {m}" for n in range(14) for m in range(2)] + ["stop"]
+    assert moves_text(many).endswith("(29 moves in all; 'fh moves' lists them)")  # 14 kinds: too many to fold
