@@ -40,7 +40,8 @@ def rows(cells: Sequence[str | None], hidden: str = "empty", mark: str | None = 
 def _stack(name: str, families: Sequence[Sequence[str]]) -> str:
     if not families:
         return f"Stack {name}: no families."
-    return f"Stack {name}: {len(families)} families, top {piece(families[-1][-1])}."
+    count = f"{len(families)} {'family' if len(families) == 1 else 'families'}"
+    return f"Stack {name}: {count}, top {piece(families[-1][-1])}."
 
 
 def slide_jam(view: dict[str, Any]) -> list[str]:

@@ -60,10 +60,14 @@ def first_move(page: Page, start: str = "") -> str:
 
 
 def play_magic_mirror(page: Page) -> None:
-    command(page, "funhouse room magic-mirror")
-    page.wait(lambda d: board_room(page) == "magic-mirror" and "top L" in moves(page))
-    assert count(page, "#funhouse-board .fh-tile") == 24  # the two stacks of twelve
-    click_move(page, "top L")
+    """Magic Mirror alone, by its buttons, to its end (a deal offering no pair ends at once: then another run)."""
+    for _ in range(10):
+        command(page, "funhouse room magic-mirror")
+        page.wait(lambda d: board_room(page) == "magic-mirror" and "top L" in moves(page))
+        assert count(page, "#funhouse-board .fh-tile") == 24  # the two stacks of twelve
+        click_move(page, "top L")
+        if board_room(page) == "magic-mirror":
+            break
     assert count(page, "#funhouse-board .fh-mirror") == 1 and count(page, "#funhouse-board .fh-row .fh-tile") == 24
     while board_room(page) == "magic-mirror":
         offered = [move for move in moves(page) if move != "stop"]
@@ -86,8 +90,9 @@ def walk_six_rooms(page: Page) -> dict[str, Any]:
     click_move(page, "stop")
     page.wait(lambda d: board_room(page) == "magic-mirror")
     click_move(page, "top R")
-    seen["magic-mirror"] = count(page, "#funhouse-board .fh-tile")
-    click_move(page, "stop")
+    if board_room(page) == "magic-mirror":  # (else the deal offered no pair: the room is over)
+        seen["magic-mirror"] = count(page, "#funhouse-board .fh-tile")
+        click_move(page, "stop")
     page.wait(lambda d: board_room(page) == "catwalk")
     while not count(page, "#funhouse-board .fh-track [data-number]"):  # lay (if a choice), coins, the start end
         make_first_move(page)
@@ -117,7 +122,7 @@ async def test_a_browser_plays_the_funhouse_and_sees_every_room_drawn(make_serve
             await page.do(play_magic_mirror, page)
             seen = await page.do(walk_six_rooms, page)
             assert seen["slide-jam"] == 24 and seen["picked"].startswith("take ")
-            assert seen["magic-mirror"] == 24
+            assert seen.get("magic-mirror", 24) == 24
             assert seen["catwalk"][0] == 24 and seen["catwalk"][1] >= 5  # the track, and the coins still in hand
             assert seen["barrels"] == (1, 23)  # the die stands on a1's coin
             assert seen["whack-a-dummy"] == (24, 1)  # every coin face down (the die's own too), the die's marked

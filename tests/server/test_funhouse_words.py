@@ -16,7 +16,7 @@ from engine.funhouse.mirror import MagicMirror
 from engine.funhouse.slidejam import SlideJam
 from engine.funhouse.trampoland import TrampoLand, set_up
 from engine.funhouse.whackadummy import WhackADummy
-from server.commands.funhouse import moves_text
+from server.funhouse.funmoves import moves_text
 from server.funhouse.funboard import draw
 from server.funhouse.funspoken import speak
 from support.harness import Typist, in_memory
@@ -36,7 +36,7 @@ def test_slide_jam_in_words() -> None:
         board[cell] = tile
     room = SlideJam({"board": board, "L": [["0A", "1S", "2C"]], "R": []}, OPTIONS)
     said = speak(room.view()).split("\n")
-    assert said[:3] == ["Slide Jam. 9 tiles on the board, 23 points.", "Stack L: 1 families, top 2 Crowns.",
+    assert said[:3] == ["Slide Jam. 9 tiles on the board, 23 points.", "Stack L: 1 family, top 2 Crowns.",
                         "Stack R: no families."]
     assert said[6] == "Row 4: a 2 Suns, b empty, c 3 Moons, d 5 Moons."
     assert said[8] == "Row 6: a ace Arms, b empty, c 5 Crowns, d null Suns."
