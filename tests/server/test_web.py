@@ -31,8 +31,9 @@ async def test_the_page_its_files_health_and_who_over_http(make_server) -> None:
             html = await page.text()
             assert "default-src 'self'" in page.headers["Content-Security-Policy"]
         scripts = re.findall(r'(?:src|href)="([\w-]+\.(?:js|css))"', html)
-        assert {"client.js", "cubes.js", "cards.js", "countdown.js", "logview.js", "picker.js", "style.css"} <= set(scripts)
-        for script in scripts:
+        assert {"client.js", "cubes.js", "cards.js", "countdown.js", "logview.js", "picker.js", "funhouse.js",
+                "style.css"} <= set(scripts)
+        for script in [*scripts, "funhouse.css"]:  # (funhouse.js loads its stylesheet when it first draws a board)
             async with http.get(web_url(server, f"/{script}")) as asset:
                 assert asset.status == 200
                 assert set(re.findall(r"\w+://[^\s\"'`)]*", await asset.text())) <= {SVG_NAMESPACE}  # nothing fetched

@@ -76,6 +76,7 @@ function receive(message) {
     case "prompt": onPrompt(message); break;
     case "hint": onHint(message); break;
     case "message": onMessage(message); break;
+    case "funhouse": onFunhouse(message); break;  // funhouse.js
     default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
   }
 }
