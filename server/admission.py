@@ -15,6 +15,7 @@ from typing import Any
 import structlog
 
 from server import texts
+from server.addressbans import AddressBans
 from server.budget import ByteBudget, Penalties
 from server.settings import Limits
 
@@ -75,8 +76,11 @@ class Admission:
     """The per-address rules for new connections: the input budget, the flooders' penalty, the connection limit, and
     refusal while the server stops."""
 
-    def __init__(self, limits: Limits, trusted_proxies: list[str], stopping: Callable[[], bool]) -> None:
+    def __init__(
+        self, limits: Limits, trusted_proxies: list[str], stopping: Callable[[], bool], bans: AddressBans | None = None,
+    ) -> None:
         self._limits, self._trusted, self._stopping = limits, trusted_proxies, stopping
+        self._bans = bans or AddressBans()
         self._flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
         self._per_address: Counter[str] = Counter()
         self._accepted: Counter[str] = Counter()
@@ -141,9 +145,15 @@ class Admission:
             del self._accepted[address]
 
     def enter(self, address: str) -> str | None:
-        """Count a session from ``address`` in; or why it cannot be served (the server is stopping, its address holds
-        the most connections already), and it is not counted."""
-        refusal = texts.SERVER_CLOSING if self._stopping() else self.crowded(self._per_address[address])
+        """Count a session from ``address`` in; or why it cannot be served (the server is stopping, a wizard banned
+        its address, its address holds the most connections already), and it is not counted. Every transport comes
+        here once its connection can read a line (after a TLS handshake): a banned address is told why."""
+        if self._stopping():
+            refusal: str | None = texts.SERVER_CLOSING
+        elif self._bans.find(address) is not None:
+            refusal = texts.ADDRESS_BANNED
+        else:
+            refusal = self.crowded(self._per_address[address])
         if refusal is None:
             self._per_address[address] += 1
         return refusal

@@ -8,6 +8,7 @@ from server.store.domain import (
     DEFAULT_GAME,
     EVERYWHERE,
     Account,
+    AddressBan,
     Channel,
     Finish,
     FinishedGame,
@@ -41,7 +42,7 @@ from server.store.repositories import (
 )
 
 __all__ = [
-    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
+    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "AddressBan", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
     "FunRecord", "FunhouseStore",
     "PlayedGame",
     "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase",

@@ -169,6 +169,15 @@ CREATE INDEX funhouse_runs_player ON funhouse_runs (player);
 CREATE INDEX funhouse_runs_daily ON funhouse_runs (daily)
 """
 """Epic Funhouse's runs (SQLite's migration 6), each its events as JSON text, rewritten after every move."""
+ADDRESS_BANS = """
+CREATE TABLE address_bans (
+    network text PRIMARY KEY,
+    by text NOT NULL,
+    reason text NOT NULL,
+    at double precision NOT NULL
+)
+"""
+"""Addresses and networks refused at admission by a wizard (SQLite's migration 7)."""
 IDENTITIES = ("accounts", "games", "moderation", "mail", "funhouse_runs")
 """Tables whose ``id`` comes from a sequence (game ids above all: two processes never take one twice)."""
 
@@ -191,7 +200,7 @@ class Migration:
 
 MIGRATIONS = (
     Migration(1, _script(SCHEMA)), Migration(2, _script(MAIL)), Migration(3, _script(RATINGS)),
-    Migration(4, _script(FUNHOUSE_RUNS)),
+    Migration(4, _script(FUNHOUSE_RUNS)), Migration(5, _script(ADDRESS_BANS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -213,6 +213,17 @@ CREATE INDEX mail_recipient ON mail (recipient);
 """@mail: letters kept for their recipient (an account's skeleton) until deleted."""
 
 
+ADDRESS_BANS = """
+CREATE TABLE address_bans (
+    network TEXT PRIMARY KEY,
+    by TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+)
+"""
+"""Addresses and networks refused at admission by a wizard (``@ban <address>``; issue 30, finding 5)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -226,6 +237,7 @@ MIGRATIONS = (
     Migration(4, _script(MAIL)),
     Migration(5, _script(RATINGS)),
     Migration(6, _script(FUNHOUSE_RUNS)),
+    Migration(7, _script(ADDRESS_BANS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
