@@ -42,6 +42,7 @@ ADDRESS_BAN_DONE = "{network} is banned: connections from there are refused ({co
 BAN_OWN_ADDRESS = "That would ban your own address ({address})."
 BAN_ADDRESS_TOO = "They were on from {address}: '@ban {address}' refuses that address too."
 BANNED_NAMES = "Banned characters: {names}."
+NO_BANNED_NAMES = "No character is banned."
 BANNED_ADDRESS = "Banned address {network}, by {by} on {when}{why}."
 NO_ADDRESS_BANS = "No address is banned."
 NOT_ADDRESS_BANNED = "{network} is not banned ('@ban' lists the bans)."

@@ -99,7 +99,7 @@ async def _ban_address(session: Session, network: Network, reason: str) -> None:
 async def _bans(session: Session) -> None:
     """The banned characters and addresses."""
     names = await session.services.store.banned_names()
-    lines = [texts.BANNED_NAMES.format(names=", ".join(names) or "none")]
+    lines = [texts.BANNED_NAMES.format(names=", ".join(names)) if names else texts.NO_BANNED_NAMES]
     for ban in session.services.address_bans.all():
         why = f": {ban.reason}" if ban.reason else ""
         lines.append(texts.BANNED_ADDRESS.format(network=ban.network, by=ban.by, when=when(ban.at), why=why))

@@ -30,7 +30,7 @@ async def test_a_wizard_bans_an_address_and_it_stays_banned_through_a_restart(st
         async with player(server, "Wizard") as wiz:
             async with raw_client(server, "127.0.0.2") as mal, raw_client(server, "127.0.0.2") as waiting:
                 await mal.command("create Mallory secret1", "Obvious exits")
-                await wiz.command("@ban", r"Banned characters: none\.\nNo address is banned\.")
+                await wiz.command("@ban", r"No character is banned\.\nNo address is banned\.")
                 await wiz.command("@ban 127.0.0.2=spam bots", r"127\.0\.0\.2/32 is banned: .* \(1 disconnected\)")
                 assert REFUSED in await mal.closed()
                 waiting.send("create Mallory2 secret1")  # at the login screen when the ban came
