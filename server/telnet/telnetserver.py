@@ -98,6 +98,7 @@ class MuckTelnetServer(TelnetServer):
         if self.tls is None:
             self._serve(transport, address)
             return
+        self.admission.begin_handshake(self, transport.abort)
         self._transport = transport  # closed with the listener, as served ones are, should the server stop meanwhile
         transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the handshake's to read
         self._handshaking = asyncio.create_task(self._handshake(transport))  # held: the loop keeps only a weak one
@@ -113,6 +114,8 @@ class MuckTelnetServer(TelnetServer):
             transport.abort()
             self._depart()
             return
+        finally:
+            self.admission.end_handshake(self)
         assert encrypted is not None
         self._serve(encrypted, self.address)
 
