@@ -1,12 +1,15 @@
 """Issue 30, finding 5: address bans. A wizard bans an address or a network (``@ban 127.0.0.2``): those on from
-there are disconnected, new connections from there are refused at admission with a clear line (telnet; the web's
-WebSocket comes through the same admission), the ban is kept in the store (on SQLite and PostgreSQL alike, through a
+there are disconnected, new connections from there are refused at admission with a clear line (telnet and the web's
+WebSocket alike), the ban is kept in the store (on SQLite and PostgreSQL alike, through a
 restart), listed by '@ban' and lifted by '@unban'; a wizard cannot ban their own address."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
+
+import aiohttp
 
 from support.clients import WAIT, player, raw_client
 from support.servers import running, settings_for
@@ -56,3 +59,14 @@ async def test_banning_a_character_names_the_address_it_came_from(make_server) -
             await wiz.command("@ban Mallory=spam", r"Mallory is banned\.\nThey were on from 127\.0\.0\.4: '@ban 127\.0\.0\.4'")
             await wiz.command("@ban", r"Banned characters: Mallory\.")
             await wiz.command("@whois Mallory", r"ban: spam")
+
+
+async def test_a_banned_address_is_told_so_on_the_web_too(make_server) -> None:
+    async with make_server(web={"enabled": True}) as server, player(server, "Wizard") as wiz:
+        await wiz.command("@ban 127.0.0.6", r"127\.0\.0\.6/32 is banned")
+        assert server.web is not None
+        connector = aiohttp.TCPConnector(local_addr=("127.0.0.6", 0))
+        async with aiohttp.ClientSession(connector=connector) as http:
+            async with http.ws_connect(f"http://127.0.0.1:{server.web.port}/ws") as ws:
+                frames = [json.loads(frame.data) async for frame in ws if frame.type is aiohttp.WSMsgType.TEXT]
+        assert REFUSED in json.dumps(frames) and len(frames) == 1, frames
