@@ -14,7 +14,6 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import pytest
-from telnetlib3.server import TelnetServer
 from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
@@ -214,15 +213,16 @@ async def test_typed_control_characters_are_text_not_negotiation(make_server) ->
 
 @pytest.fixture
 def handed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The size of every piece of input handed to telnetlib3, in order."""
+    """The size of every piece of input handed on to be read as telnet, in order (to telnetlib3's parser, or, text
+    alone, straight to its reader)."""
     sizes: list[int] = []
-    data_received = TelnetServer.data_received
+    read = telnetserver.MuckTelnetServer._read
 
-    def counted(self: TelnetServer, data: bytes) -> None:
+    def counted(self: telnetserver.MuckTelnetServer, data: bytes) -> bool:
         sizes.append(len(data))
-        data_received(self, data)
+        return read(self, data)
 
-    monkeypatch.setattr(TelnetServer, "data_received", counted)
+    monkeypatch.setattr(telnetserver.MuckTelnetServer, "_read", counted)
     return sizes
 
 
