@@ -10,7 +10,7 @@ import json
 import sys
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Discriminator, Tag, TypeAdapter
 
 from rooms.messages import Message
 from rooms.tables import TableNews

@@ -65,6 +65,7 @@ NEWCOMER_STEPS = (
     ("tables", "the tables open now: 'sit <number>' joins one"),
     ("table open", "a table of your own: 'table bot add' seats a house bot"),
     ("@channel list", "the talk channels: '+<channel> <message>' talks on one"),
+    ("funhouse", "a solitaire in six rooms: 'funhouse daily' is today's"),
 )
 NEWCOMER = "\n".join(["New here? Places to start:", *(f"  {typed:<18} {what}" for typed, what in NEWCOMER_STEPS)])
 NEWCOMER_NARROW = "\n".join(["New here? Places to start:", *(f"* {typed}: {what}" for typed, what in NEWCOMER_STEPS)])

@@ -76,7 +76,7 @@ async def test_a_browser_a_telnet_player_and_a_house_bot_play_poker_to_five_base
             await bob.command("sit 1", r"You sit down at table 1\.")
             await page.do(page.key, "\ue00c")  # Escape: back to the keys of the game
             await page.do(page.click, "Add a house bot")
-            await page.do(page.wait, lambda d: "Robby1.bot sits down" in page.text("log"))
+            await page.do(page.wait, lambda d: "seated: Ann, Bob, Robby1.bot" in page.text("table-status"))
             await page.do(page.click, "Start")
             used, _ = await asyncio.wait_for(asyncio.gather(asyncio.to_thread(play_in_browser, page),
                                                             play_telnet(bob)), 30 * WAIT)

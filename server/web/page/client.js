@@ -263,7 +263,8 @@ function drawTable() {
   if (poker) {
     $("stop-refusal").textContent = "";
     $("table-title").textContent = `Table ${state.table}: New Cosmic Poker`;
-    $("table-status").textContent = `${state.status}${seated ? "" : " · you are watching"}` +
+    const waiting = state.game === null ? ` · seated: ${state.seats.map(seat => seat.name).join(", ") || "nobody yet"}` : "";
+    $("table-status").textContent = `${state.status}${waiting}${seated ? "" : " · you are watching"}` +
       (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
     drawPoker(state);
     drawPokerMoves(message);
