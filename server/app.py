@@ -31,7 +31,8 @@ from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, store_for
 from server.quotas import Quotas
 from server.wimpout.solving import Solver
-from server.sink import Sink
+from server.jsonsink import JsonSink
+from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 
@@ -78,6 +79,8 @@ class GameServer:
         """Unix time tables long closed were last deleted."""
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
+        self.portal_ports: tuple[int, int | None] | None = None
+        """The ports the portal listens on, when this is its game process (server.portal), which listens on none."""
 
     @property
     def players(self) -> dict[str, Session]:
@@ -103,6 +106,12 @@ class GameServer:
             from server.web.httpserver import WebClient  # aiohttp takes a while to import: only when the web is on
 
             self.web = await WebClient.start(self)
+        await self.begin(listening=True)
+
+    async def begin(self, listening: bool = False) -> None:
+        """Serve (after ``open``, ``start``'s listeners aside): the game process behind a portal starts here."""
+        if not listening:
+            await self.open()
         self._sweeper = asyncio.create_task(self._sweep_idle())
         log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
@@ -153,6 +162,8 @@ class GameServer:
 
     @property
     def port(self) -> int:
+        if self.portal_ports is not None:
+            return self.portal_ports[0]
         port = self._listener.port if self._listener is not None else None
         assert port is not None
         return port
@@ -164,6 +175,8 @@ class GameServer:
     @property
     def tls_port(self) -> int | None:
         """The TLS port, when TLS is on."""
+        if self.portal_ports is not None:
+            return self.portal_ports[1]
         return self._tls_listener.port if self._tls_listener is not None else None
 
     def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
@@ -209,6 +222,32 @@ class GameServer:
         log.info("server.stopped")
         self._stopped.set()
 
+    async def retire(self) -> None:
+        """Stop serving without hanging up on anyone or telling them anything: a reload (server.portal) hands the
+        connections to the next game process, which restores the tables from the store this closes."""
+        log.info("server.retiring")
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        self.tables.stop()
+        self.solver.stop()
+        await self.store.touch(self.presence.seen())
+        await self.store.close()
+        log.info("server.retired")
+
+    def health(self) -> dict[str, Any]:
+        """For operators and load balancers (``/health``)."""
+        return {"status": "stopping" if self.stopping else "ok", "players": len(self.players),
+                "connections": len(self.connections), "tables": len(self.tables.live)}
+
+    def who(self) -> dict[str, Any]:
+        """WHO as JSON (``/who``): who is on, for how long, idle how long, and their @doing."""
+        now, players = time.monotonic(), self.players.values()
+        return {
+            "players": [{"name": s.player, "on_for": int(now - s.connected_at), "idle": int(now - s.last_active),
+                         "doing": s.doing} for s in players],
+            "max": self.presence.max_players,
+        }
+
     async def __aenter__(self) -> GameServer:
         await self.start()
         return self
@@ -229,7 +268,15 @@ class GameServer:
         session = Session(self.services, reader, sink_for(lambda: session.name), address)
         return self.attach(session)
 
-    async def attach(self, session: Session) -> None:
+    async def web_connected(self, source: Source, out: LineOut, address: str) -> None:
+        """A browser's WebSocket (server.web): a session speaking JSON, served until it closes."""
+        from server.web.websocket import WebSession
+
+        session: Session
+        session = WebSession(self.services, source, JsonSink(out, lambda: session.name), address)
+        await self.attach(session)
+
+    async def attach(self, session: Session, greet: bool = True) -> None:
         """Serve one connection, whatever carries it (telnet, WebSocket), until it closes: the per-address limit,
         the bookkeeping, and saving the player's last visit."""
         address = session.address
@@ -246,7 +293,7 @@ class GameServer:
         self.connections.add(session)
         log.info("session.connected", address=address)
         try:
-            await session.run()
+            await session.run(greet)
         finally:
             self.connections.discard(session)
             self.admission.leave(address)

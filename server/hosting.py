@@ -310,9 +310,9 @@ class Tables:
         if not self._stopped:
             self.clock.spawn(self._gone(name))
 
-    async def returned(self, session: Session) -> None:
-        """On login: the scoreboard of the player's table, then (to all there) that they are back, and what they may
-        do now."""
+    async def returned(self, session: Session, quiet: bool = False) -> None:
+        """On login: the scoreboard of the player's table (not when ``quiet``: back after a reload, their screen
+        shows it), then (to all there) that they are back, and what they may do now."""
         name = session.player
         live = self.seat_of(name)
         if live is None:
@@ -320,8 +320,9 @@ class Tables:
 
         def back() -> TableNews | None:
             news = live.table.set_absent(name, False)
-            board = live.kind.scoreboard(live.table.view(), name, session.style)
-            session.tell(board, "table")  # the board shows them back
+            if not quiet:
+                board = live.kind.scoreboard(live.table.view(), name, session.style)
+                session.tell(board, "table")  # the board shows them back
             return news
 
         if await self.act(live, back) is None:  # they were not away
