@@ -79,6 +79,8 @@ class GameServer:
         """Unix time tables long closed were last deleted."""
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
+        self.retired = False
+        """Retired for a reload (``retire``): the sessions left here are the next game process's."""
         self.portal_ports: tuple[int, int | None] | None = None
         """The ports the portal listens on, when this is its game process (server.portal), which listens on none."""
 
@@ -113,7 +115,7 @@ class GameServer:
         if not listening:
             await self.open()
         self._sweeper = asyncio.create_task(self._sweep_idle())
-        log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
+        log.info("server.started" if listening else "game.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
                  store=self.store.where)
 
@@ -226,6 +228,7 @@ class GameServer:
         """Stop serving without hanging up on anyone or telling them anything: a reload (server.portal) hands the
         connections to the next game process, which restores the tables from the store this closes."""
         log.info("server.retiring")
+        self.retired = True
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.tables.stop()
@@ -295,14 +298,20 @@ class GameServer:
         try:
             await session.run(greet)
         finally:
-            self.connections.discard(session)
-            self.admission.leave(address)
-            session.close()
-            self.services.command_buckets.keep(address, session.bucket)
-            if session.account is not None:
-                await self.store.touch([session.account.skeleton])
-            self._tasks.discard(task)
-            log.info("session.disconnected", address=address, name=session.name)
+            if not self.retired:  # (retired: the connection is the next game process's now, and the store closed)
+                await self._left(session, task)
+
+    async def _left(self, session: Session, task: asyncio.Task[Any]) -> None:
+        """A connection's end: out of the world, its address's count and command bucket, its last visit saved."""
+        address = session.address
+        self.connections.discard(session)
+        self.admission.leave(address)
+        session.close()
+        self.services.command_buckets.keep(address, session.bucket)
+        if session.account is not None:
+            await self.store.touch([session.account.skeleton])
+        self._tasks.discard(task)
+        log.info("session.disconnected", address=address, name=session.name)
 
     async def _sweep_idle(self) -> None:
         """Disconnect connections that sent nothing for ``idle_timeout`` seconds; record the players still connected as

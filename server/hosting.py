@@ -111,6 +111,15 @@ class Tables:
         """Someone sat, stood, watched or stopped watching, or a table opened or closed: ``followed`` asks again."""
         self._followed.clear()
 
+    def rewatch(self, name: str, number: int) -> None:
+        """A watcher back after a reload of the game process (server.portal): watching table ``number`` again,
+        unannounced, if it is still open."""
+        live = self.live.get(number)
+        if live is not None and name not in live.table.watchers and not live.table.is_seated(name):
+            with suppress(Refusal):
+                live.table.watch(name)
+            self._audiences_changed()
+
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
         return [live.kind.table_line(live.table.view())

@@ -51,6 +51,8 @@ class Services:
     """Begin a graceful shutdown, saying who asked."""
     funhouse: Funhouse
     """Each player's Funhouse run."""
+    reload: Callable[[str], Any] | None = None
+    """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     channels: dict[str, Channel] = field(default_factory=dict)
     channel_history: dict[str, deque[Recalled]] = field(default_factory=dict)
     """Each channel's last lines (RECALL_MAX), since the server started."""

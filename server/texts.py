@@ -240,3 +240,13 @@ RATING_LINE = "  {game}: {rating}{provisional}, {games} rated games"
 NO_RATED = "Nobody has a rating in {game} yet."
 RATING_BOARD = "Ratings in {game} ({whom}), the conservative figure (mu - 3 sigma):"
 RATING_ROW = "  {place:>2}. {name:<16} {rating:>5}{provisional}  {games} games"
+
+RELOADING = "The server is reloading; hold on."
+RELOADED = "Reloaded: the game runs the code now on disk."
+RELOAD_FAILED = "The reload failed: the new code did not start (the log says why). The game goes on as it was."
+RELOAD_BUSY = "The server cannot reload now (it is already reloading, starting or stopping)."
+RELOAD_ONE_PROCESS = "This server runs in one process: restart it to load new code."
+GAME_RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."
+GAME_CRASH_LOOP = ("The game keeps stopping (three times within a minute); the operators have been told. It is "
+                   "started again every {seconds} seconds meanwhile; you stay connected.")
+GAME_BACK = "The game is back."

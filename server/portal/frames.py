@@ -72,7 +72,7 @@ class FrameLink(asyncio.Protocol):
     loop (one send for everything written in it), and the end told to ``lost``."""
 
     def __init__(self, handler: Handler, lost: Callable[[], None]) -> None:
-        self._handler, self._lost = handler, lost
+        self.handler, self.lost = handler, lost
         self._buffer = bytearray()
         self._out: list[bytes] = []
         self.transport: asyncio.Transport | None = None
@@ -87,7 +87,7 @@ class FrameLink(asyncio.Protocol):
         buffer = self._buffer
         buffer += data
         at, size = 0, len(buffer)
-        handler = self._handler
+        handler = self.handler
         while size - at >= HEAD.size:
             length, kind, ident = HEAD.unpack_from(buffer, at)
             if length > MAX_FRAME:
@@ -102,7 +102,7 @@ class FrameLink(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
-        self._lost()
+        self.lost()
 
     def send(self, data: bytes) -> None:
         """A frame (or several, joined) out at the end of this turn of the loop."""

@@ -5,6 +5,7 @@ in one send a turn of the loop, a broadcast rendered alike for many in one frame
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 from collections.abc import Callable
@@ -32,8 +33,9 @@ class Attached:
 
     def __init__(self, ident: int, session: Session, source: RemoteSource, mirror: TelnetMirror | None) -> None:
         self.ident, self.session, self.source, self.mirror = ident, session, source, mirror
-        self.told: tuple[str | None, bool] = (None, False)
-        """Who is logged in and whether in JSON mode, as last told to the portal."""
+        self.told: dict[str, Any] = {"name": None, "json": False, "watching": None}
+        """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
+        mode, the table they watch), as last told."""
 
 
 class GameLink:
@@ -93,6 +95,8 @@ class GameLink:
     async def _open(self, ports: dict[str, Any]) -> None:
         self.server.portal_ports = (ports["port"], ports.get("tls_port"))
         await self.server.begin()
+        gc.freeze()  # what the start built is never walked again (server.main's GC_YOUNG_THRESHOLD)
+        log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
 
     async def _retire(self) -> None:
@@ -119,23 +123,25 @@ class GameLink:
             mirror.update(about["state"])
             telnet = TelnetSink(mirror, viewer)  # type: ignore[arg-type]  # (telnetlib3's writer's stand-in)
             session = Session(self.server.services, source, telnet, about["address"])
-            if about["json"]:
+            if about["resume"]["json"]:
                 session.sink = JsonSink(telnet, viewer, under=telnet)
         attached = self.attached[ident] = Attached(ident, session, source, mirror)
-        attached.told = (about["name"], about["json"])
+        attached.told = resume = about["resume"]
         if mirror is not None:
             for option in about["agreed"]:
                 mirror.agreed(option)
             for option, args in about["oob"]:
                 mirror.received(option, args)
-        asyncio.get_running_loop().create_task(self._serve(attached, about["name"], about["fresh"]))
+        asyncio.get_running_loop().create_task(self._serve(attached, resume, about["fresh"]))
 
-    async def _serve(self, attached: Attached, name: str | None, fresh: bool) -> None:
-        session = attached.session
+    async def _serve(self, attached: Attached, resume: dict[str, Any], fresh: bool) -> None:
+        session, name = attached.session, resume["name"]
         if name is not None:
             account = await self.server.store.find(skeleton(name))
             if account is not None and not account.banned:
                 await self.server.services.presence.enter(session, account, returning=True)
+                if resume["watching"] is not None:
+                    self.server.tables.rewatch(account.name, resume["watching"])
         try:
             await self.server.attach(session, greet=fresh)
         finally:
@@ -171,12 +177,23 @@ class GameLink:
         for ident in pending:
             attached = self.attached.get(ident)
             if attached is not None:
-                session = attached.session
-                now = (session.name, isinstance(session.sink, JsonSink) and attached.mirror is not None)
+                now = self._resume(attached)
                 if now != attached.told:
                     attached.told = now
-                    frames.append(frame(Kind.WHO, ident, data({"name": now[0], "json": now[1]})))
+                    frames.append(frame(Kind.WHO, ident, data(now)))
         self.frames.send(b"".join(frames))
+
+    def _resume(self, attached: Attached) -> dict[str, Any]:
+        """What the next game process needs to take this connection over (asked after each turn's output: logging
+        in, '@json' and 'watch' all answer something)."""
+        session = attached.session
+        name, watching = session.name, None
+        if name is not None:
+            live = self.server.tables.followed(name)
+            if live is not None and name in live.table.watchers:
+                watching = live.table.number
+        return {"name": name, "json": isinstance(session.sink, JsonSink) and attached.mirror is not None,
+                "watching": watching}
 
     def _negotiate(self, ident: int, command: bytes) -> None:
         self.flush_first(ident)

@@ -1,0 +1,79 @@
+"""Issue 25: the console program's portal keeps every connection through a reload (``cosmic-wimpout reload``) and
+through a SIGKILL of its game process: a telnet player in the middle of her turn, a JSON bot seated beside her and a
+browser (a real WebSocket, aiohttp's client) watching keep their connections, are told one line, and talk and play
+on, the table exactly where it was."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+from support.browsers import web_client
+from support.clients import RawClient, loose, player
+from support.jsonclients import json_client
+from support.portals import portal_server
+
+RELOADING = "The server is reloading; hold on."
+RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."
+
+
+async def scoreboard(client: RawClient) -> str:
+    client.send("score 1")
+    return await client.expect(r"(?s)Table 1: .*?\n(?=\[T)")
+
+
+def throws(dice: Path, *lines: str) -> None:
+    """What the next game process throws (each reads the script from its top when it starts)."""
+    dice.write_text("\n".join(lines) + "\n")
+
+
+async def test_connections_survive_a_reload_and_a_killed_game_process(tmp_path: Path) -> None:
+    dice = tmp_path / "dice.txt"
+    throws(dice, "10 2", "10 10 10 3 s4")
+    async with portal_server(tmp_path, "--dice-script", str(dice)) as server:
+        first = await server.health()
+        assert first["status"] == "ok" and first["reloads"] == 0 and first["game_pid"] != first["portal_pid"]
+        async with player(server, "Ann") as ann, json_client(server, "Bob") as bob, web_client(server, "Cy") as cy:  # type: ignore[arg-type]
+            await ann.command("@set cubes=compact", "Set: cubes=compact")
+            await ann.command("table open goal=200", r"You sit down at table 1\.")
+            await bob.command("sit 1", "table", where=lambda m: m["text"] == "You sit down at table 1.")
+            await cy.command("watch 1", "table", where=lambda m: "Cy" in m["state"]["watchers"])
+            await ann.command("start", "Roll-off for the first turn")
+            await ann.expect("--- Your turn")
+            await ann.command("roll", r"You score 100 \(flash of 10s\)\. Turn total: 100\.")
+            await ann.expect("You may: roll.")  # in the middle of her turn
+            before = await scoreboard(ann)
+
+            throws(dice, "5 s2")
+            code, said = await server.console("reload")
+            assert code == 0, said
+            await ann.expect(RELOADING)
+            await bob.expect("message", text=RELOADING)
+            await cy.expect("message", text=RELOADING)
+            reloaded = await server.health_when(lambda f: f["reloads"] == 1 and f["status"] == "ok")
+            assert reloaded["portal_pid"] == first["portal_pid"] and reloaded["game_pid"] != first["game_pid"]
+            assert await scoreboard(ann) == before
+            await ann.command("say still here", 'You say, "still here"')
+            await bob.expect("message", kind="say", where=lambda m: m["fields"]["who"] == "Ann")
+            await bob.command("say me too", "message", kind="say")
+            await cy.command("say and me", "message", kind="say")
+            await ann.expect('Cy says, "and me"')
+            await ann.command("r", "The flash of 10s is cleared!")  # her turn goes on where it was
+            await cy.expect("table", where=lambda m: m["state"]["turn_points"] > 100)
+
+            before = await scoreboard(ann)
+            throws(dice, "2 3 4 6 s6")
+            os.kill(reloaded["game_pid"], signal.SIGKILL)
+            await ann.expect(loose(RESTARTING))
+            await bob.expect("message", text=RESTARTING)
+            await cy.expect("message", text=RESTARTING)
+            back = await server.health_when(lambda f: f["game_pid"] not in (None, reloaded["game_pid"]) and f["status"] == "ok")
+            assert back["portal_pid"] == first["portal_pid"]
+            assert await scoreboard(ann) == before
+            await ann.command("stop", "You stop and bank 105: score 105.")
+            await bob.expect("table", where=lambda m: "roll" in m["you_may"])
+            await bob.command("roll", "table", where=lambda m: any(e["type"] == "Thrown" for e in m["events"]))
+            await cy.command("say still watching", "message", kind="say")
+            await ann.expect('Cy says, "still watching"')
+        assert not server.events("session.refused")
