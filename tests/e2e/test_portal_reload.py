@@ -77,3 +77,50 @@ async def test_connections_survive_a_reload_and_a_killed_game_process(tmp_path: 
             await cy.command("say still watching", "message", kind="say")
             await ann.expect('Cy says, "still watching"')
         assert not server.events("session.refused")
+
+
+async def test_a_reload_whose_new_game_process_fails_keeps_the_old_one(tmp_path: Path) -> None:
+    """A wizard's @reload that cannot start (here the configuration on disk became invalid: the new game process
+    exits before it says hello) leaves everyone where they were, and the wizard is told."""
+    config = tmp_path / "server.toml"
+    config.write_text('server_name = "Test MUCK"\n')
+    async with portal_server(tmp_path, "--config", str(config)) as server:
+        first = await server.health()
+        async with player(server, "Wiz") as wiz, player(server, "Ann") as ann:
+            config.write_text('[limits]\nidle_timeout = "soon"\n')
+            await wiz.command("@reload", loose("The reload failed: the new code did not start"))
+            assert (await server.health())["game_pid"] == first["game_pid"]
+            await ann.command("say nothing happened", 'You say, "nothing happened"')
+            assert RELOADING not in ann.text
+            assert server.events("portal.reload_failed")
+            config.write_text('server_name = "Test MUCK"\n')
+            await wiz.command("@reload", RELOADING)
+            await wiz.expect("Reloaded: the game runs the code now on disk.")
+            await ann.expect(RELOADING)
+            await ann.command("say and now", 'You say, "and now"')
+            figures = await server.health()
+            assert figures["reloads"] == 1 and figures["game_pid"] != first["game_pid"]
+
+
+async def test_a_game_process_dying_in_a_loop_is_said_and_retried(tmp_path: Path) -> None:
+    """Three deaths within a minute: everyone is told the game keeps stopping, and it is started again (after a
+    back-off); the connection is never dropped."""
+    async with portal_server(tmp_path) as server, player(server, "Ann") as ann:
+        pids: list[int] = []
+        for _ in range(3):
+            figures = await server.health_when(lambda f: f["status"] == "ok" and f["game_pid"] not in pids)
+            pids.append(figures["game_pid"])
+            os.kill(figures["game_pid"], signal.SIGKILL)
+            await ann.expect(loose(RESTARTING))
+        await ann.expect(loose("The game keeps stopping (three times within a minute)").replace(r"\(", r"\(?"))
+        await ann.expect("The game is back.")
+        await ann.command("say still connected", 'You say, "still connected"')
+        assert server.events("portal.game_crash_loop")
+
+
+async def test_a_wizards_shutdown_stops_portal_and_game(tmp_path: Path) -> None:
+    async with portal_server(tmp_path) as server, player(server, "Wiz") as wiz:
+        wiz.send("@shutdown")
+        assert "The server is shutting down. Come back later!" in await wiz.closed()
+        assert await server.process.wait() == 0
+        assert not (server.data_dir / "portal.pid").exists()
