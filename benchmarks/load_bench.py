@@ -180,10 +180,13 @@ def write_world(path: Path, rooms: int) -> list[str]:
 
 
 def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
+    """Resident memory of the process and its children (a portal's game process)."""
+    total = 0
+    for each in with_children(pid):
+        for line in Path(f"/proc/{each}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def raise_fd_limit(wanted: int) -> None:
@@ -270,10 +273,24 @@ async def loop_lag(lags: list[float]) -> None:
         lags.append(time.perf_counter() - started - 0.01)
 
 
+def with_children(pid: int) -> list[int]:
+    """The process and its children (the portal and its game process: issue 25), as far as they still run."""
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        children += [int(child) for child in task.read_text().split()]
+    return [pid, *children]
+
+
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU time the process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User and system CPU time the process and its children (a portal's game process) have used so far."""
+    total = 0
+    for each in with_children(pid):
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # (a child that just ended)
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -182,6 +182,7 @@ class GameLink:
                     attached.told = now
                     frames.append(frame(Kind.WHO, ident, data(now)))
         self.frames.send(b"".join(frames))
+        self.frames.flush()  # now, not a turn of the loop later
 
     def _resume(self, attached: Attached) -> dict[str, Any]:
         """What the next game process needs to take this connection over (asked after each turn's output: logging
