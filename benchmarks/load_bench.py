@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
+from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
 from benchmarks.stores import STORES, configured  # noqa: E402
 from server.main import GC_YOUNG_THRESHOLD  # noqa: E402
 
@@ -179,16 +180,6 @@ def write_world(path: Path, rooms: int) -> list[str]:
     return keys
 
 
-def rss_mib(pid: int) -> float:
-    """Resident memory of the process and its children (a portal's game process)."""
-    total = 0
-    for each in with_children(pid):
-        for line in Path(f"/proc/{each}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                total += int(line.split()[1])
-    return total / 1024
-
-
 def raise_fd_limit(wanted: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
@@ -271,26 +262,6 @@ async def loop_lag(lags: list[float]) -> None:
         started = time.perf_counter()
         await asyncio.sleep(0.01)
         lags.append(time.perf_counter() - started - 0.01)
-
-
-def with_children(pid: int) -> list[int]:
-    """The process and its children (the portal and its game process: issue 25), as far as they still run."""
-    children = []
-    for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        children += [int(child) for child in task.read_text().split()]
-    return [pid, *children]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time the process and its children (a portal's game process) have used so far."""
-    total = 0
-    for each in with_children(pid):
-        try:
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # (a child that just ended)
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -88,7 +88,7 @@ class GameLink:
 
     def _lost(self) -> None:
         """The portal is gone (or hung up on us): nobody can be served; save and end."""
-        if not self.done.is_set():
+        if not self.done.is_set() and not self.server.stopping:
             log.warning("game.portal_lost")
             asyncio.get_running_loop().create_task(self._retire())
 

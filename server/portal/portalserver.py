@@ -21,14 +21,13 @@ import structlog
 from server import texts
 from server.admission import AcceptErrors, Admission
 from server.portal.children import GameProcess, hello_of
-from server.portal.clients import Client
+from server.portal.portalclient import Client
 from server.portal.frames import FrameLink, Kind, data, frame, split_multi
 from server.session import READ_CHUNK, Source
 from server.settings import Settings
 from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.telnet.telnetend import RELAYS, TelnetEnd
-from server.telnet.telnetsink import TelnetSink
 from server.tls import server_context
 
 if TYPE_CHECKING:
@@ -362,9 +361,7 @@ class Portal:
 
     def telnet_connected(self, reader: Source, sink_for: Callable[[Viewer], Sink], address: str
                          ) -> Coroutine[Any, Any, None]:
-        sink = sink_for(lambda: None)
-        assert isinstance(sink, TelnetSink)
-        end = TelnetEnd(sink)
+        end = TelnetEnd.of(sink_for(lambda: None))
         client = self._register(address, telnet=end)
         client.agreed = end.early()[0]
         end.watch(lambda: self._negotiated(client), lambda what, said: self._relayed(client, what, said))

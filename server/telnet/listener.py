@@ -13,7 +13,6 @@ from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.stream_writer import TelnetWriter
 
 from server.admission import Admission, peer_address
-from server.outofband import PROTOCOLS
 from server.outofband.interface import Host, OutOfBand
 from server.sink import Sink
 from server.telnet.telnetserver import MuckTelnetServer
@@ -36,7 +35,7 @@ class TelnetListener:
     @classmethod
     async def open(
         cls, address: str, port: int, connect_maxwait: float, tls: ssl.SSLContext | None, handshake_timeout: float,
-        host: Host, admission: Admission, connected: Connected, protocols: tuple[type[OutOfBand], ...] = PROTOCOLS,
+        host: Host, admission: Admission, connected: Connected, protocols: tuple[type[OutOfBand], ...] | None = None,
     ) -> TelnetListener:
         """Listen on ``address``:``port`` (TLS with ``tls``, each handshake within ``handshake_timeout`` seconds),
         every connection admitted by ``admission`` as it is accepted, before its handshake."""

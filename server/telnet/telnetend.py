@@ -11,6 +11,7 @@ from telnetlib3.stream_writer import TelnetWriter
 
 from server.outofband import PROTOCOLS
 from server.outofband.interface import OutOfBand
+from server.sink import Sink
 from server.telnet.telnetserver import MuckTelnetServer
 from server.telnet.telnetsink import TelnetSink
 
@@ -53,6 +54,12 @@ RELAYS: tuple[type[OutOfBand], ...] = tuple(
 
 class TelnetEnd:
     """One telnet connection in the portal."""
+
+    @classmethod
+    def of(cls, sink: Sink) -> TelnetEnd:
+        """The end of the connection ``sink`` (the telnet listener's) writes to."""
+        assert isinstance(sink, TelnetSink)
+        return cls(sink)
 
     def __init__(self, sink: TelnetSink) -> None:
         self.sink = sink

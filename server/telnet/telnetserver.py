@@ -73,11 +73,12 @@ class MuckTelnetServer(TelnetServer):
     @classmethod
     def serving(
         cls, host: Host, admission: Admission, tls: ssl.SSLContext | None, handshake_timeout: float,
-        protocols: tuple[type[OutOfBand], ...] = PROTOCOLS,
+        protocols: tuple[type[OutOfBand], ...] | None = None,
     ) -> type[MuckTelnetServer]:
         """This protocol for one port of one game server (telnetlib3 builds protocols from a class)."""
         members = {"host": host, "admission": admission, "outbox": Outbox(), "tls": tls,
-                   "handshake_timeout": handshake_timeout, "protocols": protocols}
+                   "handshake_timeout": handshake_timeout,
+                   "protocols": PROTOCOLS if protocols is None else protocols}
         return type(cls.__name__, (cls,), members)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
