@@ -32,5 +32,5 @@ async def serve_game(settings: Settings, socket: str) -> None:
     stopped = asyncio.ensure_future(server.wait_stopped())
     retired = asyncio.ensure_future(link.done.wait())
     await asyncio.wait((stopped, retired), return_when=asyncio.FIRST_COMPLETED)
-    link.frames.close()
+    link.close()
     log.info("game.exited", pid=os.getpid())

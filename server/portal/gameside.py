@@ -33,7 +33,7 @@ class Attached:
 
     def __init__(self, ident: int, session: Session, source: RemoteSource, mirror: TelnetMirror | None) -> None:
         self.ident, self.session, self.source, self.mirror = ident, session, source, mirror
-        self.told: dict[str, Any] = {"name": None, "json": False, "watching": None}
+        self.told: tuple[str | None, bool, int | None] = (None, False, None)
         """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
         mode, the table they watch), as last told."""
 
@@ -101,8 +101,15 @@ class GameLink:
 
     async def _retire(self) -> None:
         await self.server.retire()
-        self.frames.close()
+        self.close()
         self.done.set()
+
+    def close(self) -> None:
+        """What waits goes out, then the link closes: whatever is written later (a command that failed on the
+        closed store) is dropped."""
+        if self._out:
+            self.flush()
+        self.frames.close()
 
     async def _answer(self, ident: int, question: str) -> None:
         answer = self.server.health() if question == "health" else self.server.who()
@@ -126,7 +133,8 @@ class GameLink:
             if about["resume"]["json"]:
                 session.sink = JsonSink(telnet, viewer, under=telnet)
         attached = self.attached[ident] = Attached(ident, session, source, mirror)
-        attached.told = resume = about["resume"]
+        resume = about["resume"]
+        attached.told = (resume["name"], resume["json"], resume["watching"])
         if mirror is not None:
             for option in about["agreed"]:
                 mirror.agreed(option)
@@ -180,11 +188,11 @@ class GameLink:
                 now = self._resume(attached)
                 if now != attached.told:
                     attached.told = now
-                    frames.append(frame(Kind.WHO, ident, data(now)))
+                    frames.append(frame(Kind.WHO, ident, data(dict(zip(("name", "json", "watching"), now)))))
         self.frames.send(b"".join(frames))
         self.frames.flush()  # now, not a turn of the loop later
 
-    def _resume(self, attached: Attached) -> dict[str, Any]:
+    def _resume(self, attached: Attached) -> tuple[str | None, bool, int | None]:
         """What the next game process needs to take this connection over (asked after each turn's output: logging
         in, '@json' and 'watch' all answer something)."""
         session = attached.session
@@ -193,8 +201,7 @@ class GameLink:
             live = self.server.tables.followed(name)
             if live is not None and name in live.table.watchers:
                 watching = live.table.number
-        return {"name": name, "json": isinstance(session.sink, JsonSink) and attached.mirror is not None,
-                "watching": watching}
+        return name, attached.mirror is not None and isinstance(session.sink, JsonSink), watching
 
     def _negotiate(self, ident: int, command: bytes) -> None:
         self.flush_first(ident)

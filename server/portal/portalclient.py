@@ -3,6 +3,7 @@ its id, address, who the game process said is logged in on it and in which mode.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from rooms.messages import Message
@@ -26,6 +27,12 @@ class Client:
         """Options the client turned on before it was handed to a game process."""
         self.state: dict[str, Any] | None = None
         """The terminal's state as last sent to the game process."""
+        self.ended = asyncio.get_running_loop().create_future()
+        """Done once the client hung up (or the portal stops)."""
+
+    def end(self) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
 
     def about(self) -> dict[str, Any]:
         """The ATTACH frame's payload."""
@@ -33,6 +40,8 @@ class Client:
                                  "resume": self.resume, "fresh": not self.attached,
                                  "agreed": self.agreed, "oob": []}
         if self.telnet is not None:
+            if self.attached:
+                self.telnet.echo_back()
             self.state = about["state"] = self.telnet.state()
             about["oob"] = self.telnet.heard()
         self.agreed, self.attached = [], True

@@ -170,6 +170,7 @@ class Portal:
     async def _close_down(self) -> None:
         for client in list(self.clients.values()):
             client.close()
+            client.end()
         for listener in self._listeners:
             listener.close()
         self.admission.release_all()
@@ -220,6 +221,9 @@ class Portal:
         assert game.link is not None
         game.link.send(b"".join(frame(Kind.ATTACH, c.ident, data(c.about())) for c in self.clients.values()))
         self.ready.set()
+        for client in list(self.clients.values()):  # what they typed meanwhile, after their ATTACH
+            if client.telnet is not None:
+                client.telnet.hand_on(lambda received, client=client: self._typed(client, received))
 
     def _linked(self) -> FrameLink:
         """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token)."""
@@ -238,14 +242,21 @@ class Portal:
         link.lost = lambda: self._lost(game)
         game.hello.set()
 
+    def _hold(self) -> None:
+        """No game process serves: input waits here."""
+        self.game = None
+        self.ready.clear()
+        for client in self.clients.values():
+            if client.telnet is not None:
+                client.telnet.hand_on(None)
+
     def _lost(self, game: GameProcess) -> None:
         """A game process's link closed: retired, stopped, or dead (a crash: recovered)."""
         game.gone.set()
         if game is not self.game or self.stopping:
             return
         log.error("portal.game_died", pid=game.pid, code=game.process.returncode)
-        self.game = None
-        self.ready.clear()
+        self._hold()
         self._deaths.append(time.monotonic())
         self.tell(texts.GAME_RESTARTING)
         self._recovering = asyncio.create_task(self._recover())
@@ -293,8 +304,7 @@ class Portal:
                 if asker is not None:
                     asker.say(texts.RELOAD_FAILED)
                 return
-            self.ready.clear()
-            self.game = None
+            self._hold()
             self.tell(texts.RELOADING)
             old.retiring = True
             old.send(Kind.RETIRE)
@@ -365,7 +375,32 @@ class Portal:
         client = self._register(address, telnet=end)
         client.agreed = end.early()[0]
         end.watch(lambda: self._negotiated(client), lambda what, said: self._relayed(client, what, said))
-        return self._pump(client, reader)
+        if self.ready.is_set():
+            end.hand_on(lambda received: self._typed(client, received))
+        return self._held(client)
+
+    def _typed(self, client: Client, received: bytes) -> None:
+        """A telnet client's bytes, as they arrive (handed on only while a game process serves), or its end."""
+        if received:
+            self._to_game(client, Kind.INPUT, received)
+        else:
+            client.end()
+
+    async def _held(self, client: Client) -> None:
+        """A telnet connection, until it ends."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        try:
+            await client.ended
+        finally:
+            self._gone(client, task)
+
+    def _gone(self, client: Client, task: asyncio.Task[Any]) -> None:
+        self._to_game(client, Kind.GONE)
+        self.clients.pop(client.ident, None)
+        client.close()
+        self._tasks.discard(task)
 
     async def web_connected(self, source: Source, out: LineOut, address: str) -> None:
         await self._pump(self._register(address, web=out), source)
@@ -399,7 +434,7 @@ class Portal:
             self._to_game(client, Kind.OOB, data(said))
 
     async def _pump(self, client: Client, source: Source) -> None:
-        """A connection's input to the game process serving it; held (unread) while none does."""
+        """A browser's input to the game process serving it; held (unread) while none does."""
         task = asyncio.current_task()
         assert task is not None
         self._tasks.add(task)
@@ -418,10 +453,7 @@ class Portal:
                     await self.ready.wait()
                 self._to_game(client, Kind.INPUT, received)
         finally:
-            self._to_game(client, Kind.GONE)
-            self.clients.pop(client.ident, None)
-            client.close()
-            self._tasks.discard(task)
+            self._gone(client, task)
 
     # --- figures ---------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from telnetlib3.stream_writer import TelnetWriter
+from telnetlib3.telopt import ECHO, WONT
 
 from server.outofband import PROTOCOLS
 from server.outofband.interface import OutOfBand
@@ -90,6 +91,16 @@ class TelnetEnd:
         for relay in self._relays:
             relay.forward = forward
             relay.turned_on.clear()
+
+    def echo_back(self) -> None:
+        """The client echoes what it types again (a password prompt the last game process left open is gone)."""
+        if self._writer.local_option.enabled(ECHO):
+            self._writer.iac(WONT, ECHO)
+
+    def hand_on(self, forward: Callable[[bytes], None] | None) -> None:
+        """What the client types to ``forward`` as it arrives (b"": it hung up); None: held, unread past a
+        buffer's worth, until a game process serves (``TelnetInput.hand_on``)."""
+        self._protocol.reader.hand_on(forward)  # type: ignore[union-attr]
 
     def write(self, data: bytes) -> None:
         """Bytes from the game process, as they go (through MCCP2 when on)."""
