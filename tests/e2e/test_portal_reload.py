@@ -9,10 +9,14 @@ import os
 import signal
 from pathlib import Path
 
+from telnetlib3.mud import gmcp_decode
+from telnetlib3.telopt import GMCP
+
 from support.browsers import web_client
 from support.clients import RawClient, loose, player
 from support.jsonclients import json_client
 from support.portals import portal_server
+from support.wire import wire_client
 
 RELOADING = "The server is reloading; hold on."
 RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."
@@ -124,3 +128,25 @@ async def test_a_wizards_shutdown_stops_portal_and_game(tmp_path: Path) -> None:
         assert "The server is shutting down. Come back later!" in await wiz.closed()
         assert await server.process.wait() == 0
         assert not (server.data_dir / "portal.pid").exists()
+
+
+async def test_a_mud_clients_gmcp_packages_survive_a_reload(tmp_path: Path) -> None:
+    """What a client told GMCP (its hello, the packages it wants) is the connection's, kept by the portal and told to
+    the new game process: after a reload, talk still reaches its chat window."""
+    async with portal_server(tmp_path) as server, wire_client(server, frozenset({GMCP})) as client:  # type: ignore[arg-type]
+        client.gmcp('Core.Hello {"client": "TestClient", "version": "1.0"}')
+        client.gmcp('Core.Supports.Set ["Comm 1"]')
+        await client.command("create Ann secret1", "Obvious exits")
+        async with player(server, "Bob") as bob:
+            code, said = await server.console("reload")
+            assert code == 0, said
+            await client.expect(RELOADING)
+            await server.health_when(lambda f: f["reloads"] == 1 and f["status"] == "ok")
+            await bob.command("say hello again", 'You say, "hello again"')
+            for seen in range(20):
+                name, data = gmcp_decode(await client.subnegotiation(GMCP, seen))
+                if name == "Comm.Channel.Text":
+                    assert data["talker"] == "Bob" and "hello again" in data["text"]
+                    break
+            else:
+                raise AssertionError("no Comm.Channel.Text after the reload")
