@@ -229,8 +229,9 @@ class GameServer:
         connections to the next game process, which restores the tables from the store this closes."""
         log.info("server.retiring")
         self.retired = True
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        if self._sweeper is None:  # never served (told to go while loading): nothing opened to save
+            return
+        self._sweeper.cancel()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(self.presence.seen())

@@ -26,7 +26,8 @@ async def serve_game(settings: Settings, socket: str) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGHUP):  # the portal's to act on (a terminal's ^C reaches both)
         loop.add_signal_handler(signum, lambda: None)
-    loop.add_signal_handler(signal.SIGTERM, server.request_shutdown, "SIGTERM")
+    # SIGTERM to the game process alone: save and end without hanging up; the portal starts another
+    loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(link.retire()))
     await loop.create_unix_connection(lambda: link.frames, socket)
     link.hello()
     stopped = asyncio.ensure_future(server.wait_stopped())

@@ -46,6 +46,12 @@ class GameLink:
         self.frames = FrameLink(self._received, self._lost)
         self.attached: dict[int, Attached] = {}
         self._out: dict[int, list[bytes]] = {}
+        self._entering = 0
+        """Connections taken over whose player is being logged in again."""
+        self._entered = asyncio.Event()
+        """Set while none is: input waits until everyone taken over is back (a command must not find a table's
+        other player still away for the moment their login takes)."""
+        self._entered.set()
         self.done = asyncio.Event()
         """Set when this process should end: retired, stopped, or the portal gone."""
 
@@ -82,7 +88,7 @@ class GameLink:
         elif kind is Kind.OPEN:
             asyncio.get_running_loop().create_task(self._open(json.loads(payload)))
         elif kind is Kind.RETIRE:
-            asyncio.get_running_loop().create_task(self._retire())
+            asyncio.get_running_loop().create_task(self.retire())
         elif kind is Kind.STOP:
             self.server.request_shutdown("portal")
 
@@ -90,7 +96,7 @@ class GameLink:
         """The portal is gone (or hung up on us): nobody can be served; save and end."""
         if not self.done.is_set() and not self.server.stopping:
             log.warning("game.portal_lost")
-            asyncio.get_running_loop().create_task(self._retire())
+            asyncio.get_running_loop().create_task(self.retire())
 
     async def _open(self, ports: dict[str, Any]) -> None:
         self.server.portal_ports = (ports["port"], ports.get("tls_port"))
@@ -99,7 +105,10 @@ class GameLink:
         log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
 
-    async def _retire(self) -> None:
+    async def retire(self) -> None:
+        """Save and end, hanging up on no one: the portal hands the connections to the next game process."""
+        if self.done.is_set() or self.server.retired:
+            return
         await self.server.retire()
         self.close()
         self.done.set()
@@ -140,16 +149,25 @@ class GameLink:
                 mirror.agreed(option)
             for option, args in about["oob"]:
                 mirror.received(option, args)
+        if resume["name"] is not None:
+            self._entering += 1
+            self._entered.clear()
         asyncio.get_running_loop().create_task(self._serve(attached, resume, about["fresh"]))
 
     async def _serve(self, attached: Attached, resume: dict[str, Any], fresh: bool) -> None:
         session, name = attached.session, resume["name"]
         if name is not None:
-            account = await self.server.store.find(skeleton(name))
-            if account is not None and not account.banned:
-                await self.server.services.presence.enter(session, account, returning=True)
-                if resume["watching"] is not None:
-                    self.server.tables.rewatch(account.name, resume["watching"])
+            try:
+                account = await self.server.store.find(skeleton(name))
+                if account is not None and not account.banned:
+                    await self.server.services.presence.enter(session, account, returning=True)
+                    if resume["watching"] is not None:
+                        self.server.tables.rewatch(account.name, resume["watching"])
+            finally:
+                self._entering -= 1
+                if not self._entering:
+                    self._entered.set()
+        await self._entered.wait()
         try:
             await self.server.attach(session, greet=fresh)
         finally:

@@ -150,3 +150,15 @@ async def test_a_mud_clients_gmcp_packages_survive_a_reload(tmp_path: Path) -> N
                     break
             else:
                 raise AssertionError("no Comm.Channel.Text after the reload")
+
+
+async def test_sigterm_to_the_game_process_alone_drops_no_one(tmp_path: Path) -> None:
+    """A SIGTERM meant for the server but sent to its game process (a supervisor signalling every process): it saves
+    and ends without hanging up, and the portal starts another."""
+    async with portal_server(tmp_path) as server, player(server, "Ann") as ann:
+        first = await server.health()
+        os.kill(first["game_pid"], signal.SIGTERM)
+        await ann.expect(loose(RESTARTING))
+        await server.health_when(lambda f: f["game_pid"] not in (None, first["game_pid"]) and f["status"] == "ok")
+        await ann.command("say still here", 'You say, "still here"')
+        assert "shutting down" not in ann.text
