@@ -9,6 +9,7 @@ import gc
 import json
 import os
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -131,11 +132,11 @@ class GameLink:
         viewer: Callable[[], str | None] = lambda: session.name  # noqa: E731
         mirror = None
         if about["kind"] == "web":
-            lines = RemoteLines(lambda out: self.write(ident, out), lambda: self._close(ident))
+            lines = RemoteLines(partial(self.write, ident), partial(self._close, ident))
             session = WebSession(self.server.services, source, JsonSink(lines, viewer), about["address"])
         else:
-            mirror = TelnetMirror(lambda out: self.write(ident, out), lambda verb, option: self._negotiate(ident, verb + option),
-                                  lambda: self._close(ident), self.server)
+            mirror = TelnetMirror(partial(self.write, ident), partial(self._negotiate, ident), partial(self._close, ident),
+                                  self.server)
             mirror.update(about["state"])
             telnet = TelnetSink(mirror, viewer)  # type: ignore[arg-type]  # (telnetlib3's writer's stand-in)
             session = Session(self.server.services, source, telnet, about["address"])
@@ -221,9 +222,9 @@ class GameLink:
                 watching = live.table.number
         return name, attached.mirror is not None and isinstance(session.sink, JsonSink), watching
 
-    def _negotiate(self, ident: int, command: bytes) -> None:
+    def _negotiate(self, ident: int, verb: bytes, option: bytes) -> None:
         self.flush_first(ident)
-        self.frames.send(frame(Kind.TELOPT, ident, command))
+        self.frames.send(frame(Kind.TELOPT, ident, verb + option))
 
     def _close(self, ident: int) -> None:
         self.flush_first(ident)

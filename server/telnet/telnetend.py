@@ -103,8 +103,11 @@ class TelnetEnd:
         self._protocol.reader.hand_on(forward)  # type: ignore[union-attr]
 
     def write(self, data: bytes) -> None:
-        """Bytes from the game process, as they go (through MCCP2 when on)."""
-        self._writer.transport.write(data)
+        """Bytes from the game process, as they go (through MCCP2 when on: its compressing write)."""
+        if self._protocol._mccp2_compressor is None:
+            self._writer.transport.write_now(data)  # type: ignore[attr-defined]  # (server.telnet.coalescing)
+        else:
+            self._writer.transport.write(data)
 
     def negotiate(self, verb: bytes, option: bytes) -> None:
         self._writer.iac(verb, option)

@@ -10,7 +10,7 @@ import signal
 from pathlib import Path
 
 from telnetlib3.mud import gmcp_decode
-from telnetlib3.telopt import GMCP
+from telnetlib3.telopt import GMCP, MCCP2_COMPRESS
 
 from support.browsers import web_client
 from support.clients import RawClient, loose, player
@@ -162,3 +162,16 @@ async def test_sigterm_to_the_game_process_alone_drops_no_one(tmp_path: Path) ->
         await server.health_when(lambda f: f["game_pid"] not in (None, first["game_pid"]) and f["status"] == "ok")
         await ann.command("say still here", 'You say, "still here"')
         assert "shutting down" not in ann.text
+
+
+async def test_mccp2_stays_in_the_portal_through_a_reload(tmp_path: Path) -> None:
+    """A compressed stream (MCCP2) is the portal's: it carries the game process's output before and after a reload,
+    one zlib stream throughout."""
+    async with portal_server(tmp_path) as server, wire_client(server, frozenset({MCCP2_COMPRESS})) as client:  # type: ignore[arg-type]
+        await client.command("create Ann secret1", "Obvious exits")
+        assert client.inflated
+        code, said = await server.console("reload")
+        assert code == 0, said
+        await client.expect(RELOADING)
+        await server.health_when(lambda f: f["reloads"] == 1 and f["status"] == "ok")
+        await client.command("say squeezed", 'You say, "squeezed"')
