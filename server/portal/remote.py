@@ -5,45 +5,48 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from server.sink import DEFAULT_WIDTH
 
 
 class RemoteSource:
-    """A session's input: what the portal forwarded, handed to the session's waiting read."""
+    """A session's input: what the portal forwarded, handed to the session's waiting read (the future it waits on is
+    what ``read`` returns: no coroutine to resume for each line, as telnet's ``TelnetInput``)."""
 
     def __init__(self) -> None:
         self._chunks: deque[bytes] = deque()
         self._waiting: asyncio.Future[bytes] | None = None
+        self._wanted = 0
         self._ended = False
 
     def feed(self, data: bytes) -> None:
         waiting, self._waiting = self._waiting, None
-        if waiting is not None and not waiting.done():
+        if waiting is None or waiting.done():
+            self._chunks.append(data)
+        elif len(data) <= self._wanted:
             waiting.set_result(data)
         else:
-            self._chunks.append(data)
+            self._chunks.append(data[self._wanted :])
+            waiting.set_result(data[: self._wanted])
 
     def end(self) -> None:
         self._ended = True
         self.feed(b"")
 
-    async def read(self, n: int) -> bytes:
+    def read(self, n: int) -> Awaitable[bytes]:
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         if self._chunks:
             data = self._chunks.popleft()
             if len(data) > n:
                 self._chunks.appendleft(data[n:])
                 data = data[:n]
-            return data
-        if self._ended:
-            return b""
-        self._waiting = asyncio.get_running_loop().create_future()
-        data = await self._waiting
-        if len(data) > n:
-            self._chunks.appendleft(data[n:])
-            data = data[:n]
-        return data
+            future.set_result(data)
+        elif self._ended:
+            future.set_result(b"")
+        else:
+            self._waiting, self._wanted = future, n
+        return future
 
 
 class RemoteLines:
