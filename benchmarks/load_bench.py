@@ -231,8 +231,10 @@ async def spawn(code: str, env: dict[str, str], cwd: Path, port: int) -> tuple[a
     raise RuntimeError("server did not start")
 
 
-async def start_server(workdir: Path, world: Path, port: int) -> asyncio.subprocess.Process:
-    process, _ = await spawn(SERVER_CODE, server_environment(workdir, world, port), workdir, port)
+async def start_server(workdir: Path, world: Path, port: int, one_process: bool = False) -> asyncio.subprocess.Process:
+    """The server as operators run it (the portal and its game process), or in one process (``--one-process``)."""
+    code = "from server.main import main; main(['--one-process'])" if one_process else SERVER_CODE
+    process, _ = await spawn(code, server_environment(workdir, world, port), workdir, port)
     return process
 
 
@@ -272,7 +274,7 @@ async def run(args: argparse.Namespace) -> None:
         clients = sum(sizes) or args.clients
         rooms = len(sizes) or max(1, clients // args.per_room)
         keys = write_world(workdir / "world.toml", rooms)
-        server = await start_server(workdir, workdir / "world.toml", port)
+        server = await start_server(workdir, workdir / "world.toml", port, args.one_process)
         print(f"server pid {server.pid} on {HOST}:{port}, idle RSS {rss_mib(server.pid):.1f} MiB")
         if args.mode == "tables":
             try:
@@ -453,6 +455,7 @@ def print_latencies(latencies: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", choices=("talk", "tables"), default="talk")
+    parser.add_argument("--one-process", action="store_true", help="the server without its portal (issue 25)")
     parser.add_argument("--tables", type=int, default=200, help="tables mode: tables playing at once")
     parser.add_argument("--goal", type=int, default=200, help="tables mode: each game's goal")
     parser.add_argument("--think", type=float, default=0.0,
