@@ -13,10 +13,14 @@ be 0):
 - integrity_check failures: ``PRAGMA integrity_check`` not ``ok`` after a kill (PostgreSQL: ``pg_amcheck`` fails);
 - games that do not replay: stored events that ``Game.replay`` refuses.
 
+``--poker-tables N``: N of the tables play New Cosmic Poker instead (first to 2 bases; the reference bot's ``poker``
+strategy). What a poker host was shown is its own view of each event (``engine.poker.seatview.event_for``): the
+stored events are read as that host may see them before they are compared.
+
 Bounded: at most 100 tables and 200 trials, each trial at most ``--max-run`` seconds of play, one overall
 ``--deadline``; loopback only; the server is always killed at the end.
 
-    .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 [--store postgresql]
+    .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 [--store postgresql] [--poker-tables 10]
 
 ``--store postgresql`` runs the server on a throwaway PostgreSQL cluster with fsync on (``benchmarks/stores.py``).
 
@@ -49,7 +53,8 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_bench import HOST, free_port, server_environment, spawn, write_world  # noqa: E402
 from benchmarks.processes import with_children  # noqa: E402
-from bots.reference_bot import BotError, Connection, Message, Player, cautious  # noqa: E402
+from bots.reference_bot import BotError, Connection, Message, Player, cautious, poker  # noqa: E402
+from engine.poker import PokerGame, event_for, happenings  # noqa: E402
 from engine.wimpout import Game  # noqa: E402
 from engine.wimpout.events import EVENT_TYPES, event_from_dict  # noqa: E402
 from benchmarks.stores import STORES, configured, intact, reading  # noqa: E402
@@ -62,10 +67,16 @@ FIGURES = ("moves shown but missing", "finished games without results", "games n
            "integrity_check failures", "games that do not replay")
 
 
-class Host:
-    """What one table's host was shown: the game events of its current game, and of each game that finished."""
+POKER_OPTIONS = "game=poker bases_to_win=2"
 
-    def __init__(self) -> None:
+
+class Host:
+    """What one table's host was shown: the game events of its current game, and of each game that finished (at a
+    poker table, as that host may see them)."""
+
+    def __init__(self, name: str, poker: bool = False) -> None:
+        self.name, self.poker = name, poker
+        self.kinds = happenings.EVENT_TYPES if poker else EVENT_TYPES
         self.table = 0
         self.current: list[dict[str, Any]] = []
         """The game at ``table``: it may start after its first events (a kill came before they were read)."""
@@ -83,7 +94,7 @@ class Host:
                 if event["type"] == "GameCreated" and self.current:  # a kill came before the last one's table_closed
                     self.unfinished.append((self.table, self.current))
                     self.current = []
-                if event["type"] in EVENT_TYPES:
+                if event["type"] in self.kinds:
                     self.current.append(event)
         elif message["type"] == "message" and message["kind"] == "table_closed" and self.current:
             self.finished[int(message["fields"]["game"])] = self.current
@@ -110,9 +121,10 @@ class Resuming(Player):
         return lines
 
 
-async def play(name: str, room: str, port: int, host: Host | None) -> None:
+async def play(name: str, room: str, port: int, host: Host | None, playing_poker: bool = False) -> None:
     """One bot until the server goes away: create (or connect), go to its room, open or sit, play game after game."""
-    player = Resuming(name, PASSWORD, cautious, "goal=200" if host else None, 2, 10**9, room, host=host)
+    options = (POKER_OPTIONS if playing_poker else "goal=200") if host else None
+    player = Resuming(name, PASSWORD, poker if playing_poker else cautious, options, 2, 10**9, room, host=host)
     connection = await Connection.open(HOST, port)
     try:
         for line in player.greet():
@@ -179,6 +191,14 @@ def kept(seen: list[dict[str, Any]], stored: list[dict[str, Any]]) -> int:
     return found
 
 
+def as_seen_by(events: list[dict[str, Any]], host: Host, poker: bool) -> list[dict[str, Any]]:
+    """A stored game's events as the host's client received them: a poker game's as the host may see each (a table
+    number may have held games of either kind)."""
+    if not poker:
+        return events
+    return [json.loads(json.dumps(event_for(happenings.event_from_dict(e), host.name))) for e in events]
+
+
 def examine(db: Any, hosts: list[Host]) -> Counter[str]:
     """The figures a kill left in the database (read with the server dead; its integrity is checked apart)."""
     found: Counter[str] = Counter()
@@ -186,11 +206,17 @@ def examine(db: Any, hosts: list[Host]) -> Counter[str]:
     for game_id, event in db.execute("SELECT game, event FROM game_events ORDER BY game, seq"):
         games.setdefault(game_id, []).append(json.loads(event))
     at_table: dict[int, list[int]] = {}
-    for game_id, number in db.execute("SELECT id, table_number FROM games"):
+    poker_games: set[int] = set()
+    for game_id, number, game_type in db.execute("SELECT id, table_number, game FROM games"):
         at_table.setdefault(number, []).append(game_id)
-    for events in games.values():
+        if game_type == "poker":
+            poker_games.add(game_id)
+    for game_id, events in games.items():
         try:
-            Game.replay([event_from_dict(e) for e in events])
+            if game_id in poker_games:
+                PokerGame.replay([happenings.event_from_dict(e) for e in events])
+            else:
+                Game.replay([event_from_dict(e) for e in events])
         except Exception:
             found["games that do not replay"] += 1
     found["finished games without results"] += db.execute(
@@ -198,9 +224,11 @@ def examine(db: Any, hosts: list[Host]) -> Counter[str]:
     ).fetchone()[0]
     for host in hosts:
         for game_id, seen in host.finished.items():
-            found["moves shown but missing"] += len(seen) - kept(seen, games.get(game_id, []))
+            stored = as_seen_by(games.get(game_id, []), host, game_id in poker_games)
+            found["moves shown but missing"] += len(seen) - kept(seen, stored)
         for table, seen in [*host.unfinished, (host.table, host.current)]:
-            best = max((kept(seen, games.get(game_id, [])) for game_id in at_table.get(table, [])), default=0)
+            best = max((kept(seen, as_seen_by(games.get(game_id, []), host, game_id in poker_games))
+                        for game_id in at_table.get(table, [])), default=0)
             found["moves shown but missing"] += len(seen) - best
     return found
 
@@ -214,7 +242,7 @@ async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
         rooms = write_world(workdir / "world.toml", args.tables)
         port = free_port()
         env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
-        hosts = [Host() for _ in rooms]
+        hosts = [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
         moves = 0
         for trial in range(args.trials + 1):  # the last start only checks what the last kill left
             if time.monotonic() > deadline:
@@ -226,8 +254,10 @@ async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
                 totals["games never resumed"] += len(expected - await open_tables_seen(port))
                 if trial == args.trials:
                     break
-                bots = [asyncio.create_task(play(f"h{room}", room, port, host)) for room, host in zip(rooms, hosts)]
-                bots += [asyncio.create_task(play(f"s{room}", room, port, None)) for room in rooms]
+                bots = [asyncio.create_task(play(host.name, room, port, host, host.poker))
+                        for room, host in zip(rooms, hosts)]
+                bots += [asyncio.create_task(play(f"s{room}", room, port, None, host.poker))
+                         for room, host in zip(rooms, hosts)]
                 await playing(hosts, time.monotonic() + PLAY_WAIT)
                 await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
             finally:
@@ -245,6 +275,9 @@ async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
                 totals[figure] = max(totals[figure], count)
         finished = sum(len(h.finished) for h in hosts)
         print(f"{args.tables} tables, {args.trials} SIGKILLs: {moves} game events shown, {finished} games finished")
+        if args.poker_tables:
+            print(f"of which at {args.poker_tables} poker tables: {shown([h for h in hosts if h.poker])} game events"
+                  f" shown, {sum(len(h.finished) for h in hosts if h.poker)} games finished")
     return totals
 
 
@@ -290,10 +323,10 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
         rooms = write_world(workdir / "world.toml", args.tables)
         port = free_port()
         env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
-        hosts = [Host() for _ in rooms]
+        hosts = [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
         server, _ = await spawn("from server.main import main; main()", env, workdir, port)
-        bots = [asyncio.create_task(play(f"h{room}", room, port, host)) for room, host in zip(rooms, hosts)]
-        bots += [asyncio.create_task(play(f"s{room}", room, port, None)) for room in rooms]
+        bots = [asyncio.create_task(play(host.name, room, port, host, host.poker)) for room, host in zip(rooms, hosts)]
+        bots += [asyncio.create_task(play(f"s{room}", room, port, None, host.poker)) for room, host in zip(rooms, hosts)]
         moves = 0
         try:
             game = await game_process(server.pid)
@@ -345,11 +378,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="for the kill moments (the dice are fair)")
     parser.add_argument("--deadline", type=float, default=900.0, help="stop starting trials after this many seconds")
     parser.add_argument("--store", choices=STORES, default="sqlite", help="the storage backend the server runs on")
+    parser.add_argument("--poker-tables", type=int, default=0, metavar="N",
+                        help="how many of the tables play New Cosmic Poker (the others Cosmic Wimpout)")
     parser.add_argument("--kill", choices=("server", "game"), default="server",
                         help="SIGKILL the whole server (then start it again), or only its game process (issue 25)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.trials <= MAX_TRIALS or args.max_run > 60:
         parser.error(f"at most {MAX_TABLES} tables, {MAX_TRIALS} trials, 60 s a run")
+    if not 0 <= args.poker_tables <= args.tables:
+        parser.error("--poker-tables: from 0 to --tables")
     with configured(args.store) as url:
         totals = asyncio.run((game_kill_campaign if args.kill == "game" else campaign)(args, url))
     for figure in (*FIGURES, DROPPED) if args.kill == "game" else FIGURES:

@@ -1,12 +1,17 @@
-"""The rating model on the house bots: ``optimal``, ``threshold 200 3`` and ``cautious`` play two-player games round
-robin (seats alternating, seeded dice) through the real ``engine.Game``; each game is rated in order with the server's
-model (``server.ratingmodel``). Printed: the ratings, their order with its confidence (the chance, by the ratings'
-own uncertainty, that each bot is above the next, and how often the same order comes out of the same games rated
-in other orders), and the model's calibration: the log-loss and Brier score of its
-predicted chance of each game's winner, made before that game was rated, against always saying 50%. The same games
-are rated again under other betas (how much a game's result varies around skill), to tune it.
+"""The rating model on the house bots, then the bot ladder: ``optimal``, ``threshold 200 3`` and ``cautious`` play
+two-player games round robin (seats alternating, seeded dice) through the real ``engine.Game``; each game is rated in
+order with the server's model (``server.ratingmodel``). Printed: the ratings, their order with its confidence (the
+chance, by the ratings' own uncertainty, that each bot is above the next, and how often the same order comes out of
+the same games rated in other orders), and the model's calibration: the log-loss and Brier score of its predicted
+chance of each game's winner, made before that game was rated, against always saying 50%. The same games are rated
+again under other betas (how much a game's result varies around skill), to tune it.
 
-    python benchmarks/ladder_bench.py                  # 900 games, goal 300
+Then the ladder: the reference bot's strategies (bots/reference_bot.py: its default ``threshold 150`` and
+``cautious``) join it and the server's matchmaker (``rooms.matchmaking``, with the ladder's default seats and gap)
+seats them for ``--ladder-games`` games, each with the other or the house bots as anchors, rated as the server rates
+them (``server.ratingmodel.rate``). Printed: how the tables were made, the ladder's standings and the final order.
+
+    python benchmarks/ladder_bench.py                  # 900 games, goal 300, then 300 ladder games
     python benchmarks/ladder_bench.py --games 300      # a quick look
 """
 
@@ -23,8 +28,11 @@ from openskill.models import PlackettLuce
 
 from engine.wimpout import Game, RuleSet, SeededDice
 from engine.wimpout.strategies import cautious, threshold
+from rooms.matchmaking import Contender, ladder_tables
 from rooms.wimpout.advising import optimal
-from server.ratingmodel import BETA, MU, SIGMA, Rating
+from server.anchors import anchor_name
+from server.ratingmodel import BETA, MU, SIGMA, Rating, rate
+from server.settings import load_settings
 from server.wimpout.solutions import Solutions
 
 BETAS = (25 / 12, 25 / 6, 25 / 3, 25 / 2, 50 / 3, 25.0, 100 / 3, 50.0, 75.0, 100.0)
@@ -77,6 +85,40 @@ def rated(results: list[tuple[tuple[str, str], str]], beta: float) -> tuple[dict
     return {name: Rating(r.mu, r.sigma, games[name]) for name, r in ratings.items()}, loss / n, brier / n
 
 
+REFERENCE = {"Ref150": threshold(150, 2), "RefCautious": cautious}
+"""The reference bot's strategies as ladder entrants: its default ('threshold 150', two cubes) and 'cautious'."""
+
+
+def ladder(strategies: dict[str, object], ratings: dict[str, Rating], games: int, goal: int,
+           seed: int) -> tuple[dict[str, Rating], dict[str, int]]:
+    """The reference bots on the ladder for ``games`` games: each pass of the server's matchmaker seats them (the
+    house bots as anchors, under their ladder names), each table is played and rated at once. Returns the ratings
+    and how many tables of each kind were made (bot against bot, bot against an anchor, a rematch at once)."""
+    settings = load_settings().ladder
+    anchors = {anchor_name(name): name for name in ("optimal", "threshold", "cautious")}
+    ratings = {**{anchor_name(n): r for n, r in ratings.items()}, **{name: Rating() for name in REFERENCE}}
+    players = {**{anchor: strategies[name] for anchor, name in anchors.items()}, **REFERENCE}
+    last: dict[str, frozenset[str]] = {}
+    counts = {"bot against bot": 0, "bot against an anchor": 0, "rematch at once": 0}
+    played = 0
+    while played < games:
+        waiting = [Contender(name, ratings[name].shown) for name in REFERENCE]
+        free = [Contender(name, ratings[name].shown) for name in anchors]
+        recent = {frozenset({name, *others}) for name, others in last.items() if name in REFERENCE}
+        for table in ladder_tables(waiting, free, settings.seats, settings.gap, recent)[:games - played]:
+            seats = tuple(table[::-1] if played % 2 else table)
+            winner = play(players, seats, goal, seed * 7_000_003 + played)  # type: ignore[arg-type]
+            after = rate([ratings[name] for name in seats], [1 if name == winner else 2 for name in seats])
+            ratings.update(zip(seats, after))
+            kind = "bot against an anchor" if any(name in anchors for name in table) else "bot against bot"
+            counts[kind] += 1
+            counts["rematch at once"] += all(last.get(name) == frozenset(table) - {name} for name in table)
+            for name in table:
+                last[name] = frozenset(table) - {name}
+            played += 1
+    return ratings, counts
+
+
 def above(high: Rating, low: Rating) -> float:
     """The chance, by both ratings' uncertainty, that ``high``'s skill is above ``low``'s."""
     return 0.5 * (1 + math.erf((high.mu - low.mu) / math.sqrt(2 * (high.sigma ** 2 + low.sigma ** 2))))
@@ -88,6 +130,7 @@ def main() -> None:
     parser.add_argument("--goal", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--orders", type=int, default=20, help="shuffles of the games, to test the order's stability")
+    parser.add_argument("--ladder-games", type=int, default=300, help="games of the reference bots on the ladder")
     args = parser.parse_args()
     strategies = bots()
     began = time.perf_counter()
@@ -121,6 +164,19 @@ def main() -> None:
         _, loss, brier = rated(results, beta)
         mark = "  <- the server's" if math.isclose(beta, BETA) else ""
         print(f"  beta {beta:5.2f}: log-loss {loss:.4f}  Brier {brier:.4f}{mark}")
+    began = time.perf_counter()
+    board, counts = ladder(strategies, ratings, args.ladder_games, args.goal, args.seed)
+    print(f"\nThe ladder: the reference bots {', '.join(REFERENCE)} for {args.ladder_games} games, seated by the "
+          f"server's matchmaker ({time.perf_counter() - began:.0f} s): "
+          + ", ".join(f"{kind} {count}" for kind, count in counts.items()))
+    standing = sorted(board, key=lambda name: -board[name].shown)
+    for name in standing:
+        r = board[name]
+        print(f"  {name:<14} shown {r.shown:5d}  mu {r.mu:6.2f}  sigma {r.sigma:5.2f}  ({r.games} games)")
+    anchors = [name for name in standing if name.endswith(".bot")]
+    print("The anchors after the ladder: " + " > ".join(
+        f"{high} ({100 * above(board[high], board[low]):.1f}% sure) " for high, low in zip(anchors, anchors[1:]))
+        + anchors[-1])
 
 
 if __name__ == "__main__":

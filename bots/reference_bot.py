@@ -2,11 +2,14 @@
 """A reference bot for the Cosmic Wimpout server: the standard library only (asyncio streams, no telnet library).
 
 It connects over a raw socket, refuses telnet negotiation, switches the connection to JSON lines, logs in (creating
-its character the first time), opens or joins a table, and plays whole games with a simple strategy. Copy it and
-change the strategy; the protocol is described in docs/bots.md.
+its character the first time), opens or joins a table, and plays whole games with a simple strategy: Cosmic Wimpout
+(`cautious`, `threshold N [K]`) or New Cosmic Poker (`poker`). Copy it and change the strategy; the protocol is
+described in docs/bots.md.
 
     python bots/reference_bot.py --name Robo --password secret1 --open goal=300 --players 2
     python bots/reference_bot.py --name Bobo --password secret1 --strategy threshold 200 2
+    python bots/reference_bot.py --name Pokey --password secret1 --open "game=poker bases_to_win=3" --strategy poker
+    python bots/reference_bot.py --name Robo --password secret1 --ladder Ann 1 --games 20   # the bot ladder
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from typing import Any
 IAC, DONT, DO, WONT, WILL, SB, SE = 255, 254, 253, 252, 251, 250, 240
 TABLE_ONLY_EVENTS = {"Opened", "Sat", "Stood", "Watching", "Absent", "RemovalVote"}
 """Table news that moves no game: a bot already answered the move before it, so it does not answer these."""
+POKER_TABLE_ONLY_EVENTS = {"PokerOpened", "ChangeProposed", "Sat", "Stood", "Watching", "Absent", "RemovalVote"}
+"""The same at a poker table (``"game_type": "poker"``), where ``Opened`` is a bet."""
 
 Message = dict[str, Any]
 Strategy = Callable[[list[str], dict[str, Any]], str]
@@ -114,13 +119,51 @@ cautious = threshold(0)
 """Stop as soon as the rules allow."""
 
 
+UNMELDABLE = ("E", "F")
+"""Poker cards that are never part of a meld: Edicts and Flares (worth Lucre only when pawned)."""
+
+
+def poker(you_may: list[str], state: dict[str, Any]) -> str:
+    """New Cosmic Poker, simply. Come in to every hand it can afford; with three Compromise cards or more (a triad at
+    least) open for the least it may, and call any bet; otherwise check, and call a bet only while it costs at most a
+    third of its Lucre (else tap out with a strong hand, fold a weak one); never raise or pawn. Exchange its Edicts
+    and Flares in the draw (they never meld); at the showdown let the server pick its strongest meld; keep the
+    table's options as dealer; flip the first cards offered."""
+    game = state["game"]
+    hand: list[str] = game["hand"]
+    me = next(seat for seat in game["seats"] if seat["name"] == game["you"])
+    strong = hand.count("C") >= 3
+    verbs = {command.split()[0]: command for command in reversed(you_may)}  # each verb's first form
+    for plain in ("meld auto", "choose none", "in"):
+        if plain in you_may:
+            return plain
+    if "draw" in verbs:
+        unmeldable = [str(n) for n, card in enumerate(hand, 1) if card in UNMELDABLE]
+        exchange = " ".join(["draw", *unmeldable[:game["options"].get("max_draw", 3)]])
+        return exchange if exchange in you_may else "draw"
+    if "flip" in verbs:
+        return verbs["flip"]
+    if "check" in you_may:
+        return verbs["open"] if strong and "open" in verbs else "check"
+    if "call" in you_may and (strong or 3 * (game["high_bet"] - me["bet"]) <= me["lucre"]):
+        return "call"
+    if strong and "tapout" in you_may:
+        return "tapout"
+    for fallback in ("fold", "out"):
+        if fallback in you_may:
+            return fallback
+    return next((command for command in you_may if not command.startswith("pawn")), you_may[0])
+
+
 def strategy(words: list[str]) -> Strategy:
-    """``cautious`` or ``threshold N [K]``, as the house bots take them."""
+    """``cautious`` or ``threshold N [K]``, as the house bots take them, or ``poker``."""
     if words in ([], ["cautious"]):
         return cautious
+    if words == ["poker"]:
+        return poker
     if words[0] == "threshold" and 2 <= len(words) <= 3 and all(word.isdigit() for word in words[1:]):
         return threshold(*(int(word) for word in words[1:]))
-    raise ValueError("strategy: 'cautious' or 'threshold N [K]'")
+    raise ValueError("strategy: 'cautious', 'threshold N [K]' or 'poker'")
 
 
 # -- the player: what to send on each message, without I/O ---------------------------------------------------------
@@ -131,19 +174,25 @@ class BotError(Exception):
 
 
 class Player:
-    """A bot's decisions: which lines to send after each message. With ``table_options`` it opens tables and starts
-    them once ``players`` sit; otherwise it sits at tables opened in its room. It plays ``games`` games."""
+    """A bot's decisions: which lines to send after each message. With ``table_options`` it opens tables (seating a
+    house bot for each of ``house_bots``, the words after 'table bot add') and starts them once ``players`` sit (house
+    bots included); with ``ladder`` (its owner's name and its version) it flags itself as a bot and waits for the
+    ladder's matchmaker to seat it; otherwise it sits at tables opened in its room. It plays ``games`` games."""
 
     def __init__(
         self, name: str, password: str, choose: Strategy, table_options: str | None = None, players: int = 2,
-        games: int = 1, room: str | None = None,
+        games: int = 1, room: str | None = None, house_bots: tuple[str, ...] = (), ladder: tuple[str, str] | None = None,
     ) -> None:
         self.name, self.password, self.choose = name, password, choose
         self.table_options, self.players, self.games, self.room = table_options, players, games, room
+        self.house_bots, self.ladder = house_bots, ladder
         self.played = 0
         self.final: dict[str, Any] = {}
         """The state of the last game when it ended."""
         self._starting = False
+        self._answered: tuple[Any, ...] | None = None
+        """Where the bot last moved in a poker game: at a showdown everyone picks at once, and another's pick is
+        news that leaves the bot's position as it was, which it must not answer twice."""
 
     @property
     def finished(self) -> bool:
@@ -159,17 +208,23 @@ class Player:
             return self._error(message)
         if kind == "table":
             return self._table(message)
+        if kind == "message" and message["kind"] == "welcome" and self.ladder is not None:
+            owner, version = self.ladder
+            return [f"@set me=bot owner={owner} version={version}", "ladder join"]
         if kind == "message" and message["kind"] == "welcome":
-            return [f"go {self.room}"] * bool(self.room) + [self._join()]
-        if kind == "message" and message["kind"] == "table_opened" and self.table_options is None:
+            return [f"go {self.room}"] * bool(self.room) + self._join()
+        if kind == "message" and message["kind"] == "table_opened" and self.table_options is None is self.ladder:
             return [f"sit {message['fields']['table']}"]
         if kind == "message" and message["kind"] == "table_closed":
             self.played += 1
-            return ["QUIT"] if self.finished else [self._join()] * (self.table_options is not None)
+            # the ladder seats its bots again by itself
+            return ["QUIT"] if self.finished else self._join() * (self.table_options is not None)
         return []
 
-    def _join(self) -> str:
-        return f"table open {self.table_options}" if self.table_options is not None else "sit"
+    def _join(self) -> list[str]:
+        if self.table_options is None:
+            return ["sit"]
+        return [f"table open {self.table_options}", *(f"table bot add {words}" for words in self.house_bots)]
 
     def _error(self, message: Message) -> list[str]:
         code = message["code"]
@@ -187,10 +242,26 @@ class Player:
             if len(state["seats"]) >= self.players:
                 self._starting = True
                 return ["start"]
-        moved = any(event["type"] not in TABLE_ONLY_EVENTS for event in message["events"])
+        table_only = POKER_TABLE_ONLY_EVENTS if message.get("game_type") == "poker" else TABLE_ONLY_EVENTS
+        moved = any(event["type"] not in table_only for event in message["events"])
         if moved and message["you_may"] and self.name in state["waiting_on"]:
+            position = _position(state)
+            if position is not None and position == self._answered:
+                return []
+            self._answered = position
             return [self.choose(message["you_may"], state)]
         return []
+
+
+def _position(state: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A poker seat's own position (None for Cosmic Wimpout, where one player moves at a time): it changes with
+    every move of its own."""
+    game = state.get("game")
+    if not isinstance(game, dict) or "hand" not in game:
+        return None
+    me = next(seat for seat in game["seats"] if seat["name"] == game["you"])
+    return (game["hand_number"], game["phase"], game["round"], game["high_bet"], game["warp"], tuple(game["hand"]),
+            tuple(game["pawn"]), me["bet"], me["lucre"], me["state"])
 
 
 async def run(connection: Connection, player: Player) -> dict[str, Any]:
@@ -213,15 +284,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--open", metavar="OPTIONS", help="open tables with these options (e.g. 'goal=300')")
     parser.add_argument("--players", type=int, default=2, help="with --open: start once this many sit")
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--house-bot", action="append", default=[], metavar="WORDS",
+                        help="with --open: seat a house bot ('table bot add WORDS'; e.g. 'house' at a poker table)")
     parser.add_argument("--room", help="go to this room first (an exit name from the lobby)")
-    parser.add_argument("--strategy", nargs="+", default=["threshold", "150"], help="cautious | threshold N [K]")
+    parser.add_argument("--strategy", nargs="+", default=["threshold", "150"],
+                        help="cautious | threshold N [K] | poker")
+    parser.add_argument("--ladder", nargs=2, metavar=("OWNER", "VERSION"),
+                        help="flag the account as a bot of OWNER (a person's account) and play the bot ladder")
     parser.add_argument("--trace", action="store_true", help="print every line sent (>) and received (<)")
     args = parser.parse_args(argv)
     try:
         choose = strategy(args.strategy)
     except ValueError as error:
         parser.error(str(error))
-    player = Player(args.name, args.password, choose, args.open, args.players, args.games, args.room)
+    player = Player(args.name, args.password, choose, args.open, args.players, args.games, args.room,
+                    tuple(args.house_bot), tuple(args.ladder) if args.ladder else None)
 
     async def play() -> dict[str, Any]:
         trace = (lambda way, line: print(way, line, flush=True)) if args.trace else None
@@ -231,7 +308,10 @@ def main(argv: list[str] | None = None) -> None:
         final = asyncio.run(play())
     except BotError as error:
         sys.exit(f"{args.name}: {error}")
-    print(json.dumps({"winner": final.get("winner"), "scores": {s["name"]: s["score"] for s in final.get("seats", [])}}))
+    game = final.get("game") or {}
+    seats = final.get("seats", [])
+    scores = {s["name"]: s["bases"] for s in game["seats"]} if game else {s["name"]: s["score"] for s in seats}
+    print(json.dumps({"winner": final.get("winner"), "scores": scores}))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from server.admission import AcceptErrors, Admission
 from server.funhouse.funplay import Funhouse
 from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
+from server.botladder import Ladder
 from server.hosting import Tables
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
@@ -35,6 +36,7 @@ from server.jsonsink import JsonSink
 from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
+from server.tournaments import Tournaments
 
 if TYPE_CHECKING:
     from server.web.httpserver import WebClient
@@ -63,7 +65,7 @@ class GameServer:
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits),
-            lambda by: self.request_shutdown(by), Funhouse(self.store),
+            lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
         )
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
@@ -115,6 +117,8 @@ class GameServer:
         if not listening:
             await self.open()
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        self.services.events.start()
+        self.services.ladder.start()
         log.info("server.started" if listening else "game.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
                  store=self.store.where)
@@ -140,6 +144,7 @@ class GameServer:
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         await self.tables.restore()
+        await self.services.events.restore()
         await self._prune()
 
     async def _load_world(self) -> None:
@@ -201,11 +206,13 @@ class GameServer:
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.stop_releasing()
+        self.services.events.stop()
+        self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(self.presence.seen())
         for session in list(self.connections):
-            session.close(texts.SHUTDOWN)
+            session.close(texts.SHUTDOWN, restart="yes")  # the web page retries
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.close()  # after the farewells: this also closes client transports
@@ -232,6 +239,8 @@ class GameServer:
         if self._sweeper is None:  # never served (told to go while loading): nothing opened to save
             return
         self._sweeper.cancel()
+        self.services.events.stop()
+        self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
         await self.store.touch(self.presence.seen())

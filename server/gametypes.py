@@ -120,8 +120,8 @@ class GameType(Protocol):
     def stats_text(self, name: str, stats: Stats) -> str:
         """A player's record in this game ('stats'), its figures added up by its ``tally``."""
 
-    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
-        """'top': a header, then a row for each player, best first."""
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
+        """'top': a header, then a row for each player, best first, fitting ``width`` columns."""
 
 
 @runtime_checkable

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from contextlib import suppress
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -22,12 +22,12 @@ from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
 from server.livetable import Live
 from server.names import skeleton
-from server.ratednews import chances_message, change_messages
+from server.ratednews import chances_message, change_messages, closing_fields
 from server.tableclock import TableClock
 
 if TYPE_CHECKING:
     from server.app import GameServer
-    from server.store import RatingChange
+    from server.store import Finish, RatingChange
     from server.session import Session
 
 log = structlog.get_logger()
@@ -205,6 +205,35 @@ class Tables:
         self._deliver(table.news(*kind.opened(table, name), Sat(name)), table.audience)
         return live
 
+    async def seat(self, room: str, people: Sequence[str], bots: Sequence[Sequence[str]], words: list[str],
+                   then: Callable[[Live, TableEnding], Awaitable[None]]) -> Live:
+        """A table the server sets up (an event's, the ladder's): ``people`` seated (none seated elsewhere), the
+        house bots (each its name and strategy's words) beside them; ``begin`` starts its game. ``then`` runs when
+        it closes."""
+        for name in people:
+            self._refuse_second_seat(name)
+        kind, options = pick(words)
+        first = people[0]
+        table = kind.new_table(0, room, first, options)
+        for name in people[1:]:
+            table.sit(name)
+        for bot in bots:
+            table.add_bot(first, bot)
+        number, game_id = await self.server.store.open_next_table(room, table.play.options_record(), [first], kind.name)
+        table.number = number
+        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace,
+                                        moved_at=time.time(), then=then, rated=self._fair)
+        if not self._fair:
+            await self.server.store.set_unrated(game_id)
+        self._audiences_changed()
+        log.info("table.seated", table=number, game=game_id, room=room, seats=table.seats)
+        self._deliver(table.news(*kind.opened(table, first), *(Sat(name) for name in table.seats)), table.audience)
+        return live
+
+    async def begin(self, live: Live) -> None:
+        """Start the game of a table the server set up (``seat``)."""
+        await self.act(live, lambda: live.table.start(live.table.people[0], live.dice))
+
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
         live.dice, live.teacher = live.kind.lesson(learner, ())
@@ -255,10 +284,13 @@ class Tables:
         self._deliver(news, audience)
         await self._tell_ratings(live, changes, audience)
         if ending is not None:
-            await self._close(live, ending, audience)
+            await self._close(live, ending, audience, changes=changes)
         else:
             self.clock.mind_absence(live)
             self.clock.arm(live)
+            timer = live.timer_message()
+            if timer is not None:
+                self.server.deliver(Delivery(name, timer) for name in audience)
 
     async def _abandon(self, live: Live) -> None:
         """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
@@ -337,6 +369,9 @@ class Tables:
         if await self.act(live, back) is None:  # they were not away
             view = live.table.view()
             session.send(Message("", "table", {"table": str(view.table)}, data=live.table.news()))
+            timer = live.timer_message()
+            if timer is not None:
+                session.send(timer)
 
     async def _gone(self, name: str) -> None:
         """Each table in turn, each move awaiting its save: meanwhile the player may be back (nothing more is noted:
@@ -378,6 +413,8 @@ class Tables:
         finish = kind.finish(table) if ending is TableEnding.OVER else None
         if finish is not None and not (live.rated and self._fair):
             finish = replace(finish, rated=False)
+        if finish is not None:
+            finish = live.finish = await self._bots_flagged(finish)
         return await self.server.store.save_table(
             live.game_id, table.play.options_record(), table.seats,
             {name: list(bot.words) for name, bot in table.bots.items()},
@@ -385,8 +422,17 @@ class Tables:
             [kind.event_record(e) for e in events], finish,
         )
 
-    async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None) -> None:
-        """Take the table away (a finished game's results are already saved with its last move) and say why."""
+    async def _bots_flagged(self, finish: Finish) -> Finish:
+        """Accounts flagged as bots ('@set me=bot') are rated and listed as bots, apart from people."""
+        store = self.server.store
+        results = [replace(r, bot=True) if not r.bot and await store.bot_account(skeleton(r.player)) else r
+                   for r in finish.results]
+        return replace(finish, results=results)
+
+    async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None,
+                     changes: Sequence[RatingChange] = ()) -> None:
+        """Take the table away (a finished game's results are already saved with its last move) and say why (with
+        the rating changes of a rated game, as fields)."""
         table = live.table
         if self.live.get(table.number) is live:  # (its game over and saved, the database may have given the number
             del self.live[table.number]  # to a table opened since: that one stays)
@@ -401,8 +447,11 @@ class Tables:
         log.info("table.closed", table=table.number, game=live.game_id, status=ending.value,
                  winner=table.view().winner)
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
-                         {"table": str(table.number), "game": str(live.game_id), "status": ending.value})
+                         {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
+                          **closing_fields(changes)})
         self.server.deliver(Delivery(name, closed) for name in audience)
+        if live.then is not None:
+            self.clock.spawn(live.then(live, ending))
 
     async def _tell_ratings(self, live: Live, changes: list[RatingChange], audience: Sequence[str]) -> None:
         """The predicted chances when a rated game starts; each player's rating change when it ends."""

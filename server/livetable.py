@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rooms.messages import Message
 from rooms.tables import Aside, Table, TableNews
 from server.gametypes import GAME_TYPES, GameType
+
+if TYPE_CHECKING:
+    from rooms.tables import TableEnding
+    from server.store import Finish
 
 
 @dataclass(slots=True)
@@ -43,6 +48,11 @@ class Live:
     them the turn may talk, look or type ahead meanwhile (awaited in their command, a bot's paced turn held up all
     of that person's commands for seconds, and the prompt came before what they had typed ahead)."""
 
+    finish: Finish | None = None
+    """How its game ended, once it is over and saved (who placed where: an event's points)."""
+    then: Callable[[Live, TableEnding], Awaitable[None]] | None = None
+    """What its closing sets going: an event's or the ladder's next pairing (tables the server seats)."""
+
     @property
     def kind(self) -> GameType:
         """The table's game type."""
@@ -53,3 +63,11 @@ class Live:
         if self.timer is None:
             return None
         return max(0.0, self.timer.when() - asyncio.get_running_loop().time())
+
+    def timer_message(self) -> Message | None:
+        """The turn timer's seconds left as data (kind ``timer``), for the clients that show no status prompt and
+        count down themselves (the web page); None while it is not running."""
+        left = self.timer_left()
+        if left is None:
+            return None
+        return Message("", "timer", {"table": str(self.table.number), "seconds": str(int(left))})

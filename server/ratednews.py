@@ -16,10 +16,14 @@ def provisional(rating: Rating) -> str:
 
 
 def chances_message(table: int, players: Sequence[str], ratings: Mapping[str, Rating]) -> Message:
-    """Each player's chance of winning by their ratings (a newcomer's is a newcomer's)."""
-    odds = chances([ratings.get(name, Rating()) for name in players])
+    """Each player's chance of winning by their ratings (a newcomer's is a newcomer's), with each rating as shown
+    (fields for JSON mode and the web page's score sheet)."""
+    rated = [ratings.get(name, Rating()) for name in players]
+    odds = chances(rated)
     said = ", ".join(f"{name} {round(100 * chance)}%" for name, chance in zip(players, odds))
     fields = {"table": str(table), **{f"chance.{name}": f"{chance:.3f}" for name, chance in zip(players, odds)}}
+    fields |= {f"rating.{name}": str(r.shown) for name, r in zip(players, rated)}
+    fields |= {f"provisional.{name}": "yes" if r.provisional else "no" for name, r in zip(players, rated)}
     return Message(texts.CHANCES.format(number=table, chances=said), "rating_chances", fields)
 
 
@@ -36,3 +40,24 @@ def change_messages(table: int, game: str, title: str, changes: Iterable[RatingC
         )
         for c in changes
     ]
+
+
+def closing_fields(changes: Iterable[RatingChange]) -> dict[str, str]:
+    """What the game-end message (``table_closed``) says of a rated game: each player's new rating and its change."""
+    fields = {}
+    for c in changes:
+        fields |= {f"rating.{c.player}": str(c.after.shown), f"change.{c.player}": str(c.after.shown - c.before.shown)}
+    return fields
+
+
+def char_ratings(message: Message) -> list[dict[str, object]]:
+    """GMCP's ``Char.Rating`` messages of a rating change (``change`` set) or of a 'rating' answer (one a game type;
+    ``change`` null)."""
+    f = message.fields
+    if message.kind == "rating_change":
+        return [{"name": f["player"], "game": f["game"], "rating": int(f["rating"]),
+                 "provisional": f["provisional"] == "yes", "games": int(f["games"]), "change": int(f["change"])}]
+    games = [key.partition(".")[2] for key in f if key.startswith("rating.")]
+    return [{"name": f["player"], "game": game, "rating": int(f[f"rating.{game}"]),
+             "provisional": f[f"provisional.{game}"] == "yes", "games": int(f[f"games.{game}"]), "change": None}
+            for game in games]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
+    from server.botladder import Ladder
     from server.hosting import Tables
     from server.presence import Presence
     from server.quotas import Quotas
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from server.settings import Settings
     from server.solving import Solver
     from server.store import Channel, Store
+    from server.tournaments import Tournaments
 
 
 RECALL_MAX = 50
@@ -34,7 +36,7 @@ class Recalled(NamedTuple):
 
 @dataclass(slots=True)
 class Services:
-    """The store, the world, who is here, the tables, the Funhouse runs, the solver, the channels, the limits on logins and commands,
+    """The store, the world, who is here, the tables, the Funhouse runs, the events and the bot ladder, the solver, the channels, the limits on logins and commands,
     the clock and the way to stop: a command reaches these and nothing else, so it can be run against them with no
     socket (tests/support/harness.py)."""
 
@@ -51,6 +53,10 @@ class Services:
     """Begin a graceful shutdown, saying who asked."""
     funhouse: Funhouse
     """Each player's Funhouse run."""
+    events: Tournaments
+    """The running events (arenas, Swiss events)."""
+    ladder: Ladder
+    """The bot ladder's queue and matchmaker."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     channels: dict[str, Channel] = field(default_factory=dict)

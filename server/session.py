@@ -19,7 +19,7 @@ from server.gametypes import GAME_TYPES
 from server.lines import Line, LineSplitter
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
-from server.render.style import Style
+from server.render.style import Style, default_cubes
 from server.quotas import ASKER
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
@@ -153,7 +153,8 @@ class Session:
         """How this person sees tables: their @set choices, at their screen's width."""
         screenreader = self.sink.screen_reader(self.options.get("screenreader"))
         colour = not screenreader and self.sink.colour(self.options.get("color"))
-        return Style(self.options.get("cubes", "art"), screenreader, self.sink.width, colour)
+        width = self.sink.width
+        return Style(self.options.get("cubes", default_cubes(width)), screenreader, width, colour)
 
     def ignores(self, message: Message) -> bool:
         return message.kind in TALK_KINDS and message.fields.get("who") in self.ignoring
@@ -171,6 +172,8 @@ class Session:
 
     def send(self, message: Message) -> None:
         """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
+        if message.kind == "timer" and self.sink.status_prompts:
+            return  # the status prompt counts down: the timer as data is for the others (the web page)
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
             news = message.data
@@ -219,10 +222,11 @@ class Session:
         self.sink.prompt(prompt + " ")
         self._prompted = True
 
-    def close(self, farewell: str | None = None) -> None:
-        """Say goodbye, hang up, and leave the world now; safe to call more than once."""
+    def close(self, farewell: str | None = None, **fields: str) -> None:
+        """Say goodbye, hang up, and leave the world now; safe to call more than once. ``fields`` go with the
+        farewell (``restart="yes"``: the server stops, and a client may come back by itself)."""
         if farewell and not self.sink.closed:
-            self.tell(farewell, "farewell")
+            self.tell(farewell, "farewell", **fields)
         self.sink.close()
         self.services.presence.forget(self)
 

@@ -69,6 +69,40 @@ class TableSettings(BaseModel):
     _empty_means_fair = field_validator("dice_script", mode="before")(_none_if_empty)
 
 
+class EventSettings(BaseModel):
+    """Events (arenas and Swiss events): their tables, and the arenas held at set times."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    options: str
+    seats: int = Field(ge=2, le=4)
+    arena_minutes: float = Field(gt=0, le=24 * 60)
+    swiss_rounds: int = Field(ge=1, le=20)
+    house_bots: list[Literal["optimal", "threshold", "cautious"]]
+    arena_times: list[str]
+
+    @field_validator("arena_times")
+    @classmethod
+    def _times(cls, times: list[str]) -> list[str]:
+        for time in times:
+            hours, _, minutes = time.partition(":")
+            if not (hours.isdigit() and minutes.isdigit() and int(hours) < 24 and int(minutes) < 60):
+                raise ValueError(f"arena_times: {time!r} is not HH:MM (UTC)")
+        return times
+
+
+class LadderSettings(BaseModel):
+    """The bot ladder's matchmaker."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    options: str
+    seats: int = Field(ge=2, le=4)
+    gap: int = Field(ge=0)
+    daily_cap: int = Field(ge=1)
+    every: float = Field(gt=0)
+
+
 class WebSettings(BaseModel):
     """The web client: HTTP and a WebSocket on their own port, in the same process."""
 
@@ -155,6 +189,8 @@ class Settings(BaseSettings):
     password_hash_cost: int = Field(ge=2, le=2**20)
     limits: Limits
     tables: TableSettings
+    events: EventSettings
+    ladder: LadderSettings
     web: WebSettings
     store: StoreSettings
     tls: TlsSettings

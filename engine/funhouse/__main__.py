@@ -20,24 +20,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import NoReturn
 
+from engine.commandline import Parser, UsageError
 from engine.funhouse.seedstreams import SeededChance
 from engine.funhouse.funroom import FunOptions, RoomError
 from engine.funhouse.funrun import ROOMS, FunRun
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m engine funhouse", description="Epic Funhouse's rules engine.")
+    parser = Parser(prog="python -m engine funhouse", description="Epic Funhouse's rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
     best = commands.add_parser("best", help="the best score a room's setup allows, as JSON")
     best.add_argument("room", choices=ROOMS)

@@ -6,8 +6,10 @@ run replays exactly from its events with no generator at all.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from engine.eventcodec import EventCodec
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +52,15 @@ class RunEnded:
 
 
 Event = RunStarted | RoomOpened | Moved | RoomClosed | RunEnded
-EVENT_TYPES: dict[str, type] = {kind.__name__: kind for kind in (RunStarted, RoomOpened, Moved, RoomClosed, RunEnded)}
-_TUPLES = {"rooms", "draws", "scores"}
+_CODEC = EventCodec(Event.__args__)  # type: ignore[attr-defined]
+EVENT_TYPES = _CODEC.types
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    return {"type": type(event).__name__, **{key: list(item) if key in _TUPLES else item
-                                             for key, item in asdict(event).items()}}
+    """A JSON-ready dict for storage or a bot (``engine.eventcodec``)."""
+    return _CODEC.to_dict(event)
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
-    kind = EVENT_TYPES[data["type"]]
-    names = {field.name for field in fields(kind)}
-    event: Event = kind(**{key: tuple(item) if key in _TUPLES else item for key, item in data.items() if key in names})
-    return event
+    """The inverse of event_to_dict; raises ValueError on an unknown or malformed event."""
+    return _CODEC.from_dict(data)  # type: ignore[no-any-return]

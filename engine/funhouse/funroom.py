@@ -21,19 +21,25 @@ class RoomError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class FunOptions:
-    """The rulings a player may change (FUNHOUSE-RULES.md's **option** marks). ``null_glyph`` is the display's."""
+    """The rulings a player may change (FUNHOUSE-RULES.md's **option** marks), kept with the run. ``null_glyph`` is
+    the display's (how a null shows on the drawn board): no rule reads it, but a run keeps it so that its player,
+    its watchers and its replay see it alike."""
 
     slide_stacks: Literal["return", "free"] = "return"
     scoreboard: bool = True
+    null_glyph: Literal["0", "n"] = "0"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"slide_stacks": self.slide_stacks, "scoreboard": self.scoreboard}
+        return {"slide_stacks": self.slide_stacks, "scoreboard": self.scoreboard, "null_glyph": self.null_glyph}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FunOptions:
+        """The options stored with a run (a run stored before ``null_glyph`` existed has the default)."""
         options = cls(**data)
         if options.slide_stacks not in ("return", "free"):
             raise RoomError("slide_stacks is 'return' or 'free'.")
+        if options.null_glyph not in ("0", "n"):
+            raise RoomError("null_glyph is '0' or 'n'.")
         return options
 
 

@@ -22,7 +22,7 @@ from engine.poker.moves import (
 from engine.poker.housebots import house_move, random_move
 from engine.poker.pokergame import IllegalMove, PokerGame
 from engine.poker.pokerstate import GameState, PlayerState, fold_events
-from engine.poker.seatview import event_for, table_view
+from engine.poker.seatview import event_for, open_event, table_view
 from engine.poker.shuffles import ScriptedShuffle, SeededShuffle, ShuffleSource
 from engine.poker.variations import OptionError, PokerOptions
 from engine.poker.wording import CommandError, command_text, read_command, you_may
@@ -37,7 +37,7 @@ __all__ = [
     "house_move", "random_move",
     "IllegalMove", "PokerGame",
     "GameState", "PlayerState", "fold_events",
-    "event_for", "table_view",
+    "event_for", "open_event", "table_view",
     "ScriptedShuffle", "SeededShuffle", "ShuffleSource",
     "OptionError", "PokerOptions",
     "CommandError", "command_text", "read_command", "you_may",

@@ -7,24 +7,15 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
+from engine.commandline import Parser, UsageError, rule_options
 from engine.poker.cards import Card, CardSyntaxError, parse_cards
 from engine.poker.melds import Meld, MeldRules, best_meld, read_meld
 from engine.poker.variations import OptionError, PokerOptions
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m engine poker", description="New Cosmic Poker's melds.")
+    parser = Parser(prog="python -m engine poker", description="New Cosmic Poker's melds.")
     commands = parser.add_subparsers(dest="command", required=True)
     for name, text in (("meld", "read exactly these cards as one meld"), ("best", "the strongest meld in a hand")):
         command = commands.add_parser(name, help=text)
@@ -35,13 +26,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _meld_rules(pairs: list[str]) -> MeldRules:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise UsageError(f"--rule takes NAME=VALUE, not '{pair}'")
-        options[name] = value
-    chosen = PokerOptions.from_options(options)
+    chosen = PokerOptions.from_options(rule_options(pairs))
     return chosen.meld_rules(chosen.wild if isinstance(chosen.wild, int) else None)
 
 

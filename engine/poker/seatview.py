@@ -1,6 +1,7 @@
 """What each viewer may see (POKER-RULES.md, "What players see"): the public state for everyone, a seat's own hand for
 that seat only; the deck order, other hands, face-down discards and secret picks for nobody. ``table_view`` is the
-state, ``event_for`` one event, as a given viewer (a seated player's name, or None for a watcher) may read them."""
+state, ``event_for`` one event, as a given viewer (a seated player's name, or None for a watcher) may read them;
+``open_event`` one event of a finished teaching game (every hand shown)."""
 
 from __future__ import annotations
 
@@ -80,17 +81,23 @@ def _purposes(state: GameState) -> list[str]:
     return (["wild"] if options.wild == "turned" else []) + (["spit"] if options.spit else [])
 
 
-def event_for(event: ev.Event, viewer: str | None) -> dict[str, Any]:
-    """``event`` as ``viewer`` may read it: hidden cards become a count (or the bare fact of a pick)."""
-    data = ev.event_to_dict(event)
+def open_event(event: ev.Event) -> dict[str, Any]:
+    """``event`` with every card it holds (its texts added), as its own player reads it, or as the replay of a
+    finished game whose table chose ``replay_hands=all`` (for teaching) shows it; the deck order is only counted."""
     if isinstance(event, ev.Shuffled):
         return {"type": "Shuffled", "cards": len(event.order)}
+    data = ev.event_to_dict(event)
+    if isinstance(event, ev.Dealt | ev.Discarded | ev.MeldPicked | ev.Flipped | ev.MeldExposed | ev.CardTurned):
+        data["texts"] = texts([event.card] if isinstance(event, ev.CardTurned) else event.cards)
+    return data
+
+
+def event_for(event: ev.Event, viewer: str | None) -> dict[str, Any]:
+    """``event`` as ``viewer`` may read it: hidden cards become a count (or the bare fact of a pick)."""
     if isinstance(event, ev.Dealt) and (viewer != event.player or event.hidden):
         return {"type": "Dealt", "player": event.player, "count": len(event.cards), "hidden": event.hidden}
     if isinstance(event, ev.Discarded) and not event.face_up and viewer != event.player:
         return {"type": "Discarded", "player": event.player, "count": len(event.cards), "face_up": False}
     if isinstance(event, ev.MeldPicked) and viewer != event.player:
         return {"type": "MeldPicked", "player": event.player}
-    if isinstance(event, ev.Dealt | ev.Discarded | ev.MeldPicked | ev.Flipped | ev.MeldExposed | ev.CardTurned):
-        data["texts"] = texts([event.card] if isinstance(event, ev.CardTurned) else event.cards)
-    return data
+    return open_event(event)

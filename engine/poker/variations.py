@@ -55,6 +55,8 @@ class PokerOptions(BaseModel):
     lowball: bool = Field(False, description="the weakest meld of five exposed challenge cards wins")
     high_low: bool = Field(False, description="the strongest meld gains the base, the weakest takes the Lucre")
     dealers_choice: bool = Field(False, description="the dealer may switch on options for one hand")
+    replay_hands: Literal["showdown", "all"] = Field(
+        "showdown", description="what the finished game's replay shows of hands: showdown or all (for teaching)")
 
     @field_validator("start_lucre")
     @classmethod

@@ -8,8 +8,8 @@ import json
 import sys
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import NoReturn
 
+from engine.commandline import Parser, UsageError, rule_options
 from engine.wimpout.cubes import Face, ThrowSyntaxError, format_throw, parse_throw
 from engine.wimpout.odds import odds_table
 from engine.wimpout.optimal.coverage import NotCovered
@@ -19,17 +19,8 @@ from engine.wimpout.scoring import Scoring, score_throw
 CLEARABLE = {str(int(face)): face for face in (Face.TWO, Face.THREE, Face.FOUR, Face.FIVE, Face.SIX, Face.TEN)}
 
 
-class UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m engine", description="Cosmic Wimpout's rules engine.")
+    parser = Parser(prog="python -m engine", description="Cosmic Wimpout's rules engine.")
     commands = parser.add_subparsers(dest="command", required=True)
     score = commands.add_parser("score", help="the legal ways a throw scores, as JSON")
     score.add_argument("faces", nargs="+", help="common cubes as numbers; the sun cube as s5, s10 ... or S (the sun)")
@@ -52,13 +43,7 @@ def _rule_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules(pairs: list[str]) -> RuleSet:
-    options: dict[str, str] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise UsageError(f"--rule takes NAME=VALUE, not '{pair}'")
-        options[name] = value
-    return RuleSet.from_options(options)
+    return RuleSet.from_options(rule_options(pairs))
 
 
 def _clearing(values: list[str]) -> frozenset[Face]:

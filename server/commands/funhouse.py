@@ -6,7 +6,7 @@ import datetime
 import time
 from collections.abc import Awaitable
 
-from engine.funhouse import ROOMS, Best, FunRun, RoomClosed, RoomError
+from engine.funhouse import ROOMS, Best, FunOptions, FunRun, Room, RoomClosed, RoomError
 from engine.funhouse.funevents import Moved
 from engine.numbers import typed_number
 from rooms.messages import Delivery, Message, Refusal
@@ -14,19 +14,21 @@ from server.commands.args import UsageError
 from server.commands.registry import command
 from server.funhouse import funwords as words
 from server.funhouse.funboard import draw
+from server.funhouse.funmoves import moves_text
 from server.funhouse.funplay import LiveRun, bests, rebuilt
+from server.funhouse.funsettings import described, read_options
+from server.funhouse.funspoken import speak
 from server.funhouse.funwire import FunhouseMessage
+from server.render.style import Style
 from server.session import Session
 from server.store import FunRecord
 
 LIST_SIZE = 10
-SHOWN_MOVES = 12
-"""More moves than this (Slide Jam's hundreds) are counted, not listed, under the board; 'fh moves' lists them."""
 
 
 @command("funhouse", category="general")
 async def funhouse(session: Session, args: str) -> None:
-    """funhouse [new | daily | room <name> | top [daily] | history | replay <n>]
+    """funhouse [new | daily | room <name>] [name=value] | top | history | replay <n>
 
     Epic Funhouse, a solitaire of six rooms played in order (Slide Jam, Magic
     Mirror, Catwalk, Roll Out the Barrels, Whack-a-Dummy, Trampo-Land), each
@@ -37,6 +39,11 @@ async def funhouse(session: Session, args: str) -> None:
     room see your board. After each room you see the best its setup allowed.
     'funhouse top' lists the best runs ('top daily' today's board), 'funhouse
     history [player]' the runs, 'funhouse replay <n>' one run's rooms and moves.
+    Options, after new, daily or room: slide_stacks=return|free (Slide Jam's
+    unequal stacks give back their cheapest families, or not), scoreboard=on|off
+    (Catwalk's falls shape the barrel maze, or join the pool), null_glyph=0|n
+    (how a null shows on the board); the first of each is the default. A daily
+    run keeps the rules' defaults. E.g. 'funhouse new scoreboard=off'.
     """
     word, _, rest = args.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
@@ -49,13 +56,19 @@ async def funhouse(session: Session, args: str) -> None:
         else:
             session.tell(words.UNDER_WAY.format(run=live.run_id), "funhouse")
         show(session, live)
-    elif (word in ("new", "daily") and not rest) or (word == "room" and rest):
+    elif word in ("new", "daily", "room") and (word != "room" or rest):
         day = datetime.datetime.fromtimestamp(now, datetime.UTC).date() if word == "daily" else None
-        room = rest.lower() if word == "room" else None
+        typed = rest.split()
+        room = typed.pop(0).lower() if word == "room" else None
         if room is not None and room not in ROOMS:
-            raise Refusal(words.NO_SUCH_ROOM.format(name=rest, rooms=", ".join(ROOMS)))
-        live = await funhouse_runs.begin(session.player, now, room, day)
+            raise Refusal(words.NO_SUCH_ROOM.format(name=room, rooms=", ".join(ROOMS)))
+        if any("=" not in option for option in typed):
+            raise UsageError
+        options = read_options(typed, daily=day is not None)
+        live = await funhouse_runs.begin(session.player, now, room, day, options)
         what = (words.DAILY.format(day=day) if day else words.ALONE.format(title=words.TITLES[room]) if room else "")
+        if changed := described(options):
+            what += words.WITH_OPTIONS.format(options=changed)
         session.tell(words.STARTED.format(run=live.run_id, what=what), "funhouse")
         show(session, live)
     elif word == "top" and rest.lower() in ("", "daily"):
@@ -97,26 +110,31 @@ async def fh(session: Session, args: str) -> None:
 
 
 def show(session: Session, live: LiveRun) -> None:
-    """The board to its player (with the moves they may make), and to everyone else in the room."""
+    """The board to its player (with the moves they may make), and to everyone else in the room, each in their own
+    style (words for a screen reader, else the drawing)."""
     run = live.run
-    board = board_text(run)
     moves = run.legal_moves()
-    listed = (words.YOU_MAY.format(moves=", ".join(moves)) if len(moves) <= SHOWN_MOVES else
-              words.MANY_MOVES.format(moves=", ".join(moves[:SHOWN_MOVES]), count=len(moves)))
-    text = board + ("\n" + listed if moves else "")
+    text = board_text(run, session.style) + ("\n" + moves_text(moves) if moves else "")
     session.send(Message(text, "funhouse", {}, message(live, text, moves)))
-    watched = words.WATCHED.format(who=live.player) + "\n" + board
-    others = [who for who in session.services.world.occupants(session.services.world.location(live.player).key)
-              if who != live.player]
-    session.services.presence.deliver(
-        Delivery(who, Message(watched, "funhouse", {"who": live.player}, message(live, watched, []))) for who in others)
+    presence, world = session.services.presence, session.services.world
+    for who in world.occupants(world.location(live.player).key):
+        if who != live.player and (watcher := presence.players.get(who)) is not None:
+            watched = words.WATCHED.format(who=live.player) + "\n" + board_text(run, watcher.style)
+            presence.deliver([Delivery(who, Message(watched, "funhouse", {"who": live.player},
+                                                    message(live, watched, [])))])
 
 
-def board_text(run: FunRun) -> str:
+def board_text(run: FunRun, style: Style) -> str:
     if run.room is None:
         scores = ", ".join(f"{words.TITLES[name]} {score}" for name, score in run.scores().items())
         return words.RUN_OVER.format(scores=scores, total=run.state.total)
-    return draw(run.room.view())
+    return room_text(run.room, run.state.options, style)
+
+
+def room_text(room: Room, options: FunOptions, style: Style) -> str:
+    """A room's board as this viewer reads it: words for a screen reader, else the drawing."""
+    view = room.view()
+    return speak(view) if style.screenreader else draw(view, options.null_glyph)
 
 
 def message(live: LiveRun, text: str, moves: list[str]) -> FunhouseMessage:
@@ -140,6 +158,8 @@ def best_text(best: Best) -> str:
 def summary(record: FunRecord) -> str:
     when = time.strftime("%Y-%m-%d %H:%M", time.gmtime(record.started_at))
     what = (f"daily {record.daily}" if record.daily else words.TITLES[record.room] if record.room else "six rooms")
+    if changed := described(FunOptions.from_dict(record.events[0].get("options", {}))):
+        what += words.WITH_OPTIONS.format(options=changed)
     total = words.UNFINISHED if record.total is None else f"total {record.total}"
     return f"  #{record.run_id}  {when}  {record.player}  {what}: {total}"
 
@@ -174,5 +194,5 @@ async def replay(session: Session, number: int) -> None:
         lines.append(f"{words.TITLES[name]}: {score if score is not None else words.UNFINISHED}"
                      f" ({len(moves)} moves: {'; '.join(moves) or '-'})")
         if score is None:
-            lines.append(draw(room.view()))
+            lines.append(room_text(room, run.state.options, session.style))
     session.page("\n".join(lines), "records")

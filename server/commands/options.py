@@ -5,6 +5,7 @@ from __future__ import annotations
 from rooms.messages import Refusal
 from server import texts
 from server.commands.building import set_builder
+from server.commands.competing import set_bot
 from server.commands.registry import command
 from server.session import PAGE_ROWS, Session
 
@@ -37,12 +38,16 @@ async def set_(session: Session, args: str) -> None:
     scrollback), 'pager=40' pages it 40 rows at a time, 'pager=on' at your
     screen's height. Kept for your next visits. '@set' alone shows your settings.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
+    A bot's account: '@set me=bot owner=NAME version=V' (see 'help ladder').
     """
     if not args.strip():
         current = {**DEFAULTS, **session.options}
         session.tell(texts.SET_SHOW.format(settings=", ".join(f"{k}={v}" for k, v in current.items())))
         return
     target, _, flag = args.partition("=")
+    if target.strip().lower() == "me" and flag.split()[:1] and flag.split()[0].lower() in ("bot", "!bot"):
+        await set_bot(session, [flag.split()[0].lower(), *flag.split()[1:]])
+        return
     if flag.strip().lower().lstrip("!") == BUILDER:
         await set_builder(session, target.strip(), not flag.strip().startswith("!"))
         return

@@ -6,13 +6,14 @@ import dataclasses
 import time
 
 from engine.numbers import typed_number
-from rooms.messages import Message, Refusal
+from rooms.messages import Message, Refusal, counted
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.gametypes import GAME_TYPES, GameType
 from server.ratednews import provisional
 from server.ratingmodel import Rating
+from server.render.columns import fitted
 from server.session import Session
 from server.store import PlayedGame
 
@@ -104,10 +105,11 @@ async def top(session: Session, args: str) -> None:
     leaders = [] if bots else await store.top(TOP_SIZE, kind.name)
     if not board and not leaders:
         raise Refusal(texts.NO_RATED.format(game=kind.title) if bots else texts.NO_LEADERS)
-    parts = [rating_board(kind.title, bots, board)] if board else []
+    width = session.sink.width
+    parts = [rating_board(kind.title, bots, board, width)] if board else []
     if leaders:
-        parts.append(kind.leaderboard(leaders))
-    session.page("\n\n".join(parts), "records")
+        parts.append(kind.leaderboard(leaders, width))
+    session.page("\n\n".join(parts), "records", **board_fields(kind.name, bots, board))
 
 
 @command("rating", category="records")
@@ -125,18 +127,35 @@ async def rating(session: Session, args: str) -> None:
     lines = [texts.RATINGS_OF.format(name=name)]
     for game, r in ratings.items():
         title = next((kind.title for kind in GAME_TYPES.all() if kind.name == game), game)
-        lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r), games=r.games))
+        lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r),
+                                              games=counted(r.games, "rated game")))
     fields = {f"rating.{game}": str(r.shown) for game, r in ratings.items()}
     fields |= {f"provisional.{game}": "yes" if r.provisional else "no" for game, r in ratings.items()}
     fields |= {f"games.{game}": str(r.games) for game, r in ratings.items()}
     session.send(Message("\n".join(lines), "rating", {"player": name, **fields}))
 
 
-def rating_board(title: str, bots: bool, board: list[tuple[str, Rating]]) -> str:
-    rows = [texts.RATING_BOARD.format(game=title, whom="bots" if bots else "people")]
-    rows += [texts.RATING_ROW.format(place=place, name=name, rating=r.shown, provisional=provisional(r), games=r.games)
-             for place, (name, r) in enumerate(board, 1)]
-    return "\n".join(rows)
+def rating_board(title: str, bots: bool, board: list[tuple[str, Rating]], width: int) -> str:
+    """The best rated, in 80 columns; on a narrower screen, columns as wide as their cells and the last left out."""
+    rows = [texts.RATING_ROW.format(place=place, name=name, rating=r.shown, provisional=provisional(r),
+                                    games=counted(r.games, "game"))
+            for place, (name, r) in enumerate(board, 1)]
+    if max(map(len, rows)) > width:
+        cells = [[f"{place}.", name, r.shown, provisional(r).strip(), counted(r.games, "game")]
+                 for place, (name, r) in enumerate(board, 1)]
+        rows, left_out = fitted(cells, width, right=(0, 2), keep=3)
+        if left_out:
+            rows.append(texts.LEFT_OUT.format(heads=", ".join(texts.RATING_COLUMNS[-left_out:])))
+    return "\n".join([texts.RATING_BOARD.format(game=title, whom="bots" if bots else "people"), *rows])
+
+
+def board_fields(game: str, bots: bool, board: list[tuple[str, Rating]]) -> dict[str, str]:
+    """The rating board as fields (JSON mode, the web page's leaderboard): ``player.1``, ``rating.1``... best first."""
+    fields = {"board": "bots" if bots else "people", "game": game}
+    for place, (name, r) in enumerate(board, 1):
+        fields |= {f"player.{place}": name, f"rating.{place}": str(r.shown),
+                   f"provisional.{place}": "yes" if r.provisional else "no", f"games.{place}": str(r.games)}
+    return fields
 
 
 def _game_named(args: str) -> tuple[list[str], list[GameType]]:

@@ -33,8 +33,8 @@ async def who(session: Session, args: str) -> None:
         if s.player.casefold().startswith(start):
             rows.append(row.format(name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active),
                                    doing=s.doing))
-            if narrow and s.doing:
-                rows.append(f"  {s.doing}")
+            if narrow and s.doing:  # indented if that still fits (an @doing may take 40 columns)
+                rows.append(f"  {s.doing}" if columns(s.doing) + 2 <= session.sink.width else s.doing)
     count = len(services.presence.players)
     noun = "player is" if count == 1 else "players are"
     rows.append(f"{count} {noun} connected.  (Max was {services.presence.max_players})")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from server.funhouse.funwords import STACK_NAMES
+
 COLUMNS = "abcd"
 
 
@@ -22,16 +24,16 @@ def grid(cells: Sequence[str | None], hidden: str = ".", mark: str | None = None
     return lines
 
 
-def _stack(tiles: Sequence[str]) -> str:
-    return f"{len(tiles) // 3} families (top {tiles[-1]})" if tiles else "0 families"
+def _stack(families: Sequence[Sequence[str]]) -> str:
+    return f"{len(families)} families (top {families[-1][-1]})" if families else "0 families"
 
 
 def slide_jam(view: dict[str, Any]) -> list[str]:
+    """The spec's one head line runs past 80 columns: the stacks go on a line of their own."""
     board = view["board"]
     left = sum(1 for tile in board if tile)
-    head = (f"Slide Jam   L: {_stack(view['stacks']['L'])}   R: {_stack(view['stacks']['R'])}   "
-            f"board: {left} tiles, {view['points']} points")
-    return [head, *grid(board)]
+    return [f"Slide Jam   board: {left} tiles, {view['points']} points",
+            f"L: {_stack(view['stacks']['L'])}   R: {_stack(view['stacks']['R'])}", *grid(board)]
 
 
 def magic_mirror(view: dict[str, Any]) -> list[str]:
@@ -57,8 +59,8 @@ def magic_mirror(view: dict[str, Any]) -> list[str]:
 def catwalk(view: dict[str, Any]) -> list[str]:
     if view["phase"] == "lay" or not view["laid"]:
         stacks = view["stacks"]
-        return ["Catwalk   lay the track: 'lay' and an order of T(wins) C(ousins) D(istant) S(trangers)",
-                *(f"  {kind}: {' '.join(tiles) or '-'}" for kind, tiles in stacks.items())]
+        return ["Catwalk   lay the track: 'lay' and the stacks in order (e.g. 'lay TCDS')",
+                *(f"  {kind} {STACK_NAMES[kind]:<9} {' '.join(tiles) or '-'}" for kind, tiles in stacks.items())]
     xs = [x for _, x, _ in view["laid"]]
     ys = [y for _, _, y in view["laid"]]
     width = max(xs) - min(xs) + 1
@@ -70,7 +72,7 @@ def catwalk(view: dict[str, Any]) -> list[str]:
     lines = ["Catwalk   " + f"phase: {view['phase']}   score now {view['points']}"]
     lines += ["".join(row).rstrip() for row in rows]
     lines += _wrapped(strip)
-    falls = " ".join(f"{coin}x{tile}" for coin, tile in view["falls"]) or "none"
+    falls = " ".join(f"{coin[0]}x{max(int(tile[0]), 1)}" for coin, tile in view["falls"]) or "none"
     hand = " ".join(coin[0] for coin in view["hand"]) or "-"
     lines.append(f"coin starts on {view['at']}     left: {hand}     falls: {falls}")
     if view["set_aside"]:
@@ -120,6 +122,18 @@ DRAWINGS: dict[str, Callable[[dict[str, Any]], list[str]]] = {
 }
 
 
-def draw(view: dict[str, Any]) -> str:
-    """The room's board, each line at most 80 columns."""
-    return "\n".join(line[:80].rstrip() for line in DRAWINGS[view["room"]](view))
+def draw(view: dict[str, Any], null_glyph: str = "0") -> str:
+    """The room's board, each line at most 80 columns; a null piece shows as ``null_glyph`` (the run's option)."""
+    shown = view if null_glyph == "0" else with_nulls(view, null_glyph)
+    return "\n".join(line.rstrip() for line in DRAWINGS[view["room"]](shown))
+
+
+def with_nulls(data: Any, glyph: str) -> Any:
+    """``data`` with every null piece (``0M``) written ``glyph`` then suit (``nM``)."""
+    if isinstance(data, str):
+        return glyph + data[1] if len(data) == 2 and data[0] == "0" and data[1] in "SCAM" else data
+    if isinstance(data, dict):
+        return {key: with_nulls(item, glyph) for key, item in data.items()}
+    if isinstance(data, list | tuple):
+        return [with_nulls(item, glyph) for item in data]
+    return data

@@ -13,7 +13,7 @@ from typing import Any
 
 import structlog
 
-from engine.funhouse import Best, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
+from engine.funhouse import Best, FunOptions, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
 from engine.funhouse.funevents import Event
 from server.store import FunRecord, Store
 
@@ -62,9 +62,9 @@ class Funhouse:
         return live
 
     async def begin(self, player: str, now: float, room: str | None = None,
-                    day: datetime.date | None = None) -> LiveRun:
+                    day: datetime.date | None = None, options: FunOptions | None = None) -> LiveRun:
         """A new run (the player's earlier one, if any, stays unfinished), stored before it is shown."""
-        run = FunRun.daily(day) if day is not None else FunRun.start(secrets.randbits(48), room)
+        run = FunRun.daily(day, options) if day is not None else FunRun.start(secrets.randbits(48), room, options)
         run_id = await self.store.create_fun_run(
             player, now, run.state.daily, room, [event_to_dict(event) for event in run.events])
         live = self._live[player] = LiveRun(run_id, player, run)

@@ -6,6 +6,8 @@ TITLES = {
     "slide-jam": "Slide Jam", "magic-mirror": "Magic Mirror", "catwalk": "Catwalk",
     "barrels": "Roll Out the Barrels", "whack-a-dummy": "Whack-a-Dummy", "trampo-land": "Trampo-Land",
 }
+STACK_NAMES = {"T": "Twins", "C": "Cousins", "D": "Distant", "S": "Strangers"}
+"""Catwalk's four stacks by the letter 'lay' names them with."""
 NO_RUN = "You have no Funhouse run under way: 'funhouse' starts one ('help funhouse')."
 STARTED = "A Funhouse run begins (run #{run}){what}. Type your moves after 'fh'; 'fh stop' ends a room."
 DAILY = ", the daily layout of {day}"
@@ -13,6 +15,8 @@ ALONE = ", {title} alone"
 RESUMED = "Your Funhouse run #{run} goes on where it was."
 UNDER_WAY = "Your run #{run} is under way (shown below); 'funhouse new' starts another, leaving it unfinished."
 YOU_MAY = "You may: {moves}"
+YOU_MAY_EACH = "You may: {moves}, each then {then}; or stop"
+YOU_MAY_CHOICES = "You may: {moves}, stop (a|b: a or b; 1-9: any of 1 to 9)"
 MANY_MOVES = "You may: {moves} ... ({count} moves in all; 'fh moves' lists them)"
 ROOM_SCORED = "{title}: you scored {score}. The best this setup allowed: {best}."
 BEST_EXACT = "{score}"
@@ -66,3 +70,8 @@ empty place beyond it (kids jump kids, adults never jump you); 'fh walk <from>
 walked last. Score: 4 per kid left, 1 per adult. Perfect: 0.""",
 }
 """'help slide jam', 'help catwalk', ...: a topic per room (server.helptopics)."""
+
+NO_SUCH_OPTION = "'{word}' is not a Funhouse option: {options} ('help funhouse')."
+BAD_OPTION = "{name} is {values}."
+DAILY_RULES = "The daily run keeps the rules' defaults, so that everyone's scores compare: {name} cannot change there."
+WITH_OPTIONS = " ({options})"

@@ -1,7 +1,8 @@
 """GMCP for MUD clients (Mudlet, MUSHclient, Blightmud...): what the client tells us, and what we tell it.
 
 The client says hello (``Core.Hello``) and lists the packages it wants (``Core.Supports.Set/Add/Remove``). A client
-that wants ``Char`` gets ``Char.Name`` at login and ``Char.Status`` (where it plays) as it changes; ``Room`` gets
+that wants ``Char`` gets ``Char.Name`` at login, ``Char.Status`` (where it plays) as it changes and ``Char.Rating``
+when the player's rating changes or they ask for it ('rating'); ``Room`` gets
 ``Room.Info`` whenever a room is shown, ``Comm`` gets ``Comm.Channel.Text`` for what is said to it (channels, the room,
 pages, whispers: Mudlet's chat tabs); one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
 and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. A sub-package asked
@@ -25,6 +26,7 @@ from server.gametypes import GAME_TYPES
 from server.outofband.interface import Host, OutOfBand
 from server.funhouse.funwire import FunhouseMessage
 from server.protocol import ErrorMessage, PromptMessage, message_model
+from server.ratednews import char_ratings
 from server.render.colour import plain
 
 log = structlog.get_logger()
@@ -85,6 +87,9 @@ class Gmcp(OutOfBand):
             self._writer.send_gmcp("Comm.Channel.Text", channel_text(message))
         if isinstance(message.data, TableNews) and name is not None:
             self._char_status(char_status(name, message.data))
+        if message.kind in RATING_KINDS and message.fields.get("player") == name and self.wants("Char.Rating"):
+            for rating in char_ratings(message):
+                self._writer.send_gmcp("Char.Rating", rating)
         if message.kind != "error" and message.data is None:
             return
         model = message_model(message, name)
@@ -118,6 +123,8 @@ class Gmcp(OutOfBand):
             self._writer.send_gmcp(name, data)
 
 
+RATING_KINDS = ("rating_change", "rating")
+"""Messages that tell a player's own rating: ``Char.Rating``, one a game type."""
 TALK = {"channel": None, "say": "say", "pose": "say", "page": "page", "whisper": "whisper"}
 """Message kinds sent as ``Comm.Channel.Text``, by the channel they go in (a channel's own name for channels)."""
 

@@ -11,9 +11,10 @@ New Cosmic Poker (game=poker), 2 to 6 seats. Options as name=value:
 start_lucre (10), bases_to_win (5), rates=mayfair|eon, bet_limit=pot|none|N,
 max_raises (3), max_draw (3), max_meld (5), flip (0), wild=off|turned|V, and
 the variations by name (tame, spit, pairs, combos, bet_or_drop, blind_openers,
-blind_betting, showdown_straight, lowball, high_low, dealers_choice). With
-others seated, a 'table set' waits until everyone types the same. House bots:
-'house' (the one kind).""",
+blind_betting, showdown_straight, lowball, high_low, dealers_choice), and
+replay_hands=showdown|all (all: the finished game's replay shows every hand,
+for teaching). With others seated, a 'table set' waits until everyone types
+the same. House bots: 'house' (the one kind).""",
 }
 
 TOPICS = (
@@ -68,4 +69,9 @@ hand, and win at most your share (the Warp just after your payment)."""),
     Topic(("lowball",), "LOWBALL: each exposes five challenge cards, read as their strongest meld; the weakest wins."),
     Topic(("high_low", "high low"), "HIGH_LOW: the strongest meld gains the base, the weakest takes the Lucre."),
     Topic(("dealers_choice", "dealer's choice"), "DEALER'S CHOICE: the dealer may switch on variations for one hand."),
+    Topic(("replay_hands",), """\
+REPLAY_HANDS: what 'replay' shows of a finished game's hands. showdown (the
+default): only the melds exposed at showdowns, as a watcher saw them. all
+(chosen before the game, for teaching): every hand dealt, every card
+discarded and every meld picked."""),
 )

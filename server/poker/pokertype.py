@@ -7,7 +7,8 @@ import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from engine.poker import PokerGame, PokerOptions, SeededShuffle, event_for, event_from_dict, event_to_dict
+from engine.poker import PokerGame, PokerOptions, SeededShuffle, event_for, event_from_dict, event_to_dict, open_event
+from engine.poker.happenings import GameCreated
 from rooms.messages import Refusal
 from rooms.poker.pokerplay import GAME, poker_play, poker_table, restore_table
 from rooms.poker.pokerview import PokerOpened, PokerView, parse_options
@@ -105,15 +106,19 @@ class Poker:
         return pokerwire.table_message(news, viewer, text).model_dump_json()
 
     def replay_text(self, number: int, events: Sequence[dict[str, Any]], style: Style) -> str:
-        """Told as a watcher saw it: hands only as exposed at the showdown."""
-        lines = [pokerwords.event_line(event_for(event_from_dict(e), None), "", number, style) for e in events]
+        """Told as a watcher saw it (hands only as exposed at the showdown), or with every hand when the table chose
+        ``replay_hands=all`` before the game (its first event holds the options)."""
+        played = [event_from_dict(e) for e in events]
+        teaching = bool(played) and isinstance(played[0], GameCreated) and played[0].options.replay_hands == "all"
+        shown = [open_event(event) if teaching else event_for(event, None) for event in played]
+        lines = [pokerwords.event_line(data, "", number, style) for data in shown]
         return "\n".join(line for line in lines if line is not None)
 
     def stats_text(self, name: str, stats: Stats) -> str:
         return pokerboard.stats_text(name, stats)
 
-    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
-        return pokerboard.leaderboard(leaders)
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
+        return pokerboard.leaderboard(leaders, width)
 
 
 GAME_TYPE = Poker()

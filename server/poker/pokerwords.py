@@ -95,13 +95,15 @@ def event_line(data: dict[str, Any], viewer: str, number: int, style: Style) -> 
     if kind == "CardTurned":
         return f"{cards} is turned face up beside the Warp ({data['purpose']})."
     if kind == "Dealt":
-        if "texts" in data:
-            return f"You are dealt {cards}."
         hidden = " face down" if data.get("hidden") else ""
+        if "texts" in data:
+            return f"{_who(who, viewer, 'are', 'is')} dealt {cards}{hidden if who != viewer else ''}."
         return f"{_who(who, viewer, 'are', 'is')} dealt {data['count']} cards{hidden}."
     if kind == "Discarded":
         if data.get("face_up"):
             return f"{_who(who, viewer, 'discard', 'discards')} {cards} face up."
+        if "texts" in data and who != viewer:  # a replay showing every hand
+            return f"{who} discards {cards} face down."
         count = data["count"] if "count" in data else len(data["cards"])
         return f"{_who(who, viewer, 'discard', 'discards')} {count} cards face down."
     if kind == "Declared":
@@ -147,7 +149,7 @@ def event_line(data: dict[str, Any], viewer: str, number: int, style: Style) -> 
     if kind == "MeldPicked":
         if "cards" not in data:
             return f"{who} has picked a meld."
-        return f"You pick {'no meld' if data.get('no_meld') else cards}."
+        return f"{_who(who, viewer, 'pick', 'picks')} {'no meld' if data.get('no_meld') else cards}."
     if kind == "MeldExposed":
         return f"{_who(who, viewer, 'expose', 'exposes')} {cards or 'no cards'}: {data['meld'] or 'no meld'}."
     if kind == "HandWon":

@@ -132,7 +132,7 @@ class GameLink:
         viewer: Callable[[], str | None] = lambda: session.name  # noqa: E731
         mirror = None
         if about["kind"] == "web":
-            lines = RemoteLines(partial(self.write, ident), partial(self._close, ident))
+            lines = RemoteLines(partial(self.write_line, ident), partial(self._close, ident))
             session = WebSession(self.server.services, source, JsonSink(lines, viewer), about["address"])
         else:
             mirror = TelnetMirror(partial(self.write, ident), partial(self._negotiate, ident), partial(self._close, ident),
@@ -187,6 +187,12 @@ class GameLink:
         else:
             chunks.append(out)
 
+    def write_line(self, ident: int, line: bytes) -> None:
+        """A web page's line: a frame of its own (each is one WebSocket message), in order with the rest."""
+        if ident not in self._out:
+            self.write(ident, b"")  # (a turn's output for ``ident``: its resume info is checked at the flush)
+        self.frames.send(frame(Kind.OUT, ident, line))
+
     def flush(self) -> None:
         """This turn's output: one OUT frame a connection, or one MULTI frame for every connection given the same
         bytes (a say to a room of telnet players); then who is logged in where that changed."""
@@ -194,6 +200,8 @@ class GameLink:
         alike: dict[bytes, list[int]] = {}
         for ident, chunks in pending.items():
             out = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+            if not out:  # (a web page's: its lines went as frames of their own)
+                continue
             idents = alike.get(out)
             if idents is None:
                 alike[out] = [ident]

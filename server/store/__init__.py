@@ -8,7 +8,10 @@ from server.store.domain import (
     DEFAULT_GAME,
     EVERYWHERE,
     Account,
+    BotAccount,
     Channel,
+    EntrantLine,
+    EventRecord,
     Finish,
     FinishedGame,
     FunRecord,
@@ -31,6 +34,7 @@ from server.store.repositories import (
     AccountStore,
     ChannelStore,
     CopyStore,
+    EventStore,
     FunhouseStore,
     GameStore,
     MailStore,
@@ -41,7 +45,7 @@ from server.store.repositories import (
 )
 
 __all__ = [
-    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
+    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "BotAccount", "EntrantLine", "EventRecord", "EventStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
     "FunRecord", "FunhouseStore",
     "PlayedGame",
     "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from rooms.pairing import Standing
 from server.ratingmodel import Rating, rate
 
 DEFAULT_GAME = "wimpout"
@@ -230,6 +231,42 @@ class FunRecord:
     """The room played alone; None: the six rooms."""
     events: list[dict[str, Any]]
     total: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class BotAccount:
+    """An account flagged as a bot by its owner ('@set me=bot'): rated apart from people, seated by the ladder."""
+
+    owner: str
+    version: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """An event as stored: an arena (played until ``ends_at``) or a Swiss event (``rounds`` rounds)."""
+
+    event_id: int
+    kind: str
+    room: str
+    """Where its tables stand."""
+    options: list[str]
+    """The words its tables are opened with (``goal=300``)."""
+    seats: int
+    started_at: float
+    ends_at: float | None
+    rounds: int | None
+    round: int
+    """The Swiss round being played (0 before the first)."""
+    status: str
+    """``running``, ``over`` or ``stopped``."""
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantLine:
+    """A line of an event's standings as stored: ``active`` while the entrant takes part (not after 'event leave')."""
+
+    standing: Standing
+    active: bool
 
 
 class NameTaken(Exception):

@@ -16,7 +16,10 @@ from server.ratingmodel import Rating
 from server.store.domain import (
     DEFAULT_GAME,
     Account,
+    BotAccount,
     Channel,
+    EntrantLine,
+    EventRecord,
     Finish,
     FinishedGame,
     FunRecord,
@@ -264,6 +267,60 @@ class FunhouseStore(Protocol):
         ...
 
 
+class EventStore(Protocol):
+    """Events (arenas, Swiss events) with their standings, and the accounts flagged as bots for the ladder."""
+
+    async def create_event(self, kind: str, room: str, options: list[str], seats: int, started_at: float,
+                           ends_at: float | None, rounds: int | None, house: list[str]) -> int:
+        """A new running event with its house bots entered; its number."""
+        ...
+
+    async def events(self, running: bool, limit: int = 10) -> list[EventRecord]:
+        """The running events, oldest first; or (``running`` False) the latest ones, newest first."""
+        ...
+
+    async def event(self, event_id: int) -> EventRecord | None: ...
+
+    async def set_event_round(self, event_id: int, round: int) -> None: ...
+
+    async def end_event(self, event_id: int, status: str) -> None: ...
+
+    async def enter_event(self, event_id: int, player: str, active: bool) -> None:
+        """Enter a player (or enter them again), or take them out of the pairings (their standing stays)."""
+        ...
+
+    async def standings(self, event_id: int) -> list[EntrantLine]:
+        """Every entrant's line, best first."""
+        ...
+
+    async def event_game(self, event_id: int, game_id: int, round: int) -> None:
+        """A game of the event began (counted when it ends, even after a restart)."""
+        ...
+
+    async def score_event_game(self, event_id: int, game_id: int, scores: list[tuple[str, int, bool]]) -> bool:
+        """Add each player's points and win for one of the event's games, once: False if it was counted already."""
+        ...
+
+    async def uncounted_games(self, event_id: int) -> list[tuple[int, int]]:
+        """The event's games not counted yet (game id, round)."""
+        ...
+
+    async def results_of(self, game_id: int) -> list[tuple[str, bool, int]]:
+        """A finished game's players, whether each won, and their scores (none if it has no results)."""
+        ...
+
+    async def bot_account(self, skeleton: str) -> BotAccount | None: ...
+
+    async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
+        """Flag an account as a bot (None: no longer), in one transaction with forgetting its ratings when the
+        version is new: True when it was."""
+        ...
+
+    async def games_since(self, player: str, since: float) -> int:
+        """How many games a player finished since ``since`` (Unix time): the ladder's daily cap."""
+        ...
+
+
 class CopyStore(Protocol):
     """Every row, as ``cosmic-wimpout store copy`` carries it from one backend to another: by table of the logical
     schema (``sharedsql.TABLES``), JSON as its text, flags as integers."""
@@ -276,7 +333,7 @@ class CopyStore(Protocol):
 
 
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, FunhouseStore,
-            CopyStore, Protocol):
+            EventStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     @property

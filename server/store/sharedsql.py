@@ -123,6 +123,44 @@ RATING_BOARD = (
 )
 """The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart."""
 
+BOT_ACCOUNT = "SELECT owner, version FROM bot_accounts WHERE skeleton = ?"
+SET_BOT_ACCOUNT = (
+    "INSERT INTO bot_accounts (skeleton, name, owner, version) VALUES (?, ?, ?, ?) ON CONFLICT (skeleton)"
+    " DO UPDATE SET name = excluded.name, owner = excluded.owner, version = excluded.version"
+)
+UNSET_BOT_ACCOUNT = "DELETE FROM bot_accounts WHERE skeleton = ?"
+FORGET_RATINGS = "DELETE FROM ratings WHERE player = ?"
+"""A bot's new version starts new ratings."""
+GAMES_SINCE = "SELECT COUNT(*) FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.ended_at >= ?"
+
+EVENT_COLUMNS = "id, kind, room, options, seats, started_at, ends_at, rounds, round, status"
+CREATE_EVENT = (
+    "INSERT INTO events (kind, room, options, seats, started_at, ends_at, rounds, status)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, 'running') RETURNING id"
+)
+EVENTS_RUNNING = f"SELECT {EVENT_COLUMNS} FROM events WHERE status = 'running' ORDER BY id"
+EVENTS_LATEST = f"SELECT {EVENT_COLUMNS} FROM events ORDER BY id DESC LIMIT ?"
+EVENT_BY_ID = f"SELECT {EVENT_COLUMNS} FROM events WHERE id = ?"
+SET_EVENT_ROUND = "UPDATE events SET round = ? WHERE id = ?"
+END_EVENT = "UPDATE events SET status = ? WHERE id = ?"
+ENTER_EVENT = (
+    "INSERT INTO event_standings (event, player, house) VALUES (?, ?, ?) ON CONFLICT (event, player)"
+    " DO UPDATE SET active = 1"
+)
+LEAVE_EVENT = "UPDATE event_standings SET active = 0 WHERE event = ? AND player = ?"
+STANDINGS = (
+    "SELECT player, points, games, wins, house, active FROM event_standings WHERE event = ?"
+    " ORDER BY points DESC, wins DESC, games, player"
+)
+EVENT_GAME = "INSERT INTO event_games (event, game, round) VALUES (?, ?, ?)"
+COUNT_EVENT_GAME = "UPDATE event_games SET counted = 1 WHERE event = ? AND game = ? AND counted = 0 RETURNING game"
+"""Returns the game if it was not counted yet (a row read back: PostgreSQL's pipeline has no row count yet)."""
+SCORE_IN_EVENT = (
+    "UPDATE event_standings SET points = points + ?, games = games + 1, wins = wins + ? WHERE event = ? AND player = ?"
+)
+UNCOUNTED_GAMES = "SELECT game, round FROM event_games WHERE event = ? AND counted = 0 ORDER BY game"
+RESULTS_OF = "SELECT player, won, score FROM results WHERE game = ?"
+
 FUN_COLUMNS = "id, player, started_at, daily, room, events, total"
 CREATE_FUN_RUN = "INSERT INTO funhouse_runs (player, started_at, daily, room, events) VALUES (?, ?, ?, ?, ?) RETURNING id"
 SAVE_FUN_RUN = "UPDATE funhouse_runs SET events = ?, total = ? WHERE id = ?"
@@ -157,6 +195,10 @@ TABLES = (
     ("results", "game, player, won, score, bot, figures", "game, player"),
     ("ratings", "player, game, mu, sigma, games, bot", "game, player"),
     ("funhouse_runs", FUN_COLUMNS, "id"),
+    ("bot_accounts", "skeleton, name, owner, version", "skeleton"),
+    ("events", EVENT_COLUMNS, "id"),
+    ("event_standings", "event, player, points, games, wins, house, active", "event, player"),
+    ("event_games", "event, game, round, counted", "event, game"),
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

@@ -48,7 +48,7 @@ def compact(throw: Throw, mark: Marker = unmarked) -> str:
 def art(throw: Throw, width: int = 80, mark: Marker = unmarked) -> list[str]:
     """The Guide's cube faces, side by side, as many to a row as ``width`` allows; the sun cube is labelled."""
     cubes = _faces(throw)
-    per_row = max(1, min(len(cubes), width // CUBE_WIDTH))
+    per_row = max(1, min(len(cubes), (width + 1) // CUBE_WIDTH))  # (no space after the last)
     lines: list[str] = []
     for start in range(0, len(cubes), per_row):
         row = cubes[start : start + per_row]

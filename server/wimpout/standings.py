@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rooms.messages import counted
+from server import texts
+from server.render.columns import fitted
 from server.store import Stats
 
 TOP_ROW = "{rank:>4} {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
@@ -17,12 +19,14 @@ def stats_text(name: str, s: Stats) -> str:
             f"{counted(s.supernovas, 'Supernova')}.")
 
 
-def leaderboard(leaders: Sequence[tuple[str, Stats]]) -> str:
-    header = TOP_ROW.format(rank="#", name="Player", wins="Wins", games="Games", best="Best turn", trains="Trains",
-                            wrecks="Wrecks", novas="Novas")
-    rows = [
-        TOP_ROW.format(rank=f"{rank}.", name=name, wins=s.wins, games=s.games, best=s.best_turn, trains=s.freight_trains,
-                       wrecks=s.train_wrecks, novas=s.supernovas)
-        for rank, (name, s) in enumerate(leaders, 1)
-    ]
-    return "\n".join([header, *rows])
+def leaderboard(leaders: Sequence[tuple[str, Stats]], width: int) -> str:
+    """The leaders in 80 columns; on a narrower screen, columns as wide as their cells and the last left out."""
+    heads = ["#", "Player", "Wins", "Games", "Best turn", "Trains", "Wrecks", "Novas"]
+    cells = [[f"{rank}.", name, s.wins, s.games, s.best_turn, s.freight_trains, s.train_wrecks, s.supernovas]
+             for rank, (name, s) in enumerate(leaders, 1)]
+    keys = ["rank", "name", "wins", "games", "best", "trains", "wrecks", "novas"]
+    lines = [TOP_ROW.format(**dict(zip(keys, row))) for row in [heads, *cells]]
+    if max(map(len, lines)) <= width:
+        return "\n".join(lines)
+    lines, left_out = fitted([heads, *cells], width, right=(0, 2, 3, 4, 5, 6, 7))
+    return "\n".join([*lines, *([texts.LEFT_OUT.format(heads=", ".join(heads[-left_out:]))] if left_out else [])])

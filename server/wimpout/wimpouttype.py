@@ -148,8 +148,8 @@ class Wimpout:
     def stats_text(self, name: str, stats: Stats) -> str:
         return stats_text(name, stats)
 
-    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
-        return leaderboard(leaders)
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
+        return leaderboard(leaders, width)
 
     async def hint(self, services: Services, table: Table, player: str) -> Message:
         """The server's solved tables are read first (in a thread), for the first to ask for these rules."""

@@ -10,6 +10,7 @@ from pydantic import Field
 
 from engine.wimpout import event_to_dict, format_throw
 from rooms.tables import TableNews
+from rooms.wimpout.rulewords import summary_names
 from rooms.wimpout.wimpoutview import TABLE_EVENTS
 from server.wiremodel import WireModel
 
@@ -34,6 +35,8 @@ class TableState(WireModel):
     status: Literal["waiting", "playing", "over"]
     goal: int
     rules: dict[str, Any] = Field(description="every rule option of the table (engine.rules.RuleSet)")
+    house_rules: list[str] = Field(description="the rules that differ from the default, by the names players know "
+                                   "(e.g. 'Bump', 'Suspend 10'), as the table's rules line says them")
     seats: list[Seat]
     watchers: list[str]
     up: str | None = Field(description="whose turn it is")
@@ -105,6 +108,7 @@ def _state(news: TableNews) -> TableState:
         status=view.status.value,
         goal=view.rules.goal,
         rules=view.rules.model_dump(mode="json"),
+        house_rules=summary_names(view.rules),
         seats=seats,
         watchers=list(view.watchers),
         up=view.up,

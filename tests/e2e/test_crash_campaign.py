@@ -1,11 +1,12 @@
 """A small crash campaign (benchmarks/crash_campaign.py): a real server SIGKILLed at random moments while tables of
-reference bots play loses nothing it showed, leaves no finished game without results, resumes every open table,
-and keeps a database that passes integrity_check and replays."""
+reference bots play (a poker table among the Cosmic Wimpout ones) loses nothing it showed, leaves no finished game
+without results, resumes every open table, and keeps a database that passes integrity_check and replays."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ CAMPAIGN = Path(__file__).resolve().parents[2] / "benchmarks" / "crash_campaign.
 async def test_a_few_kills_lose_nothing() -> None:
     process = await asyncio.create_subprocess_exec(
         sys.executable, str(CAMPAIGN), "--tables", "3", "--trials", "3", "--max-run", "1.5", "--seed", "7",
+        "--poker-tables", "1",
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )
     out, _ = await asyncio.wait_for(process.communicate(), 300)
@@ -26,6 +28,7 @@ async def test_a_few_kills_lose_nothing() -> None:
     figures = json.loads(out.decode().strip().splitlines()[-1])
     assert len(figures) == 5 and set(figures.values()) == {0}, out.decode()
     assert "3 SIGKILLs" in out.decode()
+    assert re.search(r"at 1 poker tables: [1-9]\d* game events shown", out.decode())
 
 
 async def test_a_few_kills_of_the_game_process_lose_nothing_and_drop_no_one() -> None:

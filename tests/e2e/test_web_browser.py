@@ -7,113 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-import pytest
-
-from support.clients import WAIT, telnet_client
+from support.clients import telnet_client
 from support.tablesetup import dice_script
 from support.browsers import web_url
+from support.webpage import BROWSER_MARKS, Page, chromium
 
-CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    (CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"),  # CI installs them: it must run there
-    reason="needs Debian's chromium and chromium-driver (.ci/run installs them with apt-get)",
-)]
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=1200,1000"]
+pytestmark = BROWSER_MARKS
+
 THROWS = ["10 2 3", "10 10 10 3 S", "5 s2", "2 3 4 6 s6", "2 3 4 6 s6"]
 """Roll-off (Ann first); Ann's flash of 10s with the Flaming Sun (a choice: she rethrows the sun); a 5 clears the
 flash; Bob's and the bot's last licks wimp out."""
-
-
-def chromium(profile: Path) -> Any:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    assert CHROMIUM and CHROMEDRIVER, "chromium and chromium-driver are missing (.ci/run installs them with apt-get)"
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in [*FLAGS, f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console, checked for errors
-    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
-
-
-class Page:
-    """The browser, driven from a thread (Selenium blocks; the server runs on the test's event loop)."""
-
-    def __init__(self, driver: Any) -> None:
-        self.driver = driver
-
-    async def do(self, step: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.to_thread(step, *args)
-
-    def wait(self, condition: Callable[[Any], Any]) -> Any:
-        """Until ``condition`` holds; an element redrawn under it (the page redraws on each message) is looked up
-        again."""
-        from selenium.common.exceptions import StaleElementReferenceException
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(condition)
-
-    def by_id(self, name: str) -> Any:
-        from selenium.webdriver.common.by import By
-
-        return self.driver.find_element(By.ID, name)
-
-    def button(self, label: str) -> Any:
-        """The visible button with exactly this label, once there is one."""
-        from selenium.webdriver.common.by import By
-
-        return self.wait(lambda d: next((b for b in d.find_elements(By.TAG_NAME, "button")
-                                         if b.text == label and b.is_displayed()), False))
-
-    def click(self, label: str) -> None:
-        """Click that button (found again if the page redrew it in between)."""
-        self.wait(lambda d: self.button(label).click() or True)
-
-    def moves(self) -> list[str]:
-        from selenium.webdriver.common.by import By
-
-        return [b.text for b in self.by_id("actions").find_elements(By.CSS_SELECTOR, "button.move")]
-
-    def wait_moves(self, wanted: list[str]) -> None:
-        self.wait(lambda d: self.moves() == wanted)
-
-    def key(self, key: str) -> None:
-        from selenium.webdriver.common.action_chains import ActionChains
-
-        ActionChains(self.driver).send_keys(key).perform()
-
-    def text(self, name: str) -> str:
-        return str(self.by_id(name).text)
-
-    def create_account(self, url: str) -> None:
-        self.driver.get(url)
-        self.wait(lambda d: self.text("link") == "connected")
-        self.by_id("name").send_keys("Ann")
-        self.by_id("password").send_keys("ann secret")  # a space: the page quotes it
-        self.by_id("create").click()
-        self.wait(lambda d: self.text("me") == "Ann" and self.by_id("game-screen").is_displayed())
-        self.wait(lambda d: "The Cosmic Lobby" in self.text("room-title"))
-
-    def open_table(self) -> None:
-        from selenium.webdriver.support.ui import Select
-
-        Select(self.by_id("goal")).select_by_visible_text("100")
-        self.click("Open a table")
-        self.wait(lambda d: self.text("table-title") == "Table 1")
-
-    def cubes(self, row: str) -> list[str]:
-        from selenium.webdriver.common.by import By
-
-        return self.wait(lambda d: [c.get_attribute("aria-label")
-                                    for c in self.by_id(row).find_elements(By.CSS_SELECTOR, "svg.cube")])
 
 
 async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot(make_server, tmp_path: Path) -> None:

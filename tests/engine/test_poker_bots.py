@@ -18,7 +18,7 @@ from engine.poker.variations import PokerOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from poker_bots import HOUSE, play  # noqa: E402
-from test_poker_properties import check_invariants, table_options  # noqa: E402
+from support.pokerrandom import check_invariants, table_options  # noqa: E402
 
 
 @settings(max_examples=25, deadline=None)

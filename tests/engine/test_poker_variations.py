@@ -12,7 +12,7 @@ from engine.poker.pokergame import IllegalMove, PokerGame
 from engine.poker.seatview import event_for, table_view
 from engine.poker.shuffles import SeededShuffle
 from engine.poker.variations import OptionError, PokerOptions
-from test_poker_examples import THREE, Table  # noqa: I001
+from support.stackeddeck import THREE, Table
 
 WEAK = "A1 A4 A5 A-5 A11 A17 A23"
 
@@ -271,7 +271,7 @@ def test_a_watcher_sees_public_state_only() -> None:
 
 
 def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
-    from test_poker_properties import play
+    from support.pokerrandom import play
 
     reshuffles = sum(isinstance(e, ev.Shuffled) for seed in range(40) for e in play(seed, 6, PokerOptions(), False).events)
     assert reshuffles > 40

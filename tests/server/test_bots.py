@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bots.reference_bot import Connection, Player, cautious, run, threshold
+from bots.reference_bot import Connection, Player, cautious, poker, run, threshold
 from support.clients import WAIT, paged, play_until, player, telnet_client
 from support.jsonclients import SEEN, validate
 
@@ -24,6 +24,34 @@ async def test_two_reference_bots_play_whole_games_over_raw_sockets(make_server)
     assert winner in ("Robo", "Bobo") and max(s["score"] for s in finals[0]["seats"]) >= 150
     assert host.played == guest.played == 2
     assert {"table", "message"} <= set(SEEN)
+
+
+async def test_the_reference_bot_plays_poker_to_the_end_against_a_house_bot(make_server) -> None:
+    async with make_server() as server:
+        pokey = Player("Pokey", "secret1", poker, table_options="game=poker bases_to_win=3", house_bots=("house",))
+        async with asyncio.timeout(12 * WAIT):
+            final = await run(await Connection.open("127.0.0.1", server.port, validate), pokey)
+    game = final["game"]
+    assert final["status"] == "over" and final["winner"] in ("Pokey", "Robby1.bot") and game["over"]
+    assert [seat["name"] for seat in final["seats"]] == ["Pokey", "Robby1.bot"]
+    assert max(seat["bases"] for seat in game["seats"]) >= 3 or any(seat["out"] for seat in game["seats"])
+    assert pokey.played == 1
+
+
+def test_the_poker_strategy_reads_its_hand() -> None:
+    def state(hand: list[str], phase: str, high_bet: int = 0, bet: int = 0, lucre: int = 10) -> dict[str, object]:
+        seat = {"name": "Pokey", "bet": bet, "lucre": lucre, "state": "in"}
+        return {"game": {"you": "Pokey", "hand": hand, "seats": [seat], "phase": phase, "high_bet": high_bet,
+                         "options": {}}}
+
+    weak, strong = ["A1", "E", "A7", "F", "R+3", "Kx2", "A40"], ["C", "C", "E", "C", "A4", "F", "A9"]
+    assert poker(["check", "fold", "open 1", "open 2"], state(strong, "betting")) == "open 1"
+    assert poker(["check", "fold", "open 1", "open 2"], state(weak, "betting")) == "check"
+    assert poker(["call", "fold", "raise 1"], state(weak, "betting", high_bet=4, lucre=10)) == "fold"
+    assert poker(["call", "fold", "raise 1"], state(weak, "betting", high_bet=2, lucre=10)) == "call"
+    assert poker(["fold", "tapout"], state(strong, "betting", high_bet=9, lucre=3)) == "tapout"
+    assert poker(["draw", "draw 2", "draw 4", "draw 2 4", "draw 1 2 4"], state(weak, "drawing")) == "draw 2 4"
+    assert poker(["meld auto", "meld 1"], state(strong, "showdown")) == "meld auto"
 
 
 

@@ -40,7 +40,7 @@ async def test_a_whole_run_through_the_six_rooms_over_telnet_watched_by_another(
         await bob.command("go funhouse", "Funhouse 1: Slide Jam")
         ann.send("funhouse")
         await ann.expect(r"A Funhouse run begins \(run #1\)")
-        await ann.expect(r"Slide Jam +L: 0 families")
+        await ann.expect(r"Slide Jam +board: 24 tiles, \d+ points\r?\nL: 0 families")
         await bob.expect("Ann's Funhouse board:\nSlide Jam")
         live = await server.services.funhouse.current("Ann")
         assert live is not None

@@ -63,6 +63,11 @@ async def test_a_whole_game_played_from_gmcp_alone(make_server) -> None:
                 if data["you_may"]:
                     client.send("stop" if "stop" in data["you_may"] else data["you_may"][0])
             await watcher.expect(r'"status":"over"[^\n]*\n')  # the whole line, not its first packet
+            rated = await gmcp.until("Char.Rating")  # her rating's change at the game's end (the bot's is not hers)
+            assert rated["name"] == "Ann" and rated["game"] == "wimpout" and rated["games"] == 1
+            assert rated["provisional"] is True and rated["rating"] == 1000 + rated["change"]
+            await client.command("rating", "Ratings of Ann")
+            assert await gmcp.until("Char.Rating") == {**rated, "change": None}
         assert {"Thrown", "Scored", "GameOver"} <= kinds and states[-1].winner in ("Ann", "Robby1.bot")
         watched = [SERVER_MESSAGE.validate_json(line) for line in watcher.text.splitlines() if '"type":"table"' in line]
         played = [state for state in states if state.status != "waiting"]

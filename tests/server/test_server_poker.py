@@ -5,85 +5,15 @@ restart with its hands; the records show poker apart from Cosmic Wimpout."""
 from __future__ import annotations
 
 import asyncio
-import json
-import re
-from typing import Any
 
 from telnetlib3.mud import gmcp_decode
 from telnetlib3.telopt import GMCP
 
 from bots.reference_bot import Connection
-from support.clients import RawClient, paged, player
+from support.clients import paged, player
 from support.jsonclients import JsonClient
+from support.pokerclients import OVER, check_json_secrecy, play_json, play_telnet, secret_lines, validated
 from support.wire import wire_client
-from server.poker.pokerwire import PokerMessage
-from server.protocol import SERVER_MESSAGE
-
-CARD = re.compile(r"(?<![\w+-])(A-?\d+|Kx-?\d|R\+\d)(?![\w])")
-PUBLIC = re.compile(r"exposes|expose |turned face up|flips|flip |face up|Cards: A8 Attack|Your hand|You are dealt|"
-                    r"You pick|split")
-"""The lines where a card may show: exposed melds, turned and flipped cards, face-up discards, the legend, and, for
-their owner only, their own hand, deal and pick."""
-PREFERRED = ("in", "check", "call", "draw", "meld auto")
-OVER = r"\*\*\* \S+ wins the game of New Cosmic Poker at table 1! \*\*\*"
-
-
-def validated(way: str, line: str) -> None:
-    """Every line the JSON-mode player receives is a message of the protocol (its poker table message included)."""
-    if way == "<":
-        message = SERVER_MESSAGE.validate_json(line)
-        assert not line.startswith('{"type":"table"') or isinstance(message, PokerMessage)
-
-
-def choice(offered: list[str]) -> str:
-    return next((word for word in PREFERRED if word in offered), offered[0])
-
-
-async def play_telnet(client: RawClient) -> None:
-    while True:
-        seen = await client.expect(rf"You may: ([^\n]*)\.\n|{OVER}")
-        if not seen.startswith("You may: "):
-            return
-        client.send(choice(seen[len("You may: "):-2].split(", ")))
-
-
-async def play_json(client: JsonClient) -> None:
-    while True:
-        message = await client.expect("table")
-        if any(event["type"] == "GameOver" for event in message["events"]):
-            return
-        if message["you_may"]:
-            client.send(choice(message["you_may"]))
-
-
-def secret_lines(text: str, owner: bool) -> list[str]:
-    """Lines showing a card where nobody but its owner may see one (``owner``: the reader's own lines allowed)."""
-    found = []
-    for line in text.splitlines():
-        if CARD.search(line) and not PUBLIC.search(line):
-            found.append(line)
-        elif not owner and re.search(r"Your hand|You are dealt|You pick", line):
-            found.append(line)
-    return found
-
-
-def check_json_secrecy(messages: list[dict[str, Any]], me: str | None) -> None:
-    """No other seat's dealt cards, face-down discards or picks, no deck order, no hand but one's own."""
-    for message in messages:
-        if message["type"] != "table":
-            continue
-        for event in message["events"]:
-            if event["type"] == "Shuffled":
-                assert "order" not in event, event
-            if event["type"] in ("Dealt", "MeldPicked") and event["player"] != me:
-                assert "cards" not in event and "texts" not in event, event
-            if event["type"] == "Discarded" and event["player"] != me and not event.get("face_up"):
-                assert "cards" not in event, event
-        game = message["state"]["game"]
-        if game is not None:
-            assert game.get("you") == me and ("hand" in game) == (me is not None)
-            assert secret_lines(message["text"], owner=True) == []
-
 
 async def test_two_people_and_a_house_bot_play_poker_to_the_end_and_nobody_sees_a_hidden_card(make_server) -> None:
     async with (make_server() as server, player(server, "Ann") as ann, player(server, "Cy") as cy,

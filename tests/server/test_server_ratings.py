@@ -74,7 +74,9 @@ async def test_ratings_in_json_mode(make_server) -> None:
         await ann.command("table bot add", "table")
         ann.send("start")
         chances = await ann.expect("message", kind="rating_chances")
-        assert chances["fields"] == {"table": "1", "chance.Ann": "0.500", "chance.Robby1.bot": "0.500"}
+        assert chances["fields"] == {"table": "1", "chance.Ann": "0.500", "chance.Robby1.bot": "0.500",
+                                     "rating.Ann": "1000", "rating.Robby1.bot": "1000", "provisional.Ann": "yes",
+                                     "provisional.Robby1.bot": "yes"}
         message = [m for m in ann.received if m["type"] == "table"][-1]  # the start, before the chances
         while message["state"]["status"] != "over":
             if message.get("you_may"):
@@ -83,5 +85,11 @@ async def test_ratings_in_json_mode(make_server) -> None:
         change = await ann.expect("message", kind="rating_change", where=lambda m: m["fields"]["player"] == "Ann")
         assert change["fields"]["before"] == "1000" and change["fields"]["games"] == "1"
         assert change["fields"]["provisional"] == "yes" and change["fields"]["game"] == "wimpout"
+        closed = await ann.expect("message", kind="table_closed")  # the game's end carries every change
+        assert closed["fields"]["rating.Ann"] == change["fields"]["rating"]
+        assert closed["fields"]["change.Ann"] == change["fields"]["change"] and "change.Robby1.bot" in closed["fields"]
         rating = await ann.command("rating", "message", kind="rating")
         assert rating["fields"]["rating.wimpout"] == change["fields"]["rating"]
+        board = await ann.command("top", "message", kind="records")
+        assert board["fields"]["board"] == "people" and board["fields"]["player.1"] == "Ann"
+        assert board["fields"]["rating.1"] == change["fields"]["rating"] and board["fields"]["games.1"] == "1"

@@ -411,7 +411,7 @@ class Pig:
     def stats_text(self, name: str, stats: Stats) -> str:
         return f"{name}: {stats.games} Pig games, {stats.wins} wins, {stats.points} points."
 
-    def leaderboard(self, leaders: Sequence[tuple[str, Stats]]) -> str:
+    def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
         return "\n".join(f"{rank}. {name} {stats.wins}" for rank, (name, stats) in enumerate(leaders, 1))
 
     def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Any]:

@@ -23,6 +23,7 @@ from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
 from server.store.postgresql.pgschema import IDENTITIES, migrate
 from server.store.postgresql.pgsocial import PgPreferences
+from server.store.postgresql.pgtourneys import PgEvents
 from server.store.postgresql.pgworld import PgWorld
 
 _PASSWORD = re.compile(r"(?<=://)([^:/@]*):[^@/]*@|(?<=[?&]password=)[^&]*")
@@ -38,7 +39,8 @@ def pg_program(name: str) -> str:
     return found
 
 
-class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns):
+class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns,
+                     PgEvents):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:

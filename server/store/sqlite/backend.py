@@ -21,6 +21,7 @@ from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.mail import SqliteMail
 from server.store.sqlite.schema import migrate
 from server.store.sqlite.social import SqlitePreferences
+from server.store.sqlite.tourneys import SqliteEvents
 from server.store.sqlite.worldmap import SqliteWorld
 
 FILENAME = "cosmic.sqlite3"
@@ -31,7 +32,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
-    SqliteFunRuns,
+    SqliteFunRuns, SqliteEvents,
 ):
     """Async facade over one SQLite database file."""
 

@@ -211,6 +211,45 @@ CREATE TABLE mail (
 CREATE INDEX mail_recipient ON mail (recipient);
 """
 """@mail: letters kept for their recipient (an account's skeleton) until deleted."""
+EVENTS_AND_LADDER = """
+CREATE TABLE bot_accounts (
+    skeleton TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    version TEXT NOT NULL
+);
+CREATE TABLE events (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    room TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    started_at REAL NOT NULL,
+    ends_at REAL,
+    rounds INTEGER,
+    round INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL
+);
+CREATE TABLE event_standings (
+    event INTEGER NOT NULL REFERENCES events (id),
+    player TEXT NOT NULL COLLATE NOCASE,
+    points INTEGER NOT NULL DEFAULT 0,
+    games INTEGER NOT NULL DEFAULT 0,
+    wins INTEGER NOT NULL DEFAULT 0,
+    house INTEGER NOT NULL DEFAULT 0,
+    active INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (event, player)
+);
+CREATE TABLE event_games (
+    event INTEGER NOT NULL REFERENCES events (id),
+    game INTEGER NOT NULL REFERENCES games (id),
+    round INTEGER NOT NULL,
+    counted INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (event, game)
+)
+"""
+"""Issue 29's events and bot ladder: accounts flagged as bots (their owner and version), events (an arena until
+``ends_at``, a Swiss event of ``rounds``), their standings, and each game played in one (counted once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +265,7 @@ MIGRATIONS = (
     Migration(4, _script(MAIL)),
     Migration(5, _script(RATINGS)),
     Migration(6, _script(FUNHOUSE_RUNS)),
+    Migration(7, _script(EVENTS_AND_LADDER)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -3,7 +3,6 @@
 "use strict";
 
 const $ = id => document.getElementById(id);
-const LOG_LIMIT = 400;
 const RETRY_MAX_MS = 15000;
 const KEYS = {r: "roll", s: "stop", p: "pass", h: "hint"};
 const TALK = new Set(["say", "pose", "page", "whisper"]);
@@ -12,7 +11,8 @@ const DEPARTURES = new Set(["disconnect", "leave"]);
 
 const client = {
   ws: null, hint: null, credentials: null, pending: null, echoTables: false, name: null, farewell: null, retries: 0,
-  room: null, here: [], tables: new Map(), table: null, aside: [], watching: null,
+  restarting: false,
+  room: null, here: [], tables: new Map(), table: null, aside: [], watching: null, following: true,
 };
 
 // -- the connection -----------------------------------------------------------------------------------------------
@@ -24,6 +24,7 @@ function connect() {
   client.ws = new WebSocket(url);
   client.ws.onopen = () => {
     client.retries = 0;
+    client.restarting = false;
     setLink(client.credentials ? "logging in…" : "connected", "ok");
     if (client.credentials) send(loginCommand("connect", ...client.credentials));
   };
@@ -34,7 +35,8 @@ function connect() {
       return;
     }
     const wait = Math.min(RETRY_MAX_MS, 1000 * 2 ** client.retries++);
-    setLink(`connection lost: reconnecting in ${Math.round(wait / 1000)} s…`, "down");
+    const why = client.restarting ? "the server is restarting" : "connection lost";
+    setLink(`${why}: reconnecting in ${Math.round(wait / 1000)} s…`, "down");
     setTimeout(connect, wait);
   };
 }
@@ -74,12 +76,14 @@ function receive(message) {
     case "prompt": onPrompt(message); break;
     case "hint": onHint(message); break;
     case "message": onMessage(message); break;
+    case "funhouse": onFunhouse(message); break;  // funhouse.js
     default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
   }
 }
 
 function onMessage(message) {
   const {kind, fields, text} = message;
+  if (ratings.message(message)) return;  // the leaderboard's answer (ratings.js), drawn there
   if (kind === "welcome") {
     client.credentials = client.pending || client.credentials;
     client.name = fields.name;
@@ -89,7 +93,8 @@ function onMessage(message) {
     $("game-screen").hidden = false;
     if (client.watching !== null) send(`watch ${client.watching}`);
   } else if (kind === "farewell") {
-    client.farewell = text;
+    client.restarting = fields.restart === "yes";  // a server restarting is tried again
+    client.farewell = client.restarting ? null : text;
   } else if (kind === "room") {
     client.room = fields;
     client.here = fields.players ? fields.players.split(", ") : [];
@@ -99,13 +104,21 @@ function onMessage(message) {
     client.tables.set(fields.table, fields);
     drawTables();
     if (!client.echoTables) return;  // asked for by the page, not typed
+  } else if (kind === "timer") {
+    startCountdown(fields);
+    return;
   } else if (kind === "table_opened") {
+    if (client.table && client.table.closed && String(client.table.table) === fields.table) clearTable();
     refreshTables();
   } else if (kind === "table_closed") {
     client.tables.delete(fields.table);
     if (client.watching === fields.table) client.watching = null;
+    if (client.table && String(client.table.table) === fields.table) {
+      client.table.closed = true;  // its number may be given to the next table opened: that one is another
+      stopCountdown();
+      drawTableTools();
+    }
     drawTables();
-    if (client.table && String(client.table.table) === fields.table) drawTableTools(true);
   } else if (ARRIVALS.has(kind) && fields.who && !client.here.includes(fields.who)) {
     client.here.push(fields.who);
     drawRoom();
@@ -144,6 +157,7 @@ function onError(message) {
 
 function onTable(message) {
   const state = message.state;
+  stopCountdown();  // a "timer" message follows if the table's clock runs on
   client.table = message;
   client.hint = null;
   client.tables.set(String(state.table), {table: String(state.table), room: state.room, status: state.status});
@@ -212,7 +226,8 @@ function drawTables() {
     const entry = client.tables.get(number);
     const item = element("li", `Table ${number} (${entry.status}, ${entry.room === client.room?.room
       ? "here" : "elsewhere"}) `);
-    const state = client.table && String(client.table.state.table) === number ? client.table.state : null;
+    const table = client.table && !client.table.closed ? client.table : null;
+    const state = table && String(table.state.table) === number ? table.state : null;
     const seated = state && state.seats.some(seat => seat.name === client.name);
     if (seated) item.append(element("span", "(your seat)", "note"));
     else if (state && state.watchers.includes(client.name)) item.append(element("span", "(watching)", "note"));
@@ -240,7 +255,10 @@ function drawTable() {
   const message = client.table, state = message.state, me = client.name;
   const seated = state.seats.some(seat => seat.name === me);
   const poker = message.game_type === "poker";
-  for (const id of ["turn", "cubes", "lastlicks", "scores", "proposals", "choice-label"]) $(id).hidden = poker;
+  $("no-table").hidden = true;
+  for (const id of ["turn", "cubes", "lastlicks", "scores", "proposals", "choice-label", "hint-note"]) {
+    $(id).hidden = poker;
+  }
   $("poker").hidden = !poker;
   if (poker) {
     $("stop-refusal").textContent = "";
@@ -248,15 +266,16 @@ function drawTable() {
     $("table-status").textContent = `${state.status}${seated ? "" : " · you are watching"}` +
       (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
     drawPoker(state);
-    $("actions").replaceChildren(...message.you_may.map(command => button(command, command, "move")));
-    drawTableTools(false);
+    drawPokerMoves(message);
+    drawTableTools();
     $("watchers").textContent = state.watchers.length ? `Watching: ${state.watchers.join(", ")}.` : "";
     return;
   }
   $("table-title").textContent = `Table ${state.table}`;
   const statusWords = {waiting: "waiting for players", playing: "playing", over: "game over"};
+  const house = state.house_rules.length ? ` · ${state.house_rules.join(", ")}` : "";
   $("table-status").textContent = `${statusWords[state.status]} · goal ${state.goal} · Last Licks ` +
-    `${state.rules.last_licks}${seated ? "" : " · you are watching"}` +
+    `${state.rules.last_licks}${house}${seated ? "" : " · you are watching"}` +
     (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
 
   const lastLicks = $("lastlicks");
@@ -292,28 +311,34 @@ function drawTable() {
   $("stop-refusal").textContent = state.up === me && state.stop_refusal ? state.stop_refusal : "";
 
   const actions = $("actions");
-  const chances = new Map((client.hint ? client.hint.choices : []).map(choice => [choice.command, choice.win]));
+  const choices = client.hint ? client.hint.choices : [];  // best first
+  const chances = new Map(choices.map(choice => [choice.command, choice.win]));
   actions.replaceChildren(...message.you_may.map((command, i) => {
     const made = button(command, command, "move");
-    if (chances.has(command)) made.append(element("span", ` ${Math.round(chances.get(command) * 100)}%`, "chance"));
+    if (chances.has(command)) {
+      const best = choices.length > 1 && command === choices[0].command;
+      made.append(element("span", ` ${(chances.get(command) * 100).toFixed(1)}%${best ? " ★ best" : ""}`, "chance"));
+      if (best) made.classList.add("best");
+    }
     made.title = i < 9 ? `key ${i + 1}` : "";
     return made;
   }));
+  $("hint-note").textContent = client.hint && !client.hint.exact ? `Chances: ${client.hint.note}.` : "";
   $("choice-label").hidden = !message.you_may.some(command => /^(keep sun|reroll sun|flash)/.test(command));
   if (state.rules.hints === true && state.up === me && message.you_may.length && !message.you_may.includes("hint")) {
     actions.append(button("hint", "hint", "hint"));
   }
-  drawTableTools(false);
+  drawTableTools();
   drawScores(state);
   $("watchers").textContent = state.watchers.length ? `Watching: ${state.watchers.join(", ")}.` : "";
   drawProposals(state);
 }
 
-function drawTableTools(closed) {
+function drawTableTools() {
   const tools = $("table-tools"), state = client.table.state, me = client.name;
   const seated = state.seats.some(seat => seat.name === me);
   tools.replaceChildren();
-  if (closed || state.status === "over") {
+  if (client.table.closed || state.status === "over") {
     tools.append(element("span", "This table is closed. Open another from the room panel.", "note"));
     return;
   }
@@ -327,20 +352,36 @@ function drawTableTools(closed) {
   }
 }
 
+// The table shown was closed and its number given to a new one: the panel is empty until a table message comes.
+function clearTable() {
+  client.table = null;
+  client.hint = null;
+  client.aside = [];
+  for (const id of ["turn", "cubes", "lastlicks", "scores", "poker", "choice-label"]) $(id).hidden = true;
+  $("table-title").textContent = "No table";
+  $("no-table").hidden = false;
+  for (const id of ["table-status", "stop-refusal", "hint-note", "watchers"]) $(id).textContent = "";
+  for (const id of ["actions", "table-tools", "proposals"]) $(id).replaceChildren();
+}
+
 function drawScores(state) {
   const body = $("scores").querySelector("tbody");
   $("scores").hidden = !state.seats.length;
   body.replaceChildren(...state.seats.map(seat => {
     const row = element("tr", undefined, [seat.name === client.name ? "mine" : "", seat.name === state.up ? "up" : ""]
       .join(" ").trim());
+    row.dataset.player = seat.name;
     const notes = [seat.out ? `out: ${seat.out}` : "", seat.absent ? "away" : "", seat.bot ? "house bot" : "",
                    seat.name === state.up ? "up" : "", seat.name === state.winner ? "winner" : ""].filter(Boolean);
     const name = element("th", seat.name);
     name.scope = "row";
+    if (notes.length) name.append(element("span", notes.join(", "), "inline-note"));  // a phone's Note column
     row.append(name, element("td", seat.score), element("td", seat.in_game ? "in" : "not yet"),
-               element("td", seat.insurance), element("td", seat.train_wrecks), element("td", notes.join(", ")));
+               element("td", seat.insurance), element("td", seat.train_wrecks),
+               element("td", notes.join(", "), "note-column"));
     return row;
   }));
+  ratings.sheet();
 }
 
 function drawProposals(state) {
@@ -351,28 +392,6 @@ function drawProposals(state) {
                 button("Vote no", `vote no ${proposal.number}`, "small-button"));
     return item;
   }));
-}
-
-function log(text, kind) {
-  if (!text) return;
-  const entry = element("div", text, `entry ${kind}`);
-  const area = $("log");
-  const atBottom = area.scrollHeight - area.scrollTop - area.clientHeight < 40;
-  area.append(entry);
-  while (area.childElementCount > LOG_LIMIT) area.firstElementChild.remove();
-  if (atBottom) area.scrollTop = area.scrollHeight;
-}
-
-function say(text) {
-  log(text, "local");
-  announce(text);
-}
-
-// The live region speaks the same words as the server's screen-reader mode (a web session's table text is in it).
-function announce(text) {
-  const region = $("announce");
-  region.textContent = "";
-  setTimeout(() => { region.textContent = text; }, 50);
 }
 
 function refreshTables() {
@@ -429,6 +448,7 @@ function init() {
   });
   $("refresh-tables").onclick = refreshTables;
   document.addEventListener("keydown", onKey);
+  followLog();
   connect();
 }
 

@@ -1,0 +1,132 @@
+"""The bot ladder as the server runs it: accounts flagged as bots ('@set me=bot') wait in its queue ('ladder join');
+the matchmaker (``rooms.matchmaking``) keeps seating them with bots of a similar rating, the house bots (the anchors)
+with a bot left alone, and no bot plays more than ``ladder.daily_cap`` games a day. 'top bots' is the ladder."""
+
+from __future__ import annotations
+
+import asyncio
+import calendar
+import time
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from rooms.matchmaking import Contender, ladder_tables
+from rooms.messages import Delivery, Message, Refusal
+from rooms.tables import TableEnding
+from server import texts
+from server.anchors import ANCHORS, anchor_name, anchor_seat, is_anchor
+from server.gametypes import GAME_TYPES
+from server.livetable import Live
+from server.names import skeleton
+from server.ratingmodel import Rating
+
+if TYPE_CHECKING:
+    from server.app import GameServer
+
+log = structlog.get_logger()
+
+
+class Ladder:
+    """The bots waiting for a ladder table, the tables being played, and each bot's last table."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.settings = server.settings.ladder
+        self.waiting: list[str] = []
+        self.tables: dict[int, Live] = {}
+        """The ladder's games being played, by game id."""
+        self.last: dict[str, frozenset[str]] = {}
+        """Each bot's last ladder table (a rematch at once is avoided)."""
+        self._lock = asyncio.Lock()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._keep_seating())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    async def join(self, name: str) -> None:
+        if await self.server.store.bot_account(skeleton(name)) is None:
+            raise Refusal(texts.LADDER_NOT_A_BOT)
+        if await self._capped(name):
+            raise Refusal(texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap))
+        if name not in self.waiting:
+            self.waiting.append(name)
+        log.info("ladder.joined", bot=name)  # seated at the next pass: bots joining together may meet
+
+    def leave(self, name: str) -> None:
+        if name not in self.waiting:
+            raise Refusal(texts.LADDER_NOT_WAITING.format(name=name))
+        self.waiting.remove(name)
+
+    async def pair(self) -> None:
+        """One pass of the matchmaker: every waiting bot that is online, at no table and under its cap is seated if
+        a table can be made for it."""
+        async with self._lock:
+            players, tables = self.server.players, self.server.tables
+            ready = []
+            for name in list(self.waiting):
+                if name not in players:
+                    self.waiting.remove(name)
+                elif await self._capped(name):
+                    self.waiting.remove(name)
+                    self._tell(name, texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap), "ladder")
+                elif tables.seat_of(name) is None:
+                    ready.append(name)
+            if not ready:
+                return
+            waiting = [Contender(name, await self._rating(name)) for name in ready]
+            busy = {name for live in self.tables.values() for name in live.table.seats}
+            anchors = [Contender(name, await self._rating(name)) for name in map(anchor_name, ANCHORS)
+                       if name not in busy]
+            recent = {frozenset({name, *others}) for name, others in self.last.items() if name in ready}
+            for names in ladder_tables(waiting, anchors, self.settings.seats, self.settings.gap, recent):
+                await self._seat(names)
+
+    async def _seat(self, names: list[str]) -> None:
+        bots = [anchor_seat(name) for name in names if is_anchor(name)]
+        people = [name for name in names if not is_anchor(name)]
+        try:
+            live = await self.server.tables.seat(self.server.world.start, people, bots,
+                                                 self.settings.options.split(), self._ended)
+        except Refusal as refusal:
+            log.warning("ladder.seat_failed", bots=names, why=str(refusal))
+            return
+        self.tables[live.game_id] = live
+        for name in people:
+            self.waiting.remove(name)
+        log.info("ladder.seated", table=live.table.number, game=live.game_id, bots=names)
+        await self.server.tables.begin(live)
+
+    async def _ended(self, live: Live, ending: TableEnding) -> None:
+        """A ladder game closed: its bots wait again (unless they left), and the matchmaker runs."""
+        self.tables.pop(live.game_id, None)
+        seated = frozenset(live.table.seats) | (frozenset(r.player for r in live.finish.results)
+                                                if live.finish is not None else frozenset())
+        for name in seated:
+            self.last[name] = seated - {name}
+            if not is_anchor(name) and name in self.server.players and name not in self.waiting:
+                self.waiting.append(name)
+        await self.pair()
+
+    async def _rating(self, name: str) -> int:
+        rating = (await self.server.store.ratings(name)).get(GAME_TYPES.default.name, Rating())
+        return rating.shown
+
+    async def _capped(self, name: str) -> bool:
+        midnight = calendar.timegm(time.gmtime()[:3] + (0, 0, 0, 0, 0, 0))
+        return await self.server.store.games_since(name, midnight) >= self.settings.daily_cap
+
+    def _tell(self, name: str, text: str, kind: str, **fields: Any) -> None:
+        self.server.deliver([Delivery(name, Message(text, kind, {"player": name, **fields}))])
+
+    async def _keep_seating(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.every)
+            try:
+                await self.pair()
+            except Exception:  # one failed pass must not stop the ladder
+                log.exception("ladder.pass_failed")

@@ -1,0 +1,88 @@
+"""Events and their standings in PostgreSQL, and the accounts flagged as bots for the ladder."""
+
+from __future__ import annotations
+
+import json
+
+from server.store import sharedsql as sql
+from server.store.domain import BotAccount, EntrantLine, EventRecord
+from server.store.eventrows import entrant_line, event_record
+from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
+
+
+class PgEvents(PgGroupCommit):
+    async def create_event(self, kind: str, room: str, options: list[str], seats: int, started_at: float,
+                           ends_at: float | None, rounds: int | None, house: list[str]) -> int:
+        async def create(db: Connection) -> int:
+            row = await fetchone(db, sql.CREATE_EVENT, (kind, room, json.dumps(options), seats, started_at, ends_at,
+                                                        rounds))
+            assert row is not None
+            await executemany(db, sql.ENTER_EVENT, [(row[0], name, 1) for name in house])
+            return int(row[0])
+
+        return await self._write(create)
+
+    async def events(self, running: bool, limit: int = 10) -> list[EventRecord]:
+        query, args = (sql.EVENTS_RUNNING, ()) if running else (sql.EVENTS_LATEST, (limit,))
+        rows = await self._run(lambda db: fetchall(db, query, args))
+        return [record for row in rows if (record := event_record(row)) is not None]
+
+    async def event(self, event_id: int) -> EventRecord | None:
+        return event_record(await self._run(lambda db: fetchone(db, sql.EVENT_BY_ID, (event_id,))))
+
+    async def set_event_round(self, event_id: int, round: int) -> None:
+        await self._write(lambda db: execute(db, sql.SET_EVENT_ROUND, (round, event_id)))
+
+    async def end_event(self, event_id: int, status: str) -> None:
+        await self._write(lambda db: execute(db, sql.END_EVENT, (status, event_id)))
+
+    async def enter_event(self, event_id: int, player: str, active: bool) -> None:
+        query, args = (sql.ENTER_EVENT, (event_id, player, 0)) if active else (sql.LEAVE_EVENT, (event_id, player))
+        await self._write(lambda db: execute(db, query, args))
+
+    async def standings(self, event_id: int) -> list[EntrantLine]:
+        rows = await self._run(lambda db: fetchall(db, sql.STANDINGS, (event_id,)))
+        return [entrant_line(row) for row in rows]
+
+    async def event_game(self, event_id: int, game_id: int, round: int) -> None:
+        await self._write(lambda db: execute(db, sql.EVENT_GAME, (event_id, game_id, round)))
+
+    async def score_event_game(self, event_id: int, game_id: int, scores: list[tuple[str, int, bool]]) -> bool:
+        async def score(db: Connection) -> bool:
+            if await fetchone(db, sql.COUNT_EVENT_GAME, (event_id, game_id)) is None:
+                return False
+            await executemany(db, sql.SCORE_IN_EVENT, [(points, int(won), event_id, name)
+                                                       for name, points, won in scores])
+            return True
+
+        return await self._write(score)
+
+    async def uncounted_games(self, event_id: int) -> list[tuple[int, int]]:
+        rows = await self._run(lambda db: fetchall(db, sql.UNCOUNTED_GAMES, (event_id,)))
+        return [(int(game), round) for game, round in rows]
+
+    async def results_of(self, game_id: int) -> list[tuple[str, bool, int]]:
+        rows = await self._run(lambda db: fetchall(db, sql.RESULTS_OF, (game_id,)))
+        return [(player, bool(won), score) for player, won, score in rows]
+
+    async def bot_account(self, skeleton: str) -> BotAccount | None:
+        row = await self._run(lambda db: fetchone(db, sql.BOT_ACCOUNT, (skeleton,)))
+        return None if row is None else BotAccount(*row)
+
+    async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
+        async def flag(db: Connection) -> bool:
+            row = await fetchone(db, sql.BOT_ACCOUNT, (skeleton,))
+            if bot is None:
+                await execute(db, sql.UNSET_BOT_ACCOUNT, (skeleton,))
+                return False
+            await execute(db, sql.SET_BOT_ACCOUNT, (skeleton, name, bot.owner, bot.version))
+            renewed = row is not None and row[1] != bot.version
+            if renewed:
+                await execute(db, sql.FORGET_RATINGS, (name,))
+            return renewed
+
+        return await self._write(flag)
+
+    async def games_since(self, player: str, since: float) -> int:
+        row = await self._run(lambda db: fetchone(db, sql.GAMES_SINCE, (player, since)))
+        return 0 if row is None else int(row[0])

@@ -1,0 +1,69 @@
+"""Ratings on the web page in a real headless Chromium: a rated game against a house bot, played from the page,
+shows each player's rating on the score sheet (from the start's chances) and its change at the end; the leaderboard
+panel draws 'top' and 'top bots' from their fields, without echoing them in the log."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from support.browsers import web_url
+from test_web_browser import Page, chromium, pytestmark  # noqa: F401  (the same marks: slow, needs Chromium)
+
+MOVES = 300
+
+
+def play_to_the_end(page: Page) -> None:
+    """Click the moves offered (stop when it may) until the game is over."""
+
+    def over() -> bool:
+        status = page.text("table-status").lower()
+        return "game over" in status or "win" in status
+
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+
+    for _ in range(MOVES):
+        try:
+            page.wait(lambda d: page.moves() or over())
+            if over():
+                return
+            moves = page.moves()
+            if moves:
+                page.click("stop" if "stop" in moves else moves[0])
+        except (StaleElementReferenceException, TimeoutException):  # the page redrew under a look or a click
+            continue
+    raise AssertionError("the game did not end")
+
+
+async def test_the_score_sheet_shows_ratings_and_the_leaderboard_panel_lists_them(make_server, tmp_path: Path) -> None:
+    async with make_server(web={"enabled": True}, tables={"turn_timer": 600}) as server:
+        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
+        try:
+            await page.do(page.create_account, web_url(server, "/"))
+            await page.do(page.open_table)
+            await page.do(page.click, "Add a house bot")
+            await page.do(page.click, "Start")
+            await page.do(page.wait, lambda d: "1000?" in page.text("scores"))  # both newcomers, provisional
+            await page.do(play_to_the_end, page)
+            sheet = await page.do(page.wait, lambda d: re.search(r"Ann .*\d+\? \([+-]?\d+\)", page.text("scores"))
+                                  and page.text("scores"))
+            assert re.search(r"Robby1\.bot .*\d+\? \([+-]?\d+\)", sheet), sheet
+            await page.do(page.click, "people")
+            await page.do(page.wait, lambda d: re.fullmatch(r"Ann \d+\?, 1 games", page.text("leaderboard")))
+            assert page.text("leaderboard-title") == "People"
+            await page.do(page.click, "bots")
+            await page.do(page.wait, lambda d: page.text("leaderboard-title") == "Bots (the ladder)")
+            assert re.fullmatch(r"Robby1\.bot \d+\?, 1 games", page.text("leaderboard"))
+            log = await page.do(page.driver.execute_script, "return document.getElementById('log').textContent")
+            assert "Ratings in Cosmic Wimpout" not in log  # the panel's answers are drawn, not logged
+            await page.do(page.driver.save_screenshot, str(tmp_path / "ratings.png"))
+            errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
+            assert not errors, errors
+        except BaseException:
+            shown = await page.do(page.driver.execute_script, "return document.body.innerText")
+            await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
+            print(f"the page at the failure (screenshot: {tmp_path / 'failure.png'}):\n{shown}")
+            raise
+        finally:
+            await asyncio.to_thread(page.driver.quit)
