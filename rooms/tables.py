@@ -117,6 +117,9 @@ class Table:
         self.absent: set[str] = set()
         self.removal_votes: dict[str, set[str]] = {}
         self.bots: dict[str, HouseBot] = {}
+        self.authored: dict[str, str] = {}
+        """Words people put before the table (a house bot's name they chose, an honour rule they proposed), as
+        they read, by who wrote them: what 'ignore' hides from those ignoring the writer."""
         self.play = play(self)
 
     # -- queries ------------------------------------------------------------------------------------------------------
@@ -262,8 +265,8 @@ class Table:
         self._room_for_one()
         words = list(words)
         taken = {seat.casefold(): seat for seat in self.seats}
-        name = words.pop(0) if words and words[0] not in self.play.bot_kinds else next(
-            f"Robby{n}" for n in count(1) if f"robby{n}{BOT_SUFFIX}" not in taken)
+        named = bool(words) and words[0] not in self.play.bot_kinds
+        name = words.pop(0) if named else next(f"Robby{n}" for n in count(1) if f"robby{n}{BOT_SUFFIX}" not in taken)
         if not BOT_NAME.fullmatch(name):
             raise Refusal("A bot's name is up to 12 letters and digits, starting with a letter.")
         full = name + BOT_SUFFIX
@@ -271,6 +274,8 @@ class Table:
             raise Refusal(f"{taken[full.casefold()]} is already at this table.")
         self.bots[full] = self.play.house_bot(words)
         self.seats.append(full)
+        if named:
+            self.authored[full] = by
         return self.news(Sat(full))
 
     def remove_bot(self, by: str, word: str, dice: Any) -> TableNews:

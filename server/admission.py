@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import os
+import resource
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -15,10 +16,25 @@ from typing import Any
 import structlog
 
 from server import texts
+from server.addressbans import AddressBans
 from server.budget import ByteBudget, Penalties
 from server.settings import Limits
 
 log = structlog.get_logger()
+
+
+HANDSHAKE_SHARE = 0.5
+"""The share of the process's descriptors that connections still in their TLS handshake may hold together. Each
+address may hold only so many, but silent sockets from a hundred addresses took every descriptor, and plain telnet
+and the web went unserved until the handshakes timed out. Past this share the handshake that has waited longest is
+given up for the new one: a real client's handshake takes milliseconds, a silent socket's never ends."""
+MIN_HANDSHAKES = 16
+
+
+def most_handshakes() -> int:
+    """How many TLS handshakes may be under way at once, from the process's descriptor limit."""
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return MIN_HANDSHAKES if soft == resource.RLIM_INFINITY else max(MIN_HANDSHAKES, int(soft * HANDSHAKE_SHARE))
 
 
 OUT_OF_RESOURCES = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
@@ -75,12 +91,19 @@ class Admission:
     """The per-address rules for new connections: the input budget, the flooders' penalty, the connection limit, and
     refusal while the server stops."""
 
-    def __init__(self, limits: Limits, trusted_proxies: list[str], stopping: Callable[[], bool]) -> None:
+    def __init__(
+        self, limits: Limits, trusted_proxies: list[str], stopping: Callable[[], bool], bans: AddressBans | None = None,
+    ) -> None:
         self._limits, self._trusted, self._stopping = limits, trusted_proxies, stopping
+        self._bans = bans or AddressBans()
         self._flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
         self._per_address: Counter[str] = Counter()
         self._accepted: Counter[str] = Counter()
         self._refused = Sparse("session.refused_at_accept")
+        self._handshakes: dict[object, Callable[[], None]] = {}
+        """Connections in their TLS handshake, oldest first, each with how to give it up."""
+        self._most_handshakes = most_handshakes()
+        self._given_up = Sparse("session.handshake_given_up")
 
     def trusts(self, peer: str) -> bool:
         """Whether ``peer`` is a trusted reverse proxy (web.trusted_proxies), whose connections are everyone's."""
@@ -134,6 +157,20 @@ class Admission:
             self._refused(address=address, reason=refusal)
         return refusal
 
+    def begin_handshake(self, connection: object, give_up: Callable[[], None]) -> None:
+        """A TLS connection starts its handshake; if ``HANDSHAKE_SHARE`` of the descriptors are held by handshakes
+        already, the one that has waited longest is given up (``give_up``: its transport aborted; logged a second
+        at most, with how many)."""
+        if len(self._handshakes) >= self._most_handshakes:
+            oldest = next(iter(self._handshakes))
+            self._given_up(most=self._most_handshakes)
+            self._handshakes.pop(oldest)()
+        self._handshakes[connection] = give_up
+
+    def end_handshake(self, connection: object) -> None:
+        """A handshake begun is over (done, failed, timed out, given up or cancelled)."""
+        self._handshakes.pop(connection, None)
+
     def depart(self, address: str) -> None:
         """A connection counted in by ``arrive`` has ended."""
         self._accepted[address] -= 1
@@ -141,9 +178,15 @@ class Admission:
             del self._accepted[address]
 
     def enter(self, address: str) -> str | None:
-        """Count a session from ``address`` in; or why it cannot be served (the server is stopping, its address holds
-        the most connections already), and it is not counted."""
-        refusal = texts.SERVER_CLOSING if self._stopping() else self.crowded(self._per_address[address])
+        """Count a session from ``address`` in; or why it cannot be served (the server is stopping, a wizard banned
+        its address, its address holds the most connections already), and it is not counted. Every transport comes
+        here once its connection can read a line (after a TLS handshake): a banned address is told why."""
+        if self._stopping():
+            refusal: str | None = texts.SERVER_CLOSING
+        elif self._bans.find(address) is not None:
+            refusal = texts.ADDRESS_BANNED
+        else:
+            refusal = self.crowded(self._per_address[address])
         if refusal is None:
             self._per_address[address] += 1
         return refusal

@@ -68,7 +68,8 @@ class GameServer:
             lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
         )
         self.connections: set[Session] = set()
-        self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping)
+        self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
+                                   self.services.address_bans)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._listener: TelnetListener | None = None
         self.web: WebClient | None = None
@@ -143,6 +144,7 @@ class GameServer:
         await self._load_world()
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
+        self.services.address_bans.load(await self.store.address_bans())
         await self.tables.restore()
         await self.services.events.restore()
         await self._prune()

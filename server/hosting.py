@@ -362,7 +362,7 @@ class Tables:
         def back() -> TableNews | None:
             news = live.table.set_absent(name, False)
             if not quiet:
-                board = live.kind.scoreboard(live.table.view(), name, session.style)
+                board = live.kind.scoreboard(session.view_of(live.table), name, session.style)
                 session.tell(board, "table")  # the board shows them back
             return news
 

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from server.addressbans import AddressBans
+
 if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
@@ -62,6 +64,8 @@ class Services:
     channels: dict[str, Channel] = field(default_factory=dict)
     channel_history: dict[str, deque[Recalled]] = field(default_factory=dict)
     """Each channel's last lines (RECALL_MAX), since the server started."""
+    address_bans: AddressBans = field(default_factory=AddressBans)
+    """The addresses wizards refuse (read at start; ``@ban <address>`` adds one)."""
     clock: Callable[[], float] = time.time
     """Unix time now (what commands that date things read)."""
     started: float = field(default_factory=time.time)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Protocol
 import structlog
 
 from rooms.messages import Message, Refusal
-from rooms.tables import TableNews
+from rooms.gameplay import TableView
+from rooms.tables import Table, TableNews
 from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Command, Stage
@@ -23,6 +24,7 @@ from server.render.style import Style, default_cubes
 from server.quotas import ASKER
 from server.sink import Sink
 from server.store import EVERYWHERE, Account, Restriction
+from server.unheard import as_seen
 
 if TYPE_CHECKING:
     from server.services import Services
@@ -159,6 +161,10 @@ class Session:
     def ignores(self, message: Message) -> bool:
         return message.kind in TALK_KINDS and message.fields.get("who") in self.ignoring
 
+    def view_of(self, table: Table) -> TableView:
+        """A table as this person is shown it: what players they ignore wrote there is masked (server.unheard)."""
+        return as_seen(self.ignoring, table, table.view())
+
     def silenced(self, scope: str) -> Restriction | None:
         """The mute, else the gag of ``scope``, that stops this player talking there now."""
         if not self.restrictions:  # nearly everyone
@@ -177,6 +183,10 @@ class Session:
         if isinstance(message.data, TableNews) and self.account is not None:
             style = self.style
             news = message.data
+            live = self.services.tables.live.get(news.table) if self.ignoring else None
+            if live is not None:
+                news = as_seen(self.ignoring, live.table, news)
+                message = message._replace(data=news)
             game = GAME_TYPES[news.game]
             text = game.render(news, self.account.name, style)
             tip = game.style_tip(news, style) if (
@@ -218,7 +228,7 @@ class Session:
         width = self.sink.width
         prompt = texts.IDLE_PROMPT
         if live is not None:
-            prompt = counted_down(live.kind.status_prompt(live.table.view(), width), live.timer_left(), width)
+            prompt = counted_down(live.kind.status_prompt(self.view_of(live.table), width), live.timer_left(), width)
         self.sink.prompt(prompt + " ")
         self._prompted = True
 

@@ -39,7 +39,16 @@ def restore_table(
     table.bots = {name: house_bot(words) for name, words in (bots or {}).items()}
     if events:
         table.play.game = Game.replay(events)  # type: ignore[attr-defined]
+    for event in events:
+        if isinstance(event, ev.ProposalMade) and not event.name:
+            wrote(table, event.proposer, event.value)
     return table
+
+
+def wrote(table: Table, author: str, honour: str) -> None:
+    """``author`` proposed the honour rule ``honour``: as it reads alone (the rules), and quoted (the proposal)."""
+    for text in (honour, f'"{honour}"'):
+        table.authored.setdefault(text, author)  # the first writer keeps it: a copy later adds nothing of theirs
 
 
 class WimpoutPlay:
@@ -179,6 +188,8 @@ class WimpoutPlay:
         proposal = parse_propose(line)
         if proposal.name:  # an unknown option is told with the list of them all
             parse_options([f"{proposal.name}={proposal.value}"], self._changes_base())
+        else:
+            wrote(self.table, name, proposal.text)
         if self.game is not None:
             return self._apply(name, proposal, dice)
         self.table.seated_to(name, "propose a change of its rules")

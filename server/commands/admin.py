@@ -6,13 +6,14 @@ import structlog
 
 from rooms.messages import Message, Refusal, speech
 from server import texts
+from server.addressbans import Network, covers, network_named
 from server.commands.args import quoted_pair, required
 from server.commands.registry import command
 from server.names import password_problem, skeleton
 from server.passwords import hash_password_async
-from server.sanctions import record
+from server.sanctions import record, when
 from server.session import Session
-from server.store import Account
+from server.store import Account, AddressBan
 
 log = structlog.get_logger()
 
@@ -49,20 +50,62 @@ async def boot(session: Session, args: str) -> None:
 
 @command("@ban", wizard=True, category="admin")
 async def ban(session: Session, args: str) -> None:
-    """@ban <player>
+    """@ban [<player> | <address>][=<reason>]
 
-    Stop a character from connecting, and disconnect them if they are on.
+    Stop a character from connecting, and disconnect them if they are on. Or
+    refuse every connection from an address or a network of them
+    (@ban 203.0.113.7, @ban 203.0.113.0/24=spam bots): those on from there
+    are disconnected, and new ones are told they are banned, until
+    '@unban <address>'. '@ban' alone lists the banned characters and addresses.
     """
-    account = await account_named(session, required(args))
+    word, _, reason = args.partition("=")
+    if not word.strip():
+        await _bans(session)
+        return
+    network = network_named(word)
+    if network is not None:
+        await _ban_address(session, network, reason.strip())
+        return
+    account = await account_named(session, word.strip())
     if account.name == session.player:
         raise Refusal("You cannot ban yourself.")
     await session.services.store.set_banned(account.skeleton, True)
-    await record(session, "ban", account.name)
+    await record(session, "ban", account.name, reason.strip())
     connected = session.services.presence.players.get(account.name)
+    done = f"{account.name} is banned."
     if connected is not None:
+        session.tell(f"{done}\n{texts.BAN_ADDRESS_TOO.format(address=connected.address)}")
         _hold(session, connected)
         connected.close(texts.BANNED)
-    session.tell(f"{account.name} is banned.")
+    else:
+        session.tell(done)
+
+
+async def _ban_address(session: Session, network: Network, reason: str) -> None:
+    """Refuse ``network`` from now on (kept), and hang up on the players on from there."""
+    services = session.services
+    if covers(network, session.address):
+        raise Refusal(texts.BAN_OWN_ADDRESS.format(address=session.address))
+    ban = AddressBan(str(network), session.player, reason, services.clock())
+    await services.store.ban_address(ban)
+    services.address_bans.add(ban)
+    await record(session, "ban", ban.network, reason)
+    there = [s for s in services.presence.players.values() if services.address_bans.find(s.address) is ban]
+    for other in there:
+        other.close(texts.ADDRESS_BANNED)
+    session.tell(texts.ADDRESS_BAN_DONE.format(network=ban.network, count=len(there)))
+
+
+async def _bans(session: Session) -> None:
+    """The banned characters and addresses."""
+    names = await session.services.store.banned_names()
+    lines = [texts.BANNED_NAMES.format(names=", ".join(names)) if names else texts.NO_BANNED_NAMES]
+    for ban in session.services.address_bans.all():
+        why = f": {ban.reason}" if ban.reason else ""
+        lines.append(texts.BANNED_ADDRESS.format(network=ban.network, by=ban.by, when=when(ban.at), why=why))
+    if len(lines) == 1:
+        lines.append(texts.NO_ADDRESS_BANS)
+    session.tell("\n".join(lines), "bans")
 
 
 def _hold(session: Session, removed: Session) -> None:
@@ -74,11 +117,22 @@ def _hold(session: Session, removed: Session) -> None:
 
 @command("@unban", wizard=True, category="admin")
 async def unban(session: Session, args: str) -> None:
-    """@unban <player>
+    """@unban <player> | <address>
 
-    Let a banned character connect again.
+    Let a banned character connect again, or lift the ban of an address or
+    network (as '@ban' lists it).
     """
-    account = await account_named(session, required(args))
+    word = required(args)
+    network = network_named(word)
+    if network is not None:
+        lifted = session.services.address_bans.remove(network)
+        if lifted is None:
+            raise Refusal(texts.NOT_ADDRESS_BANNED.format(network=network))
+        await session.services.store.unban_address(lifted.network)
+        await record(session, "unban", lifted.network)
+        session.tell(texts.ADDRESS_UNBANNED.format(network=lifted.network))
+        return
+    account = await account_named(session, word)
     await session.services.store.set_banned(account.skeleton, False)
     session.services.login_throttle.release(account.skeleton)
     await record(session, "unban", account.name)

@@ -11,7 +11,10 @@ import re
 
 from rooms.messages import Refusal
 from server import texts
-from server.usage import UsageError as UsageError, required as required
+from server.usage import UsageError, required
+
+__all__ = ["UsageError", "one_word", "quoted_pair", "required", "target_and_text", "words"]
+"""What commands import from here: the parsers below, and usage's two (one import line for a command's arguments)."""
 
 _WORD = re.compile(r'"([^"]*)"(?=\s|$)|([^\s"]\S*)|(\S+)')
 """A quoted word (closed, then a space or the end), a bare word (not starting with a quote), or bad quoting."""

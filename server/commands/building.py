@@ -13,13 +13,19 @@ from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.registry import command
 from server.quotas import HourlyQuota, Quotas
-from server.sanctions import record
+from server.sanctions import may_talk, record
 from server.session import Session
 
 
 def _builder(session: Session) -> None:
     if not (session.wizard or session.builder):
         raise Refusal(texts.NOT_A_BUILDER)
+
+
+def _naming(session: Session) -> None:
+    """Refuse a muted builder what shows their words to others: room and exit names, descriptions."""
+    _builder(session)
+    may_talk(session)
 
 
 def _owner(session: Session, room: Room) -> None:
@@ -68,7 +74,7 @@ async def dig(session: Session, args: str) -> None:
     """
     name, _, exits = args.partition("=")
     there, _, back = exits.partition(",")
-    _builder(session)
+    _naming(session)
     world, me, dug = session.services.world, session.player, session.services.quotas.rooms
     _within(session, dug, texts.QUOTA_ROOMS)
     here = world.location(me)
@@ -105,6 +111,7 @@ async def open_(session: Session, args: str) -> None:
         raise Refusal(texts.EXIT_TO_NOWHERE)
     world = session.services.world
     here = world.location(session.player)
+    _naming(session)
     _owner(session, here)
     room = world.find_room(where, session.player)
     _exit_between(session, here, room)
@@ -120,6 +127,7 @@ async def describe(session: Session, args: str) -> None:
     Describe a room ('here' is the room you are in): what 'look' shows.
     """
     where, text = _assignment(args)
+    _naming(session)
     room = session.services.world.find_room(where, session.player)
     _owner(session, room)
     described = session.services.quotas.descriptions
@@ -137,6 +145,7 @@ async def name(session: Session, args: str) -> None:
     or a room ('here', its name or its number). Room names are unique.
     """
     thing, new = _assignment(args)
+    _naming(session)
     world = session.services.world
     here = world.location(session.player)
     way = here.find_exit(thing) if thing.casefold() != "here" else None

@@ -28,7 +28,7 @@ async def connect(session: Session, args: str) -> None:
     takes that connection over.
     """
     name, password = await _credentials(session, args, texts.CONNECT_EXAMPLE)
-    if password is None:
+    if password is None or _address_banned(session):
         return
     throttle, address, key = session.services.login_throttle, session.address, skeleton(name)
     wait = throttle.guess(key, address)  # before any await: parallel guesses each take their own token
@@ -76,7 +76,7 @@ async def create(session: Session, args: str) -> None:
     it twice, without it showing on screen.
     """
     name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
-    if password is None:
+    if password is None or _address_banned(session):
         return
     problem = name_problem(name, session.services.settings.wizards) or password_problem(name, password)
     if problem:
@@ -105,6 +105,15 @@ async def create(session: Session, args: str) -> None:
     await _greeted(session)
     narrow = session.sink.width < max(map(len, texts.NEWCOMER.splitlines()))
     session.tell(texts.NEWCOMER_NARROW if narrow else texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
+
+
+def _address_banned(session: Session) -> bool:
+    """Refuse, and hang up on, a connection whose address a wizard banned while it stood at the login screen (new
+    connections are refused at admission)."""
+    if session.services.address_bans.find(session.address) is None:
+        return False
+    session.close(texts.ADDRESS_BANNED)
+    return True
 
 
 async def _greeted(session: Session) -> None:

@@ -55,7 +55,8 @@ def _player(session: Session, word: str) -> str:
         assert live is not None
         return texts.LOOK_BOT.format(name=bot.name, table=live.table.number, score=bot.score)
     other = services.presence.players[target]
-    lines = [f"{target}{f' ({other.doing})' if other.doing else ''}"]
+    doing = "" if target in session.ignoring else other.doing
+    lines = [f"{target}{f' ({doing})' if doing else ''}"]
     live = services.tables.followed(target)
     if live is None:
         lines.append(texts.LOOK_NO_TABLE.format(name=target))

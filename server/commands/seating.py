@@ -139,7 +139,7 @@ async def tables_(session: Session, args: str) -> None:
     world = session.services.world
     lives = sorted(_tables(session).live.values(), key=lambda live: live.table.number)
     for live in lives:  # one message each, so a program (the web page) reads each table's number and room
-        view = live.table.view()
+        view = session.view_of(live.table)
         session.tell(live.kind.table_line(view, world.room(view.room).name), "table_list", table=str(view.table),
                      room=view.room, status=view.status.value)
     if not lives:
@@ -241,7 +241,7 @@ async def score(session: Session, args: str) -> None:
     Last Licks.
     """
     live = _seen(session, args)
-    session.tell(live.kind.scoreboard(live.table.view(), session.player, session.style), "table")
+    session.tell(live.kind.scoreboard(session.view_of(live.table), session.player, session.style), "table")
 
 
 @command("rules", category="table")
@@ -254,4 +254,4 @@ async def rules(session: Session, args: str) -> None:
 
     """
     live = _seen(session, args)
-    session.page(live.kind.rules_text(live.table.view()), "table")
+    session.page(live.kind.rules_text(session.view_of(live.table)), "table")

@@ -31,10 +31,11 @@ async def who(session: Session, args: str) -> None:
     rows = [row.format(name="Player Name", on_for="On For", idle="Idle", doing="Doing...")]
     for s in services.presence.players.values():
         if s.player.casefold().startswith(start):
+            doing = "" if s.player in session.ignoring else s.doing  # an @doing is words: ignore hides them
             rows.append(row.format(name=s.player, on_for=on_for(now - s.connected_at), idle=idle(now - s.last_active),
-                                   doing=s.doing))
-            if narrow and s.doing:  # indented if that still fits (an @doing may take 40 columns)
-                rows.append(f"  {s.doing}" if columns(s.doing) + 2 <= session.sink.width else s.doing)
+                                   doing=doing))
+            if narrow and doing:  # indented if that still fits (an @doing may take 40 columns)
+                rows.append(f"  {doing}" if columns(doing) + 2 <= session.sink.width else doing)
     count = len(services.presence.players)
     noun = "player is" if count == 1 else "players are"
     rows.append(f"{count} {noun} connected.  (Max was {services.presence.max_players})")

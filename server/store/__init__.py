@@ -8,6 +8,7 @@ from server.store.domain import (
     DEFAULT_GAME,
     EVERYWHERE,
     Account,
+    AddressBan,
     BotAccount,
     Channel,
     EntrantLine,
@@ -45,7 +46,7 @@ from server.store.repositories import (
 )
 
 __all__ = [
-    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "BotAccount", "EntrantLine", "EventRecord", "EventStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
+    "DEFAULT_GAME", "EVERYWHERE", "Account", "AccountStore", "AddressBan", "BotAccount", "EntrantLine", "EventRecord", "EventStore", "Channel", "ChannelStore", "CopyStore", "Finish", "FinishedGame",
     "FunRecord", "FunhouseStore",
     "PlayedGame",
     "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase",

@@ -47,6 +47,17 @@ class Restriction:
 
 
 @dataclass(frozen=True, slots=True)
+class AddressBan:
+    """Connections from an address (or a network of them) refused by a wizard until lifted (``@ban 203.0.113.7``)."""
+
+    network: str
+    """An address or a network as ``ipaddress`` writes it (``203.0.113.0/24``, ``2001:db8::/32``)."""
+    by: str
+    reason: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
 class Channel:
     name: str
     description: str

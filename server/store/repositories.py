@@ -16,6 +16,7 @@ from server.ratingmodel import Rating
 from server.store.domain import (
     DEFAULT_GAME,
     Account,
+    AddressBan,
     BotAccount,
     Channel,
     EntrantLine,
@@ -117,6 +118,20 @@ class ModerationStore(Protocol):
 
     async def moderation(self, target: str, limit: int) -> list[ModerationEntry]:
         """The latest moderation actions about a player, newest first."""
+        ...
+
+    async def address_bans(self) -> list[AddressBan]:
+        """Every address ban in force, oldest first."""
+        ...
+
+    async def ban_address(self, ban: AddressBan) -> None:
+        """Refuse an address (or network) from now on; a ban of it already there is replaced."""
+        ...
+
+    async def unban_address(self, network: str) -> None: ...
+
+    async def banned_names(self) -> list[str]:
+        """The names of the banned accounts, in order."""
         ...
 
 

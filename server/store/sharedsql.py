@@ -54,6 +54,14 @@ MODERATION = (
     "SELECT at, actor, action, target, detail FROM moderation WHERE target = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?"
 )
 
+ADDRESS_BANS = "SELECT network, by, reason, at FROM address_bans ORDER BY at"
+BAN_ADDRESS = (
+    "INSERT INTO address_bans VALUES (?, ?, ?, ?) ON CONFLICT (network)"
+    " DO UPDATE SET by = excluded.by, reason = excluded.reason, at = excluded.at"
+)
+UNBAN_ADDRESS = "DELETE FROM address_bans WHERE network = ?"
+BANNED_NAMES = "SELECT name FROM accounts WHERE banned = 1 ORDER BY name"
+
 START_ROOM = "SELECT value FROM world WHERE key = 'start'"
 SET_START_ROOM = "INSERT INTO world VALUES ('start', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
 EXITS = "SELECT room, name, aliases, destination FROM exits ORDER BY room, position"
@@ -185,6 +193,7 @@ TABLES = (
     ("channel_members", "channel, skeleton", "channel, skeleton"),
     ("restrictions", "skeleton, scope, until, by, reason", "skeleton, scope"),
     ("moderation", "id, at, actor, action, target, detail", "id"),
+    ("address_bans", "network, by, reason, at", "network"),
     ("mail", "id, recipient, sender, sent_at, body, read", "id"),
     ("rooms", "key, name, description, owner", "rowid"),
     ("exits", "room, position, name, aliases, destination", "room, position"),

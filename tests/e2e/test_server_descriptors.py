@@ -1,8 +1,8 @@
 """Issue 30, finding 1: silent TLS sockets under a low descriptor limit. The server runs as the console script runs it,
 in a process of its own limited to ``DESCRIPTORS`` descriptors (systemd's default is 1,024): sockets that never
-start their handshake, from one address, cannot shut others out of telnet or /health; from many addresses, they can
-use every descriptor up, but only until their handshake times out, and the failed accepts meanwhile are a warning a
-second at most, never a traceback each."""
+start their handshake cannot shut others out of telnet, TLS or /health, from one address (its limit) nor from many
+(handshakes under way hold half the descriptors at most, the longest waiting given up first); when descriptors do run out (plain connections from many
+addresses), the failed accepts are a warning a second at most, never a traceback each, and they come back."""
 
 from __future__ import annotations
 
@@ -128,18 +128,37 @@ async def test_silent_tls_sockets_from_one_address_shut_nobody_out(tmp_path: Pat
         assert len(refused) <= 5 and sum(e["times"] for e in refused) >= 1  # refused at once, logged once a second
 
 
+async def test_silent_tls_sockets_from_many_addresses_shut_nobody_out(tmp_path: Path) -> None:
+    """Each address within its limit, together more than the process's descriptors: handshakes under way hold half
+    of them at most (``admission.HANDSHAKE_SHARE``: past it the one that waited longest is given up), and everyone
+    else is served, TLS included."""
+    async with limited_server(tmp_path) as (started, log):
+        silent = []
+        for n in range(DESCRIPTORS // 15):  # 20 from each address (the most it may hold): more than the limit
+            silent += await _silent(started["tls_port"], f"127.0.1.{n + 1}", 20)
+        try:
+            await asyncio.sleep(0.5)
+            await _served(started, "127.0.0.3")
+            await _tls_banner(started, "127.0.0.3")
+        finally:
+            for sock in silent:
+                sock.close()
+        text = log.read_text(errors="replace")
+        refused = [e for e in _events(log) if e.get("event") == "session.handshake_given_up"]
+        assert refused and len(refused) <= 5 and "Traceback" not in text, text[-2000:]
+
+
 async def test_descriptors_used_up_come_back_and_accept_errors_are_one_line_a_second(tmp_path: Path) -> None:
     async with limited_server(tmp_path) as (started, log):
         began = time.monotonic()
         silent = []
-        for n in range(DESCRIPTORS // 15):  # 20 from each address (the most it may hold): more than the limit
-            silent += await _silent(started["tls_port"], f"127.0.1.{n + 1}", 20)
-        await asyncio.sleep(HANDSHAKE_TIMEOUT + 2.5)  # their handshakes time out: their descriptors come back
-        try:
-            await _served(started, "127.0.0.3")
-        finally:
-            for sock in silent:
-                sock.close()
+        for n in range(DESCRIPTORS // 15):  # plain telnet, 20 from each address: more than the limit
+            silent += await _silent(started["port"], f"127.0.1.{n + 1}", 20)
+        await asyncio.sleep(2.5)
+        for sock in silent:  # they leave: their descriptors come back
+            sock.close()
+        await asyncio.sleep(0.5)
+        await _served(started, "127.0.0.3")
         seconds = time.monotonic() - began
         text = log.read_text(errors="replace")
         failed = [e for e in _events(log) if e.get("event") == "server.accept_failed"]

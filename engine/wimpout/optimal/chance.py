@@ -15,7 +15,7 @@ from itertools import product
 
 from engine.wimpout.cubes import ALL_CUBES, COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
 from engine.wimpout.rules import RuleSet
-from engine.wimpout.scoring import Outcome, Scoring, score_throw
+from engine.wimpout.scoring import Outcome, Scoring, score_uncached
 
 UNIT = 5
 """Every score of the game is a multiple of 5 points."""
@@ -98,7 +98,7 @@ def _table(commons: int, sun: bool, clearing: Face | None, rules: RuleSet) -> Th
     total = 0
     for faces in product(COMMON_FACES, repeat=commons):
         for sun_face in SUN_CUBE_FACES if sun else (None,):
-            options = score_throw(Throw(faces, sun_face), rules, cleared)
+            options = score_uncached(Throw(faces, sun_face), rules, cleared, True)  # each throw once: no cache
             total += 1
             outcome = options[0].outcome
             if not options[0].scores or outcome in (Outcome.INSTANT_WIN, Outcome.SUPERNOVA):

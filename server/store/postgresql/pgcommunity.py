@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from server.store import sharedsql as sql
-from server.store.domain import SEED_CHANNELS, Channel, ModerationEntry, Restriction
+from server.store.domain import SEED_CHANNELS, AddressBan, Channel, ModerationEntry, Restriction
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
 
 
@@ -56,6 +56,19 @@ class PgModeration(PgGroupCommit):
     async def moderation(self, target: str, limit: int) -> list[ModerationEntry]:
         """The latest moderation actions about a player, newest first."""
         return [ModerationEntry(*row) for row in await self._run(lambda db: fetchall(db, sql.MODERATION, (target, limit)))]
+
+    async def address_bans(self) -> list[AddressBan]:
+        return [AddressBan(*row) for row in await self._run(lambda db: fetchall(db, sql.ADDRESS_BANS))]
+
+    async def ban_address(self, ban: AddressBan) -> None:
+        row = (ban.network, ban.by, ban.reason, ban.at)
+        await self._write(lambda db: execute(db, sql.BAN_ADDRESS, row))
+
+    async def unban_address(self, network: str) -> None:
+        await self._write(lambda db: execute(db, sql.UNBAN_ADDRESS, (network,)))
+
+    async def banned_names(self) -> list[str]:
+        return [name for (name,) in await self._run(lambda db: fetchall(db, sql.BANNED_NAMES))]
 
 
 async def seed_channels(db: Connection) -> None:

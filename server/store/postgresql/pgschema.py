@@ -207,6 +207,15 @@ CREATE TABLE event_games (
 )
 """
 """Events and the bot ladder (SQLite's migration 7)."""
+ADDRESS_BANS = """
+CREATE TABLE address_bans (
+    network text PRIMARY KEY,
+    by text NOT NULL,
+    reason text NOT NULL,
+    at double precision NOT NULL
+)
+"""
+"""Addresses and networks refused at admission by a wizard (SQLite's migration 8)."""
 IDENTITIES = ("accounts", "games", "moderation", "mail", "funhouse_runs", "events")
 """Tables whose ``id`` comes from a sequence (game ids above all: two processes never take one twice)."""
 
@@ -230,6 +239,7 @@ class Migration:
 MIGRATIONS = (
     Migration(1, _script(SCHEMA)), Migration(2, _script(MAIL)), Migration(3, _script(RATINGS)),
     Migration(4, _script(FUNHOUSE_RUNS)), Migration(5, _script(EVENTS_AND_LADDER)),
+    Migration(6, _script(ADDRESS_BANS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

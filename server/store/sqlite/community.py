@@ -6,7 +6,7 @@ import sqlite3
 import time
 
 from server.store import sharedsql as sql
-from server.store.domain import SEED_CHANNELS, Channel, ModerationEntry, Restriction
+from server.store.domain import SEED_CHANNELS, AddressBan, Channel, ModerationEntry, Restriction
 from server.store.sqlite.groupcommit import GroupCommit
 
 
@@ -60,6 +60,19 @@ class SqliteModeration(GroupCommit):
         """The latest moderation actions about a player, newest first."""
         rows = await self._run(lambda db: db.execute(sql.MODERATION, (target, limit)).fetchall())
         return [ModerationEntry(*row) for row in rows]
+
+    async def address_bans(self) -> list[AddressBan]:
+        return [AddressBan(*row) for row in await self._run(lambda db: db.execute(sql.ADDRESS_BANS).fetchall())]
+
+    async def ban_address(self, ban: AddressBan) -> None:
+        row = (ban.network, ban.by, ban.reason, ban.at)
+        await self._write(lambda db: db.execute(sql.BAN_ADDRESS, row))
+
+    async def unban_address(self, network: str) -> None:
+        await self._write(lambda db: db.execute(sql.UNBAN_ADDRESS, (network,)))
+
+    async def banned_names(self) -> list[str]:
+        return [name for (name,) in await self._run(lambda db: db.execute(sql.BANNED_NAMES).fetchall())]
 
 
 def seed_channels(db: sqlite3.Connection) -> None:

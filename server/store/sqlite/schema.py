@@ -252,6 +252,17 @@ CREATE TABLE event_games (
 ``ends_at``, a Swiss event of ``rounds``), their standings, and each game played in one (counted once)."""
 
 
+ADDRESS_BANS = """
+CREATE TABLE address_bans (
+    network TEXT PRIMARY KEY,
+    by TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+)
+"""
+"""Addresses and networks refused at admission by a wizard (``@ban <address>``; issue 30, finding 5)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -266,6 +277,7 @@ MIGRATIONS = (
     Migration(5, _script(RATINGS)),
     Migration(6, _script(FUNHOUSE_RUNS)),
     Migration(7, _script(EVENTS_AND_LADDER)),
+    Migration(8, _script(ADDRESS_BANS)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
