@@ -24,6 +24,7 @@ USER cosmic
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('COSMIC_WEB__PORT', '4280') + '/health', timeout=4)"]
 
-# Exec form: the server is PID 1 and receives SIGTERM from `docker stop`, then shuts down
-# gracefully (tells everyone, saves, closes) within limits.shutdown_grace seconds.
+# Exec form: the server's portal is PID 1 and receives SIGTERM from `docker stop`, then shuts down
+# gracefully (its game process tells everyone, saves, closes) within limits.shutdown_grace seconds.
+# `docker kill -s HUP <container>` reloads the game process without dropping anyone (docs/server.md).
 CMD ["cosmic-wimpout"]

@@ -23,6 +23,14 @@ Bounded: at most 100 tables and 200 trials, each trial at most ``--max-run`` sec
     .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 [--store postgresql] [--poker-tables 10]
 
 ``--store postgresql`` runs the server on a throwaway PostgreSQL cluster with fsync on (``benchmarks/stores.py``).
+
+``--kill game`` (issue 25) starts the server once and SIGKILLs its game process instead, the portal and every bot's
+connection staying up: after each kill the portal starts a new game process and hands it the connections, and the
+bots play on. A sixth figure counts the connections dropped (must be 0); the database is examined once, after the
+last kill, with the server stopped (what was shown is compared with what is stored then); "games never resumed"
+counts games open in the store just after a kill that the new game process neither lists nor played on.
+
+    .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 --kill game
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import signal
 import sys
@@ -43,6 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.load_bench import HOST, free_port, server_environment, spawn, write_world  # noqa: E402
+from benchmarks.processes import with_children  # noqa: E402
 from bots.reference_bot import BotError, Connection, Message, Player, cautious, poker  # noqa: E402
 from engine.poker import PokerGame, event_for, happenings  # noqa: E402
 from engine.wimpout import Game  # noqa: E402
@@ -271,6 +281,94 @@ async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
     return totals
 
 
+DROPPED = "connections dropped"
+
+
+def open_games(url: str, workdir: Path) -> dict[int, tuple[int, int]]:
+    """The games open in the store: their table's number and how many events they hold."""
+    with reading(url, workdir / "data") as db:
+        return {game: (number, events) for game, number, events in db.execute(
+            "SELECT g.id, g.table_number, (SELECT COUNT(*) FROM game_events e WHERE e.game = g.id) FROM games g "
+            "WHERE g.status IN ('waiting', 'playing')")}
+
+
+def not_resumed(before: dict[int, tuple[int, int]], after: dict[int, tuple[int, int]], listed: set[int], url: str,
+                workdir: Path) -> int:
+    """Games open at a kill that the next game process did not bring back: neither open and listed now, nor played
+    since (more events: resumed, and perhaps finished and its table's number taken by another)."""
+    with reading(url, workdir / "data") as db:
+        events = dict(db.execute("SELECT game, COUNT(*) FROM game_events GROUP BY game"))
+    return sum(1 for game, (number, count) in before.items()
+               if not (game in after and number in listed) and events.get(game, 0) <= count)
+
+
+async def game_process(portal: int, not_this: int = 0, wait: float = 60.0) -> int:
+    """The portal's game process (another than ``not_this``), once it serves."""
+    until = time.monotonic() + wait
+    while time.monotonic() < until:
+        children = [pid for pid in with_children(portal)[1:] if pid != not_this]
+        if children:
+            return children[0]
+        await asyncio.sleep(0.05)
+    raise RuntimeError("the portal started no game process")
+
+
+async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]:
+    """``--kill game``: one server; its game process SIGKILLed ``--trials`` times while the bots play on."""
+    rng = random.Random(args.seed)
+    totals: Counter[str] = Counter({figure: 0 for figure in (*FIGURES, DROPPED)})
+    deadline = time.monotonic() + args.deadline
+    with tempfile.TemporaryDirectory(prefix="crash-campaign-") as tmp:
+        workdir = Path(tmp)
+        rooms = write_world(workdir / "world.toml", args.tables)
+        port = free_port()
+        env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
+        hosts = [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
+        server, _ = await spawn("from server.main import main; main()", env, workdir, port)
+        bots = [asyncio.create_task(play(host.name, room, port, host, host.poker)) for room, host in zip(rooms, hosts)]
+        bots += [asyncio.create_task(play(f"s{room}", room, port, None, host.poker)) for room, host in zip(rooms, hosts)]
+        moves = 0
+        try:
+            game = await game_process(server.pid)
+            for trial in range(args.trials):
+                if time.monotonic() > deadline:
+                    print(f"deadline reached after {trial} trials")
+                    break
+                await playing(hosts, time.monotonic() + PLAY_WAIT)
+                await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
+                os.kill(game, signal.SIGKILL)
+                expected = open_games(url, workdir)
+                game = await game_process(server.pid, game)
+                await playing(hosts, time.monotonic() + PLAY_WAIT)
+                seen = await open_tables_seen(port)
+                totals["games never resumed"] += not_resumed(expected, open_games(url, workdir), seen, url, workdir)
+                dropped = sum(bot.done() for bot in bots)
+                total = shown(hosts)
+                print(f"trial {trial + 1}: {total - moves} game events shown since the last kill; "
+                      f"{dropped} connections dropped", flush=True)
+                moves = total
+            totals[DROPPED] = sum(bot.done() for bot in bots)
+        finally:
+            for bot in bots:
+                bot.cancel()
+            await asyncio.gather(*bots, return_exceptions=True)
+            server.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(server.wait(), 60)
+            except TimeoutError:
+                server.kill()
+                await server.wait()
+        with reading(url, workdir / "data") as db:
+            found = examine(db, hosts)
+        found["integrity_check failures"] += int(not intact(url, workdir / "data"))
+        for figure, count in found.items():
+            totals[figure] = max(totals[figure], count)
+        finished = sum(len(h.finished) for h in hosts)
+        print(f"{args.tables} tables, {args.trials} SIGKILLs of the game process: {moves} game events shown, "
+              f"{finished} games finished")
+    return totals
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
@@ -282,14 +380,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--store", choices=STORES, default="sqlite", help="the storage backend the server runs on")
     parser.add_argument("--poker-tables", type=int, default=0, metavar="N",
                         help="how many of the tables play New Cosmic Poker (the others Cosmic Wimpout)")
+    parser.add_argument("--kill", choices=("server", "game"), default="server",
+                        help="SIGKILL the whole server (then start it again), or only its game process (issue 25)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.trials <= MAX_TRIALS or args.max_run > 60:
         parser.error(f"at most {MAX_TABLES} tables, {MAX_TRIALS} trials, 60 s a run")
     if not 0 <= args.poker_tables <= args.tables:
         parser.error("--poker-tables: from 0 to --tables")
     with configured(args.store) as url:
-        totals = asyncio.run(campaign(args, url))
-    for figure in FIGURES:
+        totals = asyncio.run((game_kill_campaign if args.kill == "game" else campaign)(args, url))
+    for figure in (*FIGURES, DROPPED) if args.kill == "game" else FIGURES:
         print(f"{figure}: {totals[figure]}")
     print(json.dumps(dict(totals)))
 

@@ -48,6 +48,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
+from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
 from benchmarks.stores import STORES, configured  # noqa: E402
 from server.main import GC_YOUNG_THRESHOLD  # noqa: E402
 
@@ -179,13 +180,6 @@ def write_world(path: Path, rooms: int) -> list[str]:
     return keys
 
 
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
-
 def raise_fd_limit(wanted: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
@@ -237,8 +231,10 @@ async def spawn(code: str, env: dict[str, str], cwd: Path, port: int) -> tuple[a
     raise RuntimeError("server did not start")
 
 
-async def start_server(workdir: Path, world: Path, port: int) -> asyncio.subprocess.Process:
-    process, _ = await spawn(SERVER_CODE, server_environment(workdir, world, port), workdir, port)
+async def start_server(workdir: Path, world: Path, port: int, one_process: bool = False) -> asyncio.subprocess.Process:
+    """The server as operators run it (the portal and its game process), or in one process (``--one-process``)."""
+    code = "from server.main import main; main(['--one-process'])" if one_process else SERVER_CODE
+    process, _ = await spawn(code, server_environment(workdir, world, port), workdir, port)
     return process
 
 
@@ -270,12 +266,6 @@ async def loop_lag(lags: list[float]) -> None:
         lags.append(time.perf_counter() - started - 0.01)
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time the process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
@@ -284,7 +274,7 @@ async def run(args: argparse.Namespace) -> None:
         clients = sum(sizes) or args.clients
         rooms = len(sizes) or max(1, clients // args.per_room)
         keys = write_world(workdir / "world.toml", rooms)
-        server = await start_server(workdir, workdir / "world.toml", port)
+        server = await start_server(workdir, workdir / "world.toml", port, args.one_process)
         print(f"server pid {server.pid} on {HOST}:{port}, idle RSS {rss_mib(server.pid):.1f} MiB")
         if args.mode == "tables":
             try:
@@ -465,6 +455,7 @@ def print_latencies(latencies: list[float]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--mode", choices=("talk", "tables"), default="talk")
+    parser.add_argument("--one-process", action="store_true", help="the server without its portal (issue 25)")
     parser.add_argument("--tables", type=int, default=200, help="tables mode: tables playing at once")
     parser.add_argument("--goal", type=int, default=200, help="tables mode: each game's goal")
     parser.add_argument("--think", type=float, default=0.0,

@@ -46,10 +46,15 @@ from load_bench import (
     server_environment,
     spawn,
     stop_server,
+    with_children,
     write_world,
 )
 
-KINDS = ("project", "telnetlib3", "asyncio")
+KINDS = ("project", "one-process", "telnetlib3", "asyncio")
+"""The project's server as operators run it (the portal and its game process: issue 25; CPU and memory are both
+processes'), the same in one process (``--one-process``), and the bare servers."""
+ONE_PROCESS_CODE = "from server.main import main; main(['--one-process'])"
+PAIRS = (("project", "telnetlib3"), ("project", "asyncio"), ("one-process", "telnetlib3"), ("project", "one-process"))
 FLOOR = "telnetlib3+stack"
 """Started in the startup rounds only: the bare telnetlib3 server after one pydantic-settings model, a structlog line
 and a SQLite database opened, the least a start on the project's named stack can cost."""
@@ -83,7 +88,9 @@ async def start(kind: str, workdir: Path, world: Path, profile: Path | None = No
     env = server_environment(workdir, world, port)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(workdir.parent / "bytecode")
-    if kind != "project":
+    if kind == "one-process":
+        code = ONE_PROCESS_CODE
+    elif kind != "project":
         code = bare_code(kind, port)
     else:
         code = SERVER_CODE if profile is None else profiled_code(profile)
@@ -138,8 +145,10 @@ def spread(values: list[float]) -> str:
 
 
 def cpu_spent(pid: int) -> float:
-    """CPU seconds all the process's threads have run, to the nanosecond (/proc's schedstat; its stat counts ticks)."""
-    return sum(int((task / "schedstat").read_text().split()[0]) for task in Path(f"/proc/{pid}/task").iterdir()) / 1e9
+    """CPU seconds all the threads of the process and its children (a portal's game process) have run, to the
+    nanosecond (/proc's schedstat; its stat counts ticks)."""
+    return sum(int((task / "schedstat").read_text().split()[0])
+               for each in with_children(pid) for task in Path(f"/proc/{each}/task").iterdir()) / 1e9
 
 
 @dataclass
@@ -167,7 +176,7 @@ async def stop(server: Running) -> None:
     for bot in server.bots:
         if bot.writer is not None:
             bot.writer.close()
-    if server.kind == "project":
+    if server.kind in ("project", "one-process"):
         await stop_server(server.process)
     else:
         server.process.terminate()
@@ -227,7 +236,8 @@ async def run(args: argparse.Namespace) -> None:
                 await asyncio.gather(*(bot.connect(server.port, room) for bot, room in zip(server.bots, rooms)))
             results: dict[str, list[Round]] = {kind: [] for kind in KINDS}
             for index in range(args.rounds):
-                for server in servers[index % 3 :] + servers[: index % 3]:
+                turn = index % len(servers)
+                for server in servers[turn:] + servers[:turn]:
                     results[server.kind].append(await measure(server, args.duration))
         finally:
             for server in servers:
@@ -260,14 +270,13 @@ def report(args: argparse.Namespace, results: dict[str, list[Round]], boot: dict
               f"errors {sum(r.errors for r in rounds)}, "
               f"startup {1000 * statistics.median(b.seconds for b in boot[kind]):.0f} ms "
               f"({1000 * statistics.median(b.cpu for b in boot[kind]):.0f} ms CPU)")
-    project = results["project"]
-    for bare in ("telnetlib3", "asyncio"):
-        pairs = list(zip(project, results[bare]))
-        print(f"project/{bare}: CPU per command {spread([p.cpu_per_command / b.cpu_per_command for p, b in pairs])}, "
+    for kind, bare in PAIRS:
+        pairs = list(zip(results[kind], results[bare]))
+        print(f"{kind}/{bare}: CPU per command {spread([p.cpu_per_command / b.cpu_per_command for p, b in pairs])}, "
               f"commands/s {spread([p.rate / b.rate for p, b in pairs])}, "
               f"p99 {spread([p.p99 / b.p99 for p, b in pairs])}, "
-              f"startup {spread([p.seconds / b.seconds for p, b in zip(boot['project'], boot[bare])])} "
-              f"(CPU {spread([p.cpu / b.cpu for p, b in zip(boot['project'], boot[bare])])})")
+              f"startup {spread([p.seconds / b.seconds for p, b in zip(boot[kind], boot[bare])])} "
+              f"(CPU {spread([p.cpu / b.cpu for p, b in zip(boot[kind], boot[bare])])})")
     floor = list(zip(boot[FLOOR], boot["telnetlib3"]))
     print(f"{FLOOR}/telnetlib3 (the floor of a start on the named stack): "
           f"startup {spread([f.seconds / b.seconds for f, b in floor])} "

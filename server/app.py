@@ -32,7 +32,8 @@ from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, store_for
 from server.quotas import Quotas
 from server.wimpout.solving import Solver
-from server.sink import Sink
+from server.jsonsink import JsonSink
+from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 from server.tournaments import Tournaments
@@ -81,6 +82,10 @@ class GameServer:
         """Unix time tables long closed were last deleted."""
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
+        self.retired = False
+        """Retired for a reload (``retire``): the sessions left here are the next game process's."""
+        self.portal_ports: tuple[int, int | None] | None = None
+        """The ports the portal listens on, when this is its game process (server.portal), which listens on none."""
 
     @property
     def players(self) -> dict[str, Session]:
@@ -106,10 +111,16 @@ class GameServer:
             from server.web.httpserver import WebClient  # aiohttp takes a while to import: only when the web is on
 
             self.web = await WebClient.start(self)
+        await self.begin(listening=True)
+
+    async def begin(self, listening: bool = False) -> None:
+        """Serve (after ``open``, ``start``'s listeners aside): the game process behind a portal starts here."""
+        if not listening:
+            await self.open()
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self.services.events.start()
         self.services.ladder.start()
-        log.info("server.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
+        log.info("server.started" if listening else "game.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
                  store=self.store.where)
 
@@ -160,6 +171,8 @@ class GameServer:
 
     @property
     def port(self) -> int:
+        if self.portal_ports is not None:
+            return self.portal_ports[0]
         port = self._listener.port if self._listener is not None else None
         assert port is not None
         return port
@@ -171,6 +184,8 @@ class GameServer:
     @property
     def tls_port(self) -> int | None:
         """The TLS port, when TLS is on."""
+        if self.portal_ports is not None:
+            return self.portal_ports[1]
         return self._tls_listener.port if self._tls_listener is not None else None
 
     def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]:
@@ -218,6 +233,36 @@ class GameServer:
         log.info("server.stopped")
         self._stopped.set()
 
+    async def retire(self) -> None:
+        """Stop serving without hanging up on anyone or telling them anything: a reload (server.portal) hands the
+        connections to the next game process, which restores the tables from the store this closes."""
+        log.info("server.retiring")
+        self.retired = True
+        if self._sweeper is None:  # never served (told to go while loading): nothing opened to save
+            return
+        self._sweeper.cancel()
+        self.services.events.stop()
+        self.services.ladder.stop()
+        self.tables.stop()
+        self.solver.stop()
+        await self.store.touch(self.presence.seen())
+        await self.store.close()
+        log.info("server.retired")
+
+    def health(self) -> dict[str, Any]:
+        """For operators and load balancers (``/health``)."""
+        return {"status": "stopping" if self.stopping else "ok", "players": len(self.players),
+                "connections": len(self.connections), "tables": len(self.tables.live)}
+
+    def who(self) -> dict[str, Any]:
+        """WHO as JSON (``/who``): who is on, for how long, idle how long, and their @doing."""
+        now, players = time.monotonic(), self.players.values()
+        return {
+            "players": [{"name": s.player, "on_for": int(now - s.connected_at), "idle": int(now - s.last_active),
+                         "doing": s.doing} for s in players],
+            "max": self.presence.max_players,
+        }
+
     async def __aenter__(self) -> GameServer:
         await self.start()
         return self
@@ -238,7 +283,15 @@ class GameServer:
         session = Session(self.services, reader, sink_for(lambda: session.name), address)
         return self.attach(session)
 
-    async def attach(self, session: Session) -> None:
+    async def web_connected(self, source: Source, out: LineOut, address: str) -> None:
+        """A browser's WebSocket (server.web): a session speaking JSON, served until it closes."""
+        from server.web.websocket import WebSession
+
+        session: Session
+        session = WebSession(self.services, source, JsonSink(out, lambda: session.name), address)
+        await self.attach(session)
+
+    async def attach(self, session: Session, greet: bool = True) -> None:
         """Serve one connection, whatever carries it (telnet, WebSocket), until it closes: the per-address limit,
         the bookkeeping, and saving the player's last visit."""
         address = session.address
@@ -255,16 +308,22 @@ class GameServer:
         self.connections.add(session)
         log.info("session.connected", address=address)
         try:
-            await session.run()
+            await session.run(greet)
         finally:
-            self.connections.discard(session)
-            self.admission.leave(address)
-            session.close()
-            self.services.command_buckets.keep(address, session.bucket)
-            if session.account is not None:
-                await self.store.touch([session.account.skeleton])
-            self._tasks.discard(task)
-            log.info("session.disconnected", address=address, name=session.name)
+            if not self.retired:  # (retired: the connection is the next game process's now, and the store closed)
+                await self._left(session, task)
+
+    async def _left(self, session: Session, task: asyncio.Task[Any]) -> None:
+        """A connection's end: out of the world, its address's count and command bucket, its last visit saved."""
+        address = session.address
+        self.connections.discard(session)
+        self.admission.leave(address)
+        session.close()
+        self.services.command_buckets.keep(address, session.bucket)
+        if session.account is not None:
+            await self.store.touch([session.account.skeleton])
+        self._tasks.discard(task)
+        log.info("session.disconnected", address=address, name=session.name)
 
     async def _sweep_idle(self) -> None:
         """Disconnect connections that sent nothing for ``idle_timeout`` seconds; record the players still connected as

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import signal
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
+from server.portal.portalserver import PID_FILE
 from server.settings import ConfigError, Settings, load_console_settings
 from server.store import Store, StoreError, store_at, store_for
 from server.store.sqlite import FILENAME
@@ -20,6 +23,8 @@ WIZARD = "Make an account a wizard (or, with --revoke, not); works whether or no
 BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not). To restore, stop the server and "
           f"put the copy in the data directory as {FILENAME}; for PostgreSQL, FILE is a pg_dump archive: pg_restore "
           "--dbname URL FILE into an empty database.")
+RELOAD = ("Reload the running server's game with the code now on disk, dropping no one (the server found through its "
+          "data directory); the log says how it went.")
 STORE_COPY = ("Copy the whole store (--from URL, default the configured one) into an empty one at --to URL "
               "(sqlite:DIR or postgresql://user@host:port/db), checked by row counts and a replay of every finished "
               "game; stop the server first.")
@@ -132,7 +137,27 @@ def _console_parser(prog: str, description: str) -> argparse.ArgumentParser:
     return parser
 
 
-CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {"wizard": wizard, "backup": backup, "store": store_copy}
+def reload(argv: list[str]) -> int | str:
+    """Signal the portal running on this data directory (its pid file) to reload its game process."""
+    parser = _console_parser("cosmic-wimpout reload", RELOAD)
+    args = parser.parse_args(argv)
+    try:
+        settings = _settings(args)
+    except ConfigError as exc:
+        return f"{parser.prog}: {exc}"
+    pid_file = settings.data_dir / PID_FILE
+    try:
+        pid = int(pid_file.read_text().strip())
+        os.kill(pid, signal.SIGHUP)
+    except (OSError, ValueError):
+        return f"{parser.prog}: no server is running on {settings.data_dir} (no live pid in {pid_file})"
+    print(f"Reload asked of the server (pid {pid}); its log says how it went.")
+    return 0
+
+
+CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {
+    "wizard": wizard, "backup": backup, "store": store_copy, "reload": reload}
 """``cosmic-wimpout <command> ...``: commands besides running the server."""
-CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE", BACKUP), ("store copy --to URL", STORE_COPY))
+CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE", BACKUP), ("store copy --to URL", STORE_COPY),
+                 ("reload", RELOAD))
 """What ``cosmic-wimpout --help`` says of them: an operator's first look must find how to make the first wizard."""

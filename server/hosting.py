@@ -111,6 +111,15 @@ class Tables:
         """Someone sat, stood, watched or stopped watching, or a table opened or closed: ``followed`` asks again."""
         self._followed.clear()
 
+    def rewatch(self, name: str, number: int) -> None:
+        """A watcher back after a reload of the game process (server.portal): watching table ``number`` again,
+        unannounced, if it is still open."""
+        live = self.live.get(number)
+        if live is not None and name not in live.table.watchers and not live.table.is_seated(name):
+            with suppress(Refusal):
+                live.table.watch(name)
+            self._audiences_changed()
+
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
         return [live.kind.table_line(live.table.view())
@@ -342,9 +351,9 @@ class Tables:
         if not self._stopped:
             self.clock.spawn(self._gone(name))
 
-    async def returned(self, session: Session) -> None:
-        """On login: the scoreboard of the player's table, then (to all there) that they are back, and what they may
-        do now."""
+    async def returned(self, session: Session, quiet: bool = False) -> None:
+        """On login: the scoreboard of the player's table (not when ``quiet``: back after a reload, their screen
+        shows it), then (to all there) that they are back, and what they may do now."""
         name = session.player
         live = self.seat_of(name)
         if live is None:
@@ -352,8 +361,9 @@ class Tables:
 
         def back() -> TableNews | None:
             news = live.table.set_absent(name, False)
-            board = live.kind.scoreboard(session.view_of(live.table), name, session.style)
-            session.tell(board, "table")  # the board shows them back
+            if not quiet:
+                board = live.kind.scoreboard(session.view_of(live.table), name, session.style)
+                session.tell(board, "table")  # the board shows them back
             return news
 
         if await self.act(live, back) is None:  # they were not away

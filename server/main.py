@@ -17,6 +17,8 @@ from engine.wimpout import ThrowSyntaxError
 from rooms.loader import WorldError
 from server.app import GameServer
 from server.logs import configure_logging
+from server.portal.gameprocess import serve_game
+from server.portal.portalserver import GameFailed, Portal
 from server.privatefiles import UMASK
 from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
@@ -50,6 +52,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--dice-script", type=Path, help="take the cubes' throws from this file, one a line, in order (demos, tests)"
     )
+    parser.add_argument(
+        "--one-process", action="store_true",
+        help="run without a portal: listeners and game in one process (no reload; a crash drops every connection)",
+    )
+    parser.add_argument("--portal-socket", help=argparse.SUPPRESS)  # a game process the portal started
     return parser.parse_args(argv)
 
 
@@ -57,8 +64,21 @@ def _indented(text: str) -> str:
     return "\n".join(textwrap.wrap(text, 78, initial_indent=" " * 6, subsequent_indent=" " * 6))
 
 
-async def serve(settings: Settings) -> None:
-    """Run until @shutdown, SIGTERM or SIGINT; all three shut down the same graceful way."""
+async def serve(settings: Settings, argv: list[str]) -> None:
+    """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
+    graceful way; SIGHUP (``cosmic-wimpout reload``) reloads the game process."""
+    portal = Portal(settings, argv)
+    await portal.start()
+    gc.freeze()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, portal.request_shutdown, signal.Signals(signum).name)
+    loop.add_signal_handler(signal.SIGHUP, lambda: asyncio.ensure_future(portal.reload()))
+    await portal.wait_stopped()
+
+
+async def serve_alone(settings: Settings) -> None:
+    """The server in one process (``--one-process``)."""
     server = GameServer(settings)
     await server.start()
     gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
@@ -85,8 +105,13 @@ def main(argv: list[str] | None = None) -> None:
     configure_logging(settings.log_format, settings.log_level)
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     try:
-        asyncio.run(serve(settings))
-    except (WorldError, OSError, ThrowSyntaxError, StoreError) as exc:
+        if args.portal_socket:
+            asyncio.run(serve_game(settings, args.portal_socket))
+        elif args.one_process:
+            asyncio.run(serve_alone(settings))
+        else:
+            asyncio.run(serve(settings, argv))
+    except (WorldError, OSError, ThrowSyntaxError, StoreError, GameFailed) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
 

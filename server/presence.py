@@ -39,11 +39,12 @@ class Presence:
             if session is not None and not session.ignores(delivery.message):
                 session.send(delivery.message)
 
-    async def enter(self, session: Session, account: Account) -> None:
+    async def enter(self, session: Session, account: Account, returning: bool = False) -> None:
         """Log a session in as ``account``, taking over any older connection of the same player. Everything is read
         first: from taking the player's place to their arrival nothing awaits, so connections logging in as one
         player at once take over one after another (each had taken the place of none, and played on beside the
-        others), and no one finds the player in the world but not connected."""
+        others), and no one finds the player in the world but not connected. ``returning``: the player was connected
+        before a reload of the game process (server.portal), and sees no notes, no room and no board again."""
         store, skeleton = self.store, account.skeleton
         options, ignoring = await store.preferences(skeleton), await store.ignored(skeleton)
         channels, restrictions = await store.memberships(skeleton), await store.restrictions(skeleton)
@@ -54,9 +55,9 @@ class Presence:
         session.restrictions = restrictions
         session.builder = account.builder
         session.wizard = self.has_powers(account)
-        if session.wizard:
+        if session.wizard and not returning:
             session.tell(texts.WIZARD_NOTE)
-        if (muted := session.silenced(EVERYWHERE)) is not None:  # muted while away: told now, not at their first word
+        if (muted := session.silenced(EVERYWHERE)) is not None and not returning:  # muted while away: told now, not at their first word
             session.tell(texts.MUTED.format(why=describe(muted)), "moderation")
         session.connected_at = time.monotonic()
         self.players[account.name] = session
@@ -65,10 +66,12 @@ class Presence:
             log.info("session.takeover", name=account.name, address=session.address)
             old.close(texts.TAKEN_OVER)
             self.deliver(self.world.reconnect(account.name))
+        elif returning:
+            self.world.arrive(account.name, location)  # where they were, unannounced
         else:
             self.deliver(self.world.arrive(account.name, location))
         await store.touch([skeleton])
-        await self.tables.returned(session)
+        await self.tables.returned(session, quiet=returning)
 
     def has_powers(self, account: Account) -> bool:
         """A wizard: the account's stored flag (set from the console), or a configured name, exactly."""

@@ -59,6 +59,8 @@ class Services:
     """The running events (arenas, Swiss events)."""
     ladder: Ladder
     """The bot ladder's queue and matchmaker."""
+    reload: Callable[[str], Any] | None = None
+    """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     channels: dict[str, Channel] = field(default_factory=dict)
     channel_history: dict[str, deque[Recalled]] = field(default_factory=dict)
     """Each channel's last lines (RECALL_MAX), since the server started."""

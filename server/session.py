@@ -292,9 +292,11 @@ class Session:
     def _refuse_too_long(self) -> None:
         self.refuse(texts.LINE_TOO_LONG.format(limit=self.services.settings.limits.max_line_length), "line_too_long")
 
-    async def run(self) -> None:
-        """Serve this connection until it closes."""
-        self.tell(texts.banner(self.services.settings.server_name), "banner")
+    async def run(self, greet: bool = True) -> None:
+        """Serve this connection until it closes (greeted with the banner unless it was being served before a
+        reload: server.portal)."""
+        if greet:
+            self.tell(texts.banner(self.services.settings.server_name), "banner")
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)

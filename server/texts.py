@@ -315,3 +315,13 @@ LADDER_LEFT = "{name} leaves the ladder's queue."
 LADDER_NOT_WAITING = "{name} is not in the ladder's queue."
 LADDER_CAPPED = "{name} has played {cap} ladder games today (UTC), the most a bot may: back tomorrow."
 LADDER_STATUS = "The ladder: {waiting} waiting ({names}); {playing} tables being played. 'top bots' is the ladder."
+
+RELOADING = "The server is reloading; hold on."
+RELOADED = "Reloaded: the game runs the code now on disk."
+RELOAD_FAILED = "The reload failed: the new code did not start (the log says why). The game goes on as it was."
+RELOAD_BUSY = "The server cannot reload now (it is already reloading, starting or stopping)."
+RELOAD_ONE_PROCESS = "This server runs in one process: restart it to load new code."
+GAME_RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."
+GAME_CRASH_LOOP = ("The game keeps stopping (three times within a minute); the operators have been told. It is "
+                   "started again every {seconds} seconds meanwhile; you stay connected.")
+GAME_BACK = "The game is back."

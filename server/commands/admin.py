@@ -170,6 +170,19 @@ async def shutdown(session: Session, args: str) -> None:
     session.services.shutdown(session.player)
 
 
+@command("@reload", wizard=True, category="admin")
+async def reload(session: Session, args: str) -> None:
+    """@reload
+
+    Load the code now on disk without dropping anyone: a new game process
+    takes over every connection, each player where they were. If the new
+    code does not start, the game goes on as it was, and you are told.
+    """
+    if session.services.reload is None:
+        raise Refusal(texts.RELOAD_ONE_PROCESS)
+    session.services.reload(session.player)
+
+
 async def account_named(session: Session, name: str) -> Account:
     """The account called ``name`` (its whole name, any case)."""
     account = await session.services.store.find(skeleton(name))

@@ -55,6 +55,17 @@ class CoalescedTransport:
                 self._outbox.add(self)
             self._pending.append(bytes(data))
 
+    def write_now(self, data: bytes) -> None:
+        """Bytes gathered already (the portal's: a turn of the game process's output for this client), to the socket
+        at once, without waiting for the loop's next turn; after what waits, if anything does."""
+        if self._pending:
+            self.write(data)
+            return
+        if not self._transport.is_closing():
+            self._transport.write(data)
+            if self._transport.get_write_buffer_size() > MAX_QUEUED_BYTES:
+                self._hang_up()
+
     def writelines(self, chunks: Iterable[bytes]) -> None:
         for data in chunks:
             self.write(data)

@@ -4,7 +4,7 @@ straight to the session's waiting read."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 
 from telnetlib3.stream_reader import TelnetReader
 
@@ -52,6 +52,22 @@ class TelnetInput(TelnetReader):
 
     _direct: asyncio.Future[bytes] | None = None
     _wanted = 0
+    _forward: Callable[[bytes], None] | None = None
+
+    def hand_on(self, forward: Callable[[bytes], None] | None) -> None:
+        """(The portal, server.portal) Bytes handed to ``forward`` as they arrive, those waiting first, and b"" at the
+        end: no read, no coroutine woken per line. None: kept here again (while no game process serves), the
+        reader pausing its transport once its buffer is full."""
+        self._forward = forward
+        if forward is None:
+            return
+        if self._buffer:
+            waiting = bytes(self._buffer)
+            self._buffer.clear()
+            self._maybe_resume_transport()
+            forward(waiting)
+        if self._eof:
+            forward(b"")
 
     def read(self, n: int = -1) -> Awaitable[bytes]:
         if n <= 0 or self._buffer or self._eof or self._exception is not None or self._paused:
@@ -67,6 +83,10 @@ class TelnetInput(TelnetReader):
         return direct if direct is not None and not direct.done() else None
 
     def feed_data(self, data: bytes) -> None:
+        if self._forward is not None:
+            if data:
+                self._forward(data)
+            return
         direct = self._waiting()
         if direct is None or not data:
             super().feed_data(data)
@@ -79,12 +99,16 @@ class TelnetInput(TelnetReader):
 
     def feed_eof(self) -> None:
         super().feed_eof()
+        if self._forward is not None:
+            self._forward(b"")
         direct = self._waiting()
         if direct is not None:
             direct.set_result(b"")
 
     def set_exception(self, exc: Exception) -> None:
         super().set_exception(exc)
+        if self._forward is not None:
+            self._forward(b"")
         direct = self._waiting()
         if direct is not None:
             direct.set_exception(exc)

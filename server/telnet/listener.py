@@ -13,7 +13,7 @@ from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.stream_writer import TelnetWriter
 
 from server.admission import Admission, peer_address
-from server.outofband.interface import Host
+from server.outofband.interface import Host, OutOfBand
 from server.sink import Sink
 from server.telnet.telnetserver import MuckTelnetServer
 from server.telnet.telnetsink import TelnetSink
@@ -35,7 +35,7 @@ class TelnetListener:
     @classmethod
     async def open(
         cls, address: str, port: int, connect_maxwait: float, tls: ssl.SSLContext | None, handshake_timeout: float,
-        host: Host, admission: Admission, connected: Connected,
+        host: Host, admission: Admission, connected: Connected, protocols: tuple[type[OutOfBand], ...] | None = None,
     ) -> TelnetListener:
         """Listen on ``address``:``port`` (TLS with ``tls``, each handshake within ``handshake_timeout`` seconds),
         every connection admitted by ``admission`` as it is accepted, before its handshake."""
@@ -48,7 +48,7 @@ class TelnetListener:
         listener = await telnetlib3.create_server(
             address,
             port,
-            protocol_factory=MuckTelnetServer.serving(host, admission, tls, handshake_timeout),
+            protocol_factory=MuckTelnetServer.serving(host, admission, tls, handshake_timeout, protocols),
             shell=shell,
             encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY

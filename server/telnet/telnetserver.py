@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import structlog
@@ -62,6 +63,10 @@ class MuckTelnetServer(TelnetServer):
     """The peer's address, counted by admission from accept (``arrive``) until the connection ends, once."""
     outbox: ClassVar[Outbox]
     """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
+    protocols: ClassVar[tuple[type[OutOfBand], ...]] = PROTOCOLS
+    """The out-of-band protocols offered (the portal's relays them: server.telnet.telnetend)."""
+    negotiated: Callable[[], None] | None = None
+    """Told after every read that held negotiation (the portal passes the terminal's state on)."""
     caught_up: asyncio.Event
     """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``)."""
 
@@ -70,11 +75,13 @@ class MuckTelnetServer(TelnetServer):
 
     @classmethod
     def serving(
-        cls, host: Host, admission: Admission, tls: ssl.SSLContext | None, handshake_timeout: float
+        cls, host: Host, admission: Admission, tls: ssl.SSLContext | None, handshake_timeout: float,
+        protocols: tuple[type[OutOfBand], ...] | None = None,
     ) -> type[MuckTelnetServer]:
         """This protocol for one port of one game server (telnetlib3 builds protocols from a class)."""
         members = {"host": host, "admission": admission, "outbox": Outbox(), "tls": tls,
-                   "handshake_timeout": handshake_timeout}
+                   "handshake_timeout": handshake_timeout,
+                   "protocols": PROTOCOLS if protocols is None else protocols}
         return type(cls.__name__, (cls,), members)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -143,7 +150,7 @@ class MuckTelnetServer(TelnetServer):
         self.caught_up = asyncio.Event()
         self.caught_up.set()
         transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
-        bands = [protocol(self.writer, self.host) for protocol in PROTOCOLS]
+        bands = [protocol(self.writer, self.host) for protocol in self.protocols]
         self.bands = {band.option: band for band in bands}
         self.showing = tuple(band for band in bands if band.shows)
         refused = REFUSED - self.bands.keys()  # a protocol registered is spoken
@@ -258,6 +265,8 @@ class MuckTelnetServer(TelnetServer):
         if self._mccp2_compressor is not None and not self.writer.local_option.enabled(MCCP2_COMPRESS):
             log.info("telnet.mccp2_stopped", address=self.budget.address)
             self._stop_compressing()
+        if self.negotiated is not None:
+            self.negotiated()
         return True
 
     def _stop_compressing(self) -> None:

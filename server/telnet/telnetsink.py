@@ -51,6 +51,11 @@ class TelnetSink:
         self.viewer = viewer
         """Who is logged in on this connection (None on the login screen)."""
 
+    @property
+    def writer(self) -> TelnetWriter:
+        """telnetlib3's writer (the portal reads the connection's state from it: server.telnet.telnetend)."""
+        return self._writer
+
     def send(self, message: Message) -> None:
         for band in self._protocol.showing:
             band.message(message, self.viewer)

@@ -9,11 +9,12 @@ a frame. Who may connect is server.admission's to say, as for telnet.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import structlog
 from aiohttp import web
@@ -23,12 +24,12 @@ from aiohttp.web_protocol import RequestHandler
 
 from rooms.messages import Message
 from server import texts
-from server.admission import peer_address
+from server.admission import Admission, peer_address
 from server.jsonsink import JsonSink
-from server.web.websocket import WebSession, WebSocketOut, WebSocketSource
-
-if TYPE_CHECKING:
-    from server.app import GameServer
+from server.session import Source
+from server.settings import Settings
+from server.sink import LineOut
+from server.web.websocket import WebSocketOut, WebSocketSource
 
 log = structlog.get_logger()
 
@@ -87,10 +88,33 @@ class GuardedRequestHandler(RequestHandler):
         return response
 
 
+class WebHost(Protocol):
+    """Whom the web port serves: the game server in one process, or the portal (server.portal)."""
+
+    settings: Settings
+    admission: Admission
+
+    @property
+    def stopping(self) -> bool: ...
+
+    def web_connected(self, source: Source, out: LineOut, address: str) -> Awaitable[None]:
+        """Serve a browser's WebSocket until it closes."""
+
+    def health(self) -> dict[str, Any] | Awaitable[dict[str, Any]]:
+        """``status``, ``players``, ``connections``, ``tables`` (and, from a portal, its and its game process's)."""
+
+    def who(self) -> dict[str, Any] | Awaitable[dict[str, Any]]:
+        """``players`` (name, on_for, idle, doing) and ``max``."""
+
+
+async def answered(figures: dict[str, Any] | Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    return await figures if inspect.isawaitable(figures) else figures
+
+
 class WebClient:
     """The HTTP side of the server: ``/`` (the page and its files), ``/ws``, ``/health``, ``/who``."""
 
-    def __init__(self, server: GameServer) -> None:
+    def __init__(self, server: WebHost) -> None:
         self.server = server
         self.started = time.monotonic()
         app = web.Application()
@@ -106,7 +130,7 @@ class WebClient:
         self._listener: asyncio.Server | None = None
 
     @classmethod
-    async def start(cls, server: GameServer) -> WebClient:
+    async def start(cls, server: WebHost) -> WebClient:
         client = cls(server)
         settings = server.settings.web
         await client._runner.setup()
@@ -178,13 +202,12 @@ class WebClient:
             return ws
 
         def flooded() -> None:
-            session.refuse(admission.flooded(budget), "rate_limited")
+            JsonSink(out, lambda: None).send(Message(admission.flooded(budget), "error", {"code": "rate_limited"}))
             out.close()
 
         source = WebSocketSource(ws, out, budget, flooded)
-        session = WebSession(self.server.services, source, JsonSink(out, lambda: session.name), address)
         try:
-            await self.server.attach(session)
+            await self.server.web_connected(source, out, address)
             await out.pump
         finally:
             out.pump.cancel()
@@ -192,25 +215,16 @@ class WebClient:
 
     async def _health(self, request: web.Request) -> web.Response:
         """For operators and load balancers: 200 while serving, 503 once shutting down."""
-        server = self.server
-        return web.json_response(
-            {"status": "stopping" if server.stopping else "ok", "players": len(server.players),
-             "connections": len(server.connections), "tables": len(server.tables.live),
-             "uptime": int(time.monotonic() - self.started)},
-            status=503 if server.stopping else 200,
-        )
+        figures = await answered(self.server.health())
+        return web.json_response({**figures, "uptime": int(time.monotonic() - self.started)},
+                                 status=503 if self.server.stopping else 200)
 
     async def _who(self, request: web.Request) -> web.Response:
         """WHO as JSON: who is on, for how long, idle how long, and their @doing (unless the operator keeps it to
         players: ``web.public_who``)."""
         if not self.server.settings.web.public_who:
             raise web.HTTPNotFound()
-        now, players = time.monotonic(), self.server.players.values()
-        return web.json_response({
-            "players": [{"name": s.player, "on_for": int(now - s.connected_at), "idle": int(now - s.last_active),
-                         "doing": s.doing} for s in players],
-            "max": self.server.presence.max_players,
-        })
+        return web.json_response(await answered(self.server.who()))
 
 
 class Door(asyncio.Protocol):

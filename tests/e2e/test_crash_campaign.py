@@ -29,3 +29,16 @@ async def test_a_few_kills_lose_nothing() -> None:
     assert len(figures) == 5 and set(figures.values()) == {0}, out.decode()
     assert "3 SIGKILLs" in out.decode()
     assert re.search(r"at 1 poker tables: [1-9]\d* game events shown", out.decode())
+
+
+async def test_a_few_kills_of_the_game_process_lose_nothing_and_drop_no_one() -> None:
+    """Issue 25: the portal stays up, its game process is SIGKILLed; every bot keeps its connection and plays on."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(CAMPAIGN), "--tables", "3", "--trials", "3", "--max-run", "1.5", "--seed", "7",
+        "--kill", "game", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), 300)
+    assert await process.wait() == 0, out.decode()
+    figures = json.loads(out.decode().strip().splitlines()[-1])
+    assert len(figures) == 6 and set(figures.values()) == {0}, out.decode()
+    assert "3 SIGKILLs of the game process" in out.decode()

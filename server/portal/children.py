@@ -1,0 +1,89 @@
+"""The portal's game processes: each started as ``python -m server.main --portal-socket PATH`` with the portal's own
+arguments (so the code and the configuration on disk now), known by the token it is given, and watched until it
+exits."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import signal
+import sys
+import time
+
+import structlog
+
+from server.portal.frames import FrameLink, Kind, frame
+
+log = structlog.get_logger()
+TOKEN_VARIABLE = "CW_PORTAL_TOKEN"
+"""How a game process is told the token it proves it is the portal's own child with (its first frame, HELLO)."""
+
+
+class GameProcess:
+    """One game process, from its start to its exit."""
+
+    def __init__(self, process: asyncio.subprocess.Process, token: str) -> None:
+        self.process, self.token = process, token
+        self.pid = process.pid
+        self.link: FrameLink | None = None
+        self.hello = asyncio.Event()
+        self.ready = asyncio.Event()
+        self.gone = asyncio.Event()
+        """Its link closed or the process exited: it serves no one any more."""
+        self.retiring = False
+        self.started = time.monotonic()
+        self._waiting = asyncio.get_running_loop().create_task(self._wait())
+
+    @classmethod
+    async def start(cls, socket: str, argv: list[str]) -> GameProcess:
+        token = secrets.token_hex(16)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "server.main", "--portal-socket", socket, *argv,
+            env={**os.environ, TOKEN_VARIABLE: token}, stdin=asyncio.subprocess.DEVNULL,
+        )
+        log.info("portal.game_started", pid=process.pid)
+        return cls(process, token)
+
+    async def _wait(self) -> None:
+        code = await self.process.wait()
+        log.info("portal.game_exited", pid=self.pid, code=code)
+        self.gone.set()
+        self.hello.set()  # anyone waiting for it to say hello or be ready stops waiting
+        self.ready.set()
+
+    async def said(self, event: asyncio.Event, within: float) -> bool:
+        """Whether the process reached ``event`` (hello, ready) within ``within`` seconds, alive."""
+        try:
+            await asyncio.wait_for(event.wait(), within)
+        except TimeoutError:
+            return False
+        return not self.gone.is_set() and self.link is not None and self.link.open
+
+    def send(self, kind: Kind, payload: bytes = b"") -> None:
+        if self.link is not None:
+            self.link.send(frame(kind, 0, payload))
+
+    async def end(self, within: float) -> None:
+        """Wait ``within`` seconds for the process to exit, then kill it."""
+        try:
+            await asyncio.wait_for(self.process.wait(), within)
+        except TimeoutError:
+            log.warning("portal.game_killed", pid=self.pid)
+            self.kill()
+            await self.process.wait()
+        await self.gone.wait()
+
+    def kill(self) -> None:
+        if self.process.returncode is None:
+            self.process.send_signal(signal.SIGKILL)
+
+    def uptime(self) -> int:
+        return int(time.monotonic() - self.started)
+
+
+def hello_of(payload: bytes) -> tuple[int, str]:
+    """A HELLO frame's pid and token."""
+    said = json.loads(payload)
+    return int(said["pid"]), str(said["token"])

@@ -1,0 +1,132 @@
+"""The portal's and the game process's framed protocol over their unix socket: each frame is a 4-byte big-endian
+length (of what follows it), a 1-byte kind, a 4-byte connection id, then the payload. Text travels as the bytes the
+client will get (no JSON around it); control frames carry small JSON objects. What one turn of the event loop writes
+goes out in one send (``FrameOut``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import struct
+from collections.abc import Callable
+from enum import IntEnum
+from typing import Any
+
+HEAD = struct.Struct(">IBI")
+"""Length (of kind, id and payload), kind, connection id."""
+ID = struct.Struct(">I")
+MAX_FRAME = 64 << 20
+"""Bytes one frame may hold: past this the peer is broken, and the link is dropped."""
+
+
+class Kind(IntEnum):
+    """What a frame says. P: portal to game process; G: game process to portal."""
+
+    HELLO = 1  # G: the code is loaded (payload: pid); waits for OPEN
+    OPEN = 2  # P: take the store and start
+    READY = 3  # G: serving; connections may be attached
+    ATTACH = 4  # P: a connection (JSON: kind, address, state, name, json, oob, fresh)
+    INPUT = 5  # P: bytes the client sent
+    STATE = 6  # P: the terminal's state changed (JSON, as in ATTACH)
+    AGREED = 7  # P: the client turned an out-of-band option on (payload: the option byte)
+    OOB = 8  # P: an out-of-band subnegotiation (JSON: [option, *args])
+    GONE = 9  # P: the client hung up
+    RETIRE = 10  # P: save and exit without hanging up on anyone (a reload)
+    STOP = 11  # P: shut down gracefully (farewells, hang up)
+    QUERY = 12  # P: a question (payload: health|who|listing; id: the question's number)
+    OUT = 20  # G: bytes for the client (telnet: encoded; web: one JSON line)
+    MULTI = 21  # G: the same bytes for many (payload: count, ids, bytes)
+    TELOPT = 22  # G: a telnet negotiation (payload: verb and option bytes)
+    CLOSE = 23  # G: hang up (after what was sent)
+    WHO = 24  # G: who is logged in on a connection and in which mode (JSON: name, json)
+    RELOAD = 25  # G: a wizard asked for a reload (id: their connection)
+    SHUTDOWN = 26  # G: a wizard asked for a shutdown (payload: who)
+    ANSWER = 27  # G: a QUERY's answer (id: the question's number; JSON)
+
+
+KINDS = {kind.value: kind for kind in Kind}
+"""Each kind by its byte (quicker than ``Kind(byte)`` for every frame)."""
+
+
+def frame(kind: Kind, ident: int = 0, payload: bytes = b"") -> bytes:
+    return HEAD.pack(len(payload) + 5, kind, ident) + payload
+
+
+def data(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+def multi(idents: list[int], payload: bytes) -> bytes:
+    """One frame carrying ``payload`` for every connection in ``idents`` (a broadcast rendered alike)."""
+    head = ID.pack(len(idents)) + b"".join(ID.pack(ident) for ident in idents)
+    return frame(Kind.MULTI, 0, head + payload)
+
+
+def split_multi(payload: bytes) -> tuple[list[int], bytes]:
+    (count,) = ID.unpack_from(payload)
+    end = 4 + 4 * count
+    return list(struct.unpack_from(f">{count}I", payload, 4)), payload[end:]
+
+
+Handler = Callable[[Kind, int, bytes], None]
+
+
+class FrameLink(asyncio.Protocol):
+    """One end of the unix socket: frames in to ``handler`` as they are read, frames out batched per turn of the
+    loop (one send for everything written in it), and the end told to ``lost``."""
+
+    def __init__(self, handler: Handler, lost: Callable[[], None]) -> None:
+        self.handler, self.lost = handler, lost
+        self._buffer = bytearray()
+        self._out: list[bytes] = []
+        self.transport: asyncio.Transport | None = None
+        self.connected = asyncio.Event()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.connected.set()
+
+    def data_received(self, data: bytes) -> None:
+        if self._buffer:  # the rest of a frame cut short by the last read
+            self._buffer += data
+            data = bytes(self._buffer)
+            self._buffer.clear()
+        at, size = 0, len(data)
+        handler, unpack, head = self.handler, HEAD.unpack_from, HEAD.size
+        while size - at >= head:
+            length, kind, ident = unpack(data, at)
+            if length > MAX_FRAME or kind not in KINDS:  # a broken peer: the link is dropped
+                self.close()
+                return
+            end = at + 4 + length
+            if end > size:
+                break
+            handler(KINDS[kind], ident, data[at + head : end])
+            at = end
+        if at < size:
+            self._buffer += data[at:]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport = None
+        self.lost()
+
+    def send(self, data: bytes) -> None:
+        """A frame (or several, joined) out at the end of this turn of the loop."""
+        if not self._out:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self._out.append(data)
+
+    def flush(self) -> None:
+        out, self._out = self._out, []
+        if self.transport is not None and out:
+            self.transport.write(b"".join(out))
+
+    @property
+    def open(self) -> bool:
+        return self.transport is not None and not self.transport.is_closing()
+
+    def close(self) -> None:
+        self.flush()
+        if self.transport is not None:
+            self.transport.close()

@@ -1,0 +1,258 @@
+"""The game process's end of the portal's link: connections attached as sessions (logged in again, in the mode they
+were in, with their terminal's state, after a reload or a crash), their input fed to them, and their output sent back
+in one send a turn of the loop, a broadcast rendered alike for many in one frame."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import os
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from server.jsonsink import JsonSink
+from server.names import skeleton
+from server.portal.frames import FrameLink, Kind, data, frame, multi
+from server.portal.remote import RemoteLines, RemoteSource
+from server.session import Session
+from server.telnet.telnetmirror import TelnetMirror
+from server.telnet.telnetsink import TelnetSink
+from server.web.websocket import WebSession
+
+if TYPE_CHECKING:
+    from server.app import GameServer
+
+log = structlog.get_logger()
+
+
+class Attached:
+    """One connection of the portal's, served here."""
+
+    def __init__(self, ident: int, session: Session, source: RemoteSource, mirror: TelnetMirror | None) -> None:
+        self.ident, self.session, self.source, self.mirror = ident, session, source, mirror
+        self.told: tuple[str | None, bool, int | None] = (None, False, None)
+        """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
+        mode, the table they watch), as last told."""
+
+
+class GameLink:
+    """Frames from the portal to the game server's sessions, and back."""
+
+    def __init__(self, server: GameServer, token: str) -> None:
+        self.server, self._token = server, token
+        self.frames = FrameLink(self._received, self._lost)
+        self.attached: dict[int, Attached] = {}
+        self._out: dict[int, list[bytes]] = {}
+        self._entering = 0
+        """Connections taken over whose player is being logged in again."""
+        self._entered = asyncio.Event()
+        """Set while none is: input waits until everyone taken over is back (a command must not find a table's
+        other player still away for the moment their login takes)."""
+        self._entered.set()
+        self.done = asyncio.Event()
+        """Set when this process should end: retired, stopped, or the portal gone."""
+
+    def hello(self) -> None:
+        self.frames.send(frame(Kind.HELLO, 0, data({"pid": os.getpid(), "token": self._token})))
+
+    # --- frames in ---------------------------------------------------------------------------
+
+    def _received(self, kind: Kind, ident: int, payload: bytes) -> None:
+        if kind is Kind.INPUT:
+            attached = self.attached.get(ident)
+            if attached is not None:
+                attached.source.feed(payload)
+        elif kind is Kind.ATTACH:
+            self._attach(ident, json.loads(payload))
+        elif kind is Kind.GONE:
+            attached = self.attached.pop(ident, None)
+            if attached is not None:
+                attached.source.end()
+        elif kind is Kind.STATE:
+            attached = self.attached.get(ident)
+            if attached is not None and attached.mirror is not None:
+                attached.mirror.update(json.loads(payload))
+        elif kind in (Kind.AGREED, Kind.OOB):
+            attached = self.attached.get(ident)
+            if attached is not None and attached.mirror is not None:
+                if kind is Kind.AGREED:
+                    attached.mirror.agreed(payload[0])
+                else:
+                    option, args = json.loads(payload)
+                    attached.mirror.received(option, args)
+        elif kind is Kind.QUERY:
+            asyncio.get_running_loop().create_task(self._answer(ident, payload.decode()))
+        elif kind is Kind.OPEN:
+            asyncio.get_running_loop().create_task(self._open(json.loads(payload)))
+        elif kind is Kind.RETIRE:
+            asyncio.get_running_loop().create_task(self.retire())
+        elif kind is Kind.STOP:
+            self.server.request_shutdown("portal")
+
+    def _lost(self) -> None:
+        """The portal is gone (or hung up on us): nobody can be served; save and end."""
+        if not self.done.is_set() and not self.server.stopping:
+            log.warning("game.portal_lost")
+            asyncio.get_running_loop().create_task(self.retire())
+
+    async def _open(self, ports: dict[str, Any]) -> None:
+        self.server.portal_ports = (ports["port"], ports.get("tls_port"))
+        await self.server.begin()
+        gc.freeze()  # what the start built is never walked again (server.main's GC_YOUNG_THRESHOLD)
+        log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
+        self.frames.send(frame(Kind.READY))
+
+    async def retire(self) -> None:
+        """Save and end, hanging up on no one: the portal hands the connections to the next game process."""
+        if self.done.is_set() or self.server.retired:
+            return
+        await self.server.retire()
+        self.close()
+        self.done.set()
+
+    def close(self) -> None:
+        """What waits goes out, then the link closes: whatever is written later (a command that failed on the
+        closed store) is dropped."""
+        if self._out:
+            self.flush()
+        self.frames.close()
+
+    async def _answer(self, ident: int, question: str) -> None:
+        answer = self.server.health() if question == "health" else self.server.who()
+        self.frames.send(frame(Kind.ANSWER, ident, data(answer)))
+
+    def _attach(self, ident: int, about: dict[str, Any]) -> None:
+        """A connection handed over: its session, logged in again as whoever was, in the mode it was in."""
+        source = RemoteSource()
+        session: Session
+        viewer: Callable[[], str | None] = lambda: session.name  # noqa: E731
+        mirror = None
+        if about["kind"] == "web":
+            lines = RemoteLines(partial(self.write_line, ident), partial(self._close, ident))
+            session = WebSession(self.server.services, source, JsonSink(lines, viewer), about["address"])
+        else:
+            mirror = TelnetMirror(partial(self.write, ident), partial(self._negotiate, ident), partial(self._close, ident),
+                                  self.server)
+            mirror.update(about["state"])
+            telnet = TelnetSink(mirror, viewer)  # type: ignore[arg-type]  # (telnetlib3's writer's stand-in)
+            session = Session(self.server.services, source, telnet, about["address"])
+            if about["resume"]["json"]:
+                session.sink = JsonSink(telnet, viewer, under=telnet)
+        attached = self.attached[ident] = Attached(ident, session, source, mirror)
+        resume = about["resume"]
+        attached.told = (resume["name"], resume["json"], resume["watching"])
+        if mirror is not None:
+            for option in about["agreed"]:
+                mirror.agreed(option)
+            for option, args in about["oob"]:
+                mirror.received(option, args)
+        if resume["name"] is not None:
+            self._entering += 1
+            self._entered.clear()
+        asyncio.get_running_loop().create_task(self._serve(attached, resume, about["fresh"]))
+
+    async def _serve(self, attached: Attached, resume: dict[str, Any], fresh: bool) -> None:
+        session, name = attached.session, resume["name"]
+        if name is not None:
+            try:
+                account = await self.server.store.find(skeleton(name))
+                if account is not None and not account.banned:
+                    await self.server.services.presence.enter(session, account, returning=True)
+                    if resume["watching"] is not None:
+                        self.server.tables.rewatch(account.name, resume["watching"])
+            finally:
+                self._entering -= 1
+                if not self._entering:
+                    self._entered.set()
+        await self._entered.wait()
+        try:
+            await self.server.attach(session, greet=fresh)
+        finally:
+            self.attached.pop(attached.ident, None)
+
+    # --- frames out --------------------------------------------------------------------------
+
+    def write(self, ident: int, out: bytes) -> None:
+        """Bytes for a connection, sent with everything else of this turn of the loop."""
+        pending = self._out
+        if not pending:
+            asyncio.get_running_loop().call_soon(self.flush)
+        chunks = pending.get(ident)
+        if chunks is None:
+            pending[ident] = [out]
+        else:
+            chunks.append(out)
+
+    def write_line(self, ident: int, line: bytes) -> None:
+        """A web page's line: a frame of its own (each is one WebSocket message), in order with the rest."""
+        if ident not in self._out:
+            self.write(ident, b"")  # (a turn's output for ``ident``: its resume info is checked at the flush)
+        self.frames.send(frame(Kind.OUT, ident, line))
+
+    def flush(self) -> None:
+        """This turn's output: one OUT frame a connection, or one MULTI frame for every connection given the same
+        bytes (a say to a room of telnet players); then who is logged in where that changed."""
+        pending, self._out = self._out, {}
+        alike: dict[bytes, list[int]] = {}
+        for ident, chunks in pending.items():
+            out = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+            if not out:  # (a web page's: its lines went as frames of their own)
+                continue
+            idents = alike.get(out)
+            if idents is None:
+                alike[out] = [ident]
+            else:
+                idents.append(ident)
+        frames = [frame(Kind.OUT, idents[0], out) if len(idents) == 1 else multi(idents, out)
+                  for out, idents in alike.items()]
+        for ident in pending:
+            attached = self.attached.get(ident)
+            if attached is not None:
+                now = self._resume(attached)
+                if now != attached.told:
+                    attached.told = now
+                    frames.append(frame(Kind.WHO, ident, data(dict(zip(("name", "json", "watching"), now)))))
+        self.frames.send(b"".join(frames))
+        self.frames.flush()  # now, not a turn of the loop later
+
+    def _resume(self, attached: Attached) -> tuple[str | None, bool, int | None]:
+        """What the next game process needs to take this connection over (asked after each turn's output: logging
+        in, '@json' and 'watch' all answer something)."""
+        session = attached.session
+        name, watching = session.name, None
+        if name is not None:
+            live = self.server.tables.followed(name)
+            if live is not None and name in live.table.watchers:
+                watching = live.table.number
+        return name, attached.mirror is not None and isinstance(session.sink, JsonSink), watching
+
+    def _negotiate(self, ident: int, verb: bytes, option: bytes) -> None:
+        self.flush_first(ident)
+        self.frames.send(frame(Kind.TELOPT, ident, verb + option))
+
+    def _close(self, ident: int) -> None:
+        self.flush_first(ident)
+        self.frames.send(frame(Kind.CLOSE, ident))
+
+    def flush_first(self, ident: int) -> None:
+        """What waits for ``ident`` goes before a negotiation or a hang-up (in order)."""
+        if ident in self._out:
+            self.flush()
+
+    def ask(self, kind: Kind, ident: int = 0, payload: bytes = b"") -> None:
+        self.frames.send(frame(kind, ident, payload))
+
+    def ident_of(self, session: Session) -> int:
+        return next((a.ident for a in self.attached.values() if a.session is session), 0)
+
+    def reload(self, name: str) -> None:
+        """A wizard's @reload: the portal does it, and tells them how it went."""
+        session = self.server.presence.players.get(name)
+        self.ask(Kind.RELOAD, self.ident_of(session) if session is not None else 0)
+
+    def shutdown(self, by: str) -> None:
+        self.ask(Kind.SHUTDOWN, 0, by.encode())

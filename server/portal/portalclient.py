@@ -1,0 +1,84 @@
+"""A connection the portal holds: its transport's end, and what the portal keeps of it besides (never game state):
+its id, address, who the game process said is logged in on it and in which mode."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rooms.messages import Message
+from server.jsonsink import JsonSink
+from server.sink import LineOut, Sink
+from server.telnet.telnetend import TelnetEnd
+
+
+class Client:
+    """One telnet or web connection in the portal."""
+
+    def __init__(self, ident: int, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> None:
+        self.ident, self.address, self.telnet, self.web = ident, address, telnet, web
+        self.resume: dict[str, Any] = {"name": None, "json": False, "watching": None}
+        """What the game process said the next one needs to take the connection over: who is logged in, whether a
+        telnet connection speaks JSON lines (``@json on``), the table they watch. Not read here but for ``name``
+        and ``json``."""
+        self.attached = False
+        """Handed to a game process at least once (a later one skips the banner and logs them in again)."""
+        self.agreed: list[int] = []
+        """Options the client turned on before it was handed to a game process."""
+        self.state: dict[str, Any] | None = None
+        """The terminal's state as last sent to the game process."""
+        self.ended = asyncio.get_running_loop().create_future()
+        """Done once the client hung up (or the portal stops)."""
+
+    def end(self) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+    def about(self) -> dict[str, Any]:
+        """The ATTACH frame's payload."""
+        about: dict[str, Any] = {"kind": "telnet" if self.telnet else "web", "address": self.address,
+                                 "resume": self.resume, "fresh": not self.attached,
+                                 "agreed": self.agreed, "oob": []}
+        if self.telnet is not None:
+            if self.attached:
+                self.telnet.echo_back()
+            self.state = about["state"] = self.telnet.state()
+            about["oob"] = self.telnet.heard()
+        self.agreed, self.attached = [], True
+        return about
+
+    @property
+    def name(self) -> str | None:
+        return self.resume["name"]  # type: ignore[no-any-return]
+
+    def write(self, data: bytes) -> None:
+        if self.telnet is not None:
+            self.telnet.write(data)
+        elif self.web is not None:
+            self.web.write_line(data.decode("utf-8", "replace"))
+
+    def say(self, text: str) -> None:
+        """A line of the portal's own (a reload, a crash), as this connection shows lines."""
+        sink: Sink
+        if self.telnet is not None:
+            sink = self.telnet.sink
+            if self.resume["json"]:
+                sink = JsonSink(sink, lambda: self.name, under=sink)
+            elif sink.prompts_inline:
+                sink.write_line("")  # the client may be at a prompt
+        else:
+            assert self.web is not None
+            sink = JsonSink(self.web, lambda: self.name)
+        sink.send(Message(text, "server"))
+
+    def close(self) -> None:
+        if self.telnet is not None:
+            self.telnet.close()
+        elif self.web is not None:
+            self.web.close()
+
+    @property
+    def closed(self) -> bool:
+        if self.telnet is not None:
+            return self.telnet.closed
+        return self.web is None or self.web.closed
