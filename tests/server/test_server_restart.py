@@ -1,56 +1,22 @@
 """A restart, graceful (SIGTERM) or not (SIGKILL), in the middle of everything: accounts, built rooms, channels,
-tables waiting and games in play, Funhouse runs, and each player's place come back as they were."""
+tables waiting and games in play, Funhouse runs, and each player's place come back as they were - on each storage
+backend (``store_url``)."""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import signal
-import sys
-from collections.abc import AsyncIterator
-from contextlib import AsyncExitStack, asynccontextmanager
+from contextlib import AsyncExitStack
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from support.clients import RawClient, player
-from support.servers import free_port
+from support.clients import player
+from support.servers import console_server, free_port
+from support.tablesetup import scoreboard
 
-
-@asynccontextmanager
-async def console_server(workdir: Path, port: int) -> AsyncIterator[asyncio.subprocess.Process]:
-    """The console program, as operators run it, with fair dice; stopped by the test (killed if it did not)."""
-    env = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
-           "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_LEVEL": "warning", "COSMIC_WEB__ENABLED": "false",
-           "COSMIC_WIZARDS": '["Wiz"]', "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_LIMITS__CREATE_BURST": "100"}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(workdir / "data"),
-        cwd=workdir, env=env,
-    )
-    try:
-        async with asyncio.timeout(20):
-            while True:
-                try:
-                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                    first = await reader.read(1)
-                    writer.close()
-                    if first:
-                        break
-                except OSError:
-                    pass
-                await asyncio.sleep(0.05)
-        yield process
-    finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGKILL)
-        await process.wait()
-
-
-async def scoreboard(client: RawClient, number: int) -> str:
-    """The table's scoreboard as 'score' shows it."""
-    client.send(f"score {number}")
-    return await client.expect(rf"(?s)Table {number}: .*?\n(?=\[T)")
+pytestmark = pytest.mark.usefixtures("store_url")
 
 
 FUNHOUSE_BOARD = r"(?s)Magic Mirror\n.*?(?=You may:)"

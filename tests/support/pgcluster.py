@@ -1,8 +1,9 @@
 """A throwaway PostgreSQL cluster for the tests and benchmarks, and the fixtures that run a test on both backends.
 
-The whole suite runs on PostgreSQL too, each test with a new database for its servers (in-process or started as
-programs), with ``COSMIC_TEST_STORE=postgresql PYTHONPATH=tests pytest -p pgcluster``: tests that read SQLite's file
-themselves fail then, the others must pass.
+The store tests and the end-to-end tests of the store run on both backends (``store_url``); the whole suite runs on
+PostgreSQL too with ``COSMIC_TEST_STORE=postgresql pytest``, each test with a new database for its servers
+(in-process or started as programs, ``COSMIC_STORE__URL``). Tests that reach the database themselves do it through
+``support.storedb``, on either backend; the few about SQLite's own files name SQLite (``store={"url": "sqlite:"}``).
 
 The cluster is made by ``initdb`` in a temporary directory (as the ``postgres`` system user when running as root: the
 server refuses to run as root), listens on a free loopback port and on a unix socket in that directory, and is
@@ -126,10 +127,15 @@ def whole_suite_store(request: pytest.FixtureRequest, monkeypatch: pytest.Monkey
 
 
 @pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest) -> str:
+def store_url(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """``store.url`` for each backend: SQLite's default (the file in the data directory), or a new PostgreSQL
-    database."""
+    database. Every server the test starts uses it (``COSMIC_STORE__URL``: in-process servers, programs started as
+    operators run them, ``support.storedb``), so a module of end-to-end tests runs on both backends with
+    ``pytestmark = pytest.mark.usefixtures("store_url")``."""
     if request.param == "sqlite":
+        monkeypatch.delenv("COSMIC_STORE__URL", raising=False)
         return ""
     made: Cluster = request.getfixturevalue("postgres_cluster")
-    return made.create()
+    url = made.create()
+    monkeypatch.setenv("COSMIC_STORE__URL", url)
+    return url

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -47,6 +49,37 @@ async def console(*args: str) -> tuple[int, str]:
     )
     out, _ = await process.communicate()
     return await process.wait(), out.decode()
+
+
+@asynccontextmanager
+async def console_server(workdir: Path, port: int, *argv: str) -> AsyncIterator[asyncio.subprocess.Process]:
+    """The console program, as operators run it (fair dice unless ``argv`` says otherwise), its data directory in
+    ``workdir`` (its store the environment's ``COSMIC_STORE__URL`` when set); killed at the end if still running.
+    The web client is off: its fixed port would clash with any other server running."""
+    env = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
+           "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_LEVEL": "warning", "COSMIC_WEB__ENABLED": "false",
+           "COSMIC_WIZARDS": '["Wiz"]', "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_LIMITS__CREATE_BURST": "100"}
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(workdir / "data"), *argv,
+        cwd=workdir, env=env,
+    )
+    try:
+        async with asyncio.timeout(20):
+            while True:
+                try:
+                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                    first = await reader.read(1)
+                    writer.close()
+                    if first:
+                        break
+                except OSError:
+                    pass
+                await asyncio.sleep(0.05)
+        yield process
+    finally:
+        if process.returncode is None:
+            process.send_signal(signal.SIGKILL)
+        await process.wait()
 
 
 def self_signed(tmp_path: Path) -> tuple[Path, Path]:
