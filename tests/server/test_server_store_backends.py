@@ -23,7 +23,7 @@ from server.ratingmodel import Rating
 from server.wimpout.wimpoutresults import TALLY
 from support.clients import player
 from support.servers import console, console_server, free_port, running, settings_for
-from support.tablesetup import LAST_LICKS_GAME, play_to_last_licks, scoreboard, seated
+from support.tablesetup import LAST_LICKS_GAME, dice_script, play_to_last_licks, scoreboard, seated
 
 if TYPE_CHECKING:
     from support.pgcluster import Cluster
@@ -224,24 +224,29 @@ async def test_login_a_game_to_its_end_and_a_restart_with_a_fresh_data_directory
             assert [t.game_id for t in await server.store.open_tables()] == [2]
 
 
-async def test_a_killed_server_keeps_the_game_in_play(store_url: str, tmp_path: Path, monkeypatch) -> None:
-    """The console program killed in the middle of a game, started again from another directory: the store alone
-    brings everything back."""
+async def test_a_killed_server_keeps_characters_and_games_with_a_fresh_data_directory(
+        store_url: str, tmp_path: Path, monkeypatch) -> None:
+    """The console program with ``COSMIC_STORE__URL``, killed in the middle of a game after another ended, started
+    again from another directory on fair dice: the store alone brings back the characters, the finished game and
+    the game in play."""
     monkeypatch.setenv("COSMIC_STORE__URL", lasting(store_url, tmp_path))
     port = free_port()
     address = SimpleNamespace(port=port)
+    dice = dice_script(tmp_path, [*LAST_LICKS_GAME, "10 2", "10 5 2 3 s2"])
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
-    async with console_server(tmp_path / "one", port) as process:
+    async with console_server(tmp_path / "one", port, "--dice-script", dice) as process:
         async with player(address, "Ann") as ann, player(address, "Bob") as bob:
-            await ann.command("table open goal=300", "You sit down at table 1.")
-            await bob.command("sit", "You sit down at table 1.")
-            await ann.command("start", "Roll-off for the first turn")
-            for _ in range(4):
-                for client in (ann, bob):
-                    client.send("roll")
-                    client.send("stop")
-            await asyncio.sleep(0.5)
+            for client in (ann, bob):
+                await client.command("@set cubes=compact", "Set: cubes=compact")
+            for game in (1, 2):
+                await ann.command("table open goal=100", "You sit down at table 1.")
+                await bob.command("sit", "You sit down at table 1.")
+                await ann.command("start", "Your turn")
+                if game == 1:
+                    await play_to_last_licks(ann)
+                    await bob.command("roll", r"Table 1 is closed: the game is over \(game #1")
+            await ann.command("roll", r"You throw: \[10\] \[5\] \[2\] \[3\] \[s2\]")
             before = await scoreboard(ann, 1)
             process.send_signal(signal.SIGKILL)
             await ann.closed()
@@ -251,6 +256,9 @@ async def test_a_killed_server_keeps_the_game_in_play(store_url: str, tmp_path: 
             await ann.expect("You are back at table 1.")
             await bob.expect("You are back at table 1.")
             assert await scoreboard(ann, 1) == before
+            await bob.command("history", r"#1 .* Ann, Bob; won by Ann; Bob scored \d+")
+            ann.send("roll")  # the game goes on, on the new process's fair dice
+            await bob.expect("Ann throws")
 
 
 def test_the_store_url_chooses_the_backend_by_its_scheme(tmp_path: Path) -> None:
