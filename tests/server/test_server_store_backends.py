@@ -1,7 +1,8 @@
 """Every storage backend keeps the same promises: the store's methods, table numbers and game ids from the database,
 and the server end to end (login, a game played to its end, a restart with a fresh data directory, a kill in the
-middle of a game) - each test once on SQLite and once on PostgreSQL (``store_url``). Then what only PostgreSQL has to
-show (its group commit, its durability; its migrations: ``test_server_store_migrations``), and carrying a store from one backend to the other."""
+middle of a game) - each test once on SQLite and once on PostgreSQL (``store_url``; the other store tests do the
+same in their own modules). Then what only PostgreSQL has to show (its group commit, its durability; its migrations
+are in ``test_server_store_migrations``), and carrying a store from one backend to the other."""
 
 from __future__ import annotations
 
