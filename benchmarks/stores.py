@@ -24,8 +24,13 @@ STORES = ("sqlite", "postgresql")
 def configured(store: str) -> Iterator[str]:
     """Server processes started in the block use this backend (``COSMIC_STORE__URL``); yields its URL ("" for
     SQLite: the file in each server's data directory)."""
-    if store == "sqlite":
-        yield ""
+    if store == "sqlite":  # (not the PostgreSQL database the environment may name: the test suite's, for instance)
+        named = os.environ.pop("COSMIC_STORE__URL", None)
+        try:
+            yield ""
+        finally:
+            if named is not None:
+                os.environ["COSMIC_STORE__URL"] = named
         return
     from support.pgcluster import cluster
 
