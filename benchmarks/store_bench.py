@@ -9,7 +9,7 @@ B A, ...) and the ratio store/raw (moves saved per second) is taken pair by pair
 
     .venv/bin/python benchmarks/store_bench.py [--backend sqlite|postgresql|both]
 
-PostgreSQL's side starts a throwaway cluster (``tests/pgcluster.py``: initdb in a temporary directory, as the
+PostgreSQL's side starts a throwaway cluster (``tests/support/pgcluster.py``: initdb in a temporary directory, as the
 ``postgres`` user when run as root), so it needs PostgreSQL's binaries installed.
 """
 
@@ -97,7 +97,7 @@ PG_SAVE_TABLE = sharedsql.SAVE_TABLE.replace("?", "%s")
 async def compare(args: argparse.Namespace, store: Store, raw_round: Any, raw_games: list[int]) -> list[list[float]]:
     """Alternating rounds of the store and the raw side; each round's rates and the pair's ratio."""
     moves = sample_moves(args.tables * args.rounds)
-    store_games = [await store.open_table(i + 1, "lobby", RULES, SEATS) for i in range(args.tables)]
+    store_games = [(await store.open_next_table("lobby", RULES, SEATS))[1] for _ in range(args.tables)]
     store_seq, raw_seq = [0] * args.tables, [0] * args.tables
     ratios, store_rates, raw_rates = [], [], []
     for index in range(args.rounds):
@@ -126,7 +126,7 @@ def report(title: str, raw_name: str, figures: list[list[float]]) -> None:
 async def run_postgresql(args: argparse.Namespace) -> None:
     import psycopg
 
-    from pgcluster import cluster
+    from support.pgcluster import cluster
     from server.store.postgresql import PostgresStore
 
     with cluster(durable=True) as made:
@@ -134,7 +134,7 @@ async def run_postgresql(args: argparse.Namespace) -> None:
         await store.open()
         raw_store = PostgresStore(made.create())  # the same schema, then written to directly
         await raw_store.open()
-        raw_games = [await raw_store.open_table(i + 1, "lobby", RULES, SEATS) for i in range(args.tables)]
+        raw_games = [(await raw_store.open_next_table("lobby", RULES, SEATS))[1] for _ in range(args.tables)]
         await raw_store.close()
         async with await psycopg.AsyncConnection.connect(raw_store._url, autocommit=True) as raw:
             await raw.execute("SET synchronous_commit = on")
@@ -157,7 +157,7 @@ async def run_sqlite(args: argparse.Namespace) -> None:
         await store.open()
         raw_store = SqliteStore(Path(tmp) / "raw")  # the same schema, then written to directly
         await raw_store.open()
-        raw_games = [await raw_store.open_table(i + 1, "lobby", RULES, SEATS) for i in range(args.tables)]
+        raw_games = [(await raw_store.open_next_table("lobby", RULES, SEATS))[1] for _ in range(args.tables)]
         await raw_store.close()
         raw = connect(raw_store.path)
 

@@ -1,21 +1,20 @@
 """Benchmarks on either storage backend: ``--store postgresql`` runs the server processes they start on a throwaway
-PostgreSQL cluster (``tests/pgcluster.py``, fsync on: the durability of production), and reads what they left."""
+PostgreSQL cluster (``tests/support/pgcluster.py``, fsync on: the durability of production), and reads what they left."""
 
 from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from server.store.sqlite import FILENAME  # noqa: E402
+from support.storedb import database  # noqa: E402
 
 STORES = ("sqlite", "postgresql")
 """What ``--store`` may name."""
@@ -25,10 +24,15 @@ STORES = ("sqlite", "postgresql")
 def configured(store: str) -> Iterator[str]:
     """Server processes started in the block use this backend (``COSMIC_STORE__URL``); yields its URL ("" for
     SQLite: the file in each server's data directory)."""
-    if store == "sqlite":
-        yield ""
+    if store == "sqlite":  # (not the PostgreSQL database the environment may name: the test suite's, for instance)
+        named = os.environ.pop("COSMIC_STORE__URL", None)
+        try:
+            yield ""
+        finally:
+            if named is not None:
+                os.environ["COSMIC_STORE__URL"] = named
         return
-    from pgcluster import cluster
+    from support.pgcluster import cluster
 
     with cluster(durable=True) as made:
         url = made.create()
@@ -39,29 +43,18 @@ def configured(store: str) -> Iterator[str]:
             del os.environ["COSMIC_STORE__URL"]
 
 
-@contextmanager
-def reading(url: str, data_dir: Path) -> Iterator[Any]:
-    """A connection to read the store with the server dead, whichever backend: sqlite3's, or psycopg's giving JSON as
-    its text, as SQLite does (queries without parameters read alike on both)."""
-    if not url:
-        with closing(sqlite3.connect(data_dir / FILENAME)) as db:
-            yield db
-        return
-    import psycopg
-    from psycopg.types.string import TextLoader
-
-    with psycopg.connect(url) as db:
-        db.adapters.register_loader("json", TextLoader)
-        yield db
+def reading(url: str, data_dir: Path) -> AbstractContextManager[Any]:
+    """A connection to read the store with the server dead, whichever backend (``support.storedb.database``)."""
+    return database(data_dir, url)
 
 
 def intact(url: str, data_dir: Path) -> bool:
     """The database passes its engine's own check: SQLite's ``PRAGMA integrity_check``, PostgreSQL's ``pg_amcheck``
     (every table and index)."""
     if not url:
-        with reading(url, data_dir) as db:
+        with database(data_dir, url) as db:
             return bool(db.execute("PRAGMA integrity_check").fetchone() == ("ok",))
-    from pgcluster import binaries
+    from support.pgcluster import binaries
 
     bin_dir = binaries()
     assert bin_dir is not None

@@ -171,17 +171,11 @@ class WorldStore(Protocol):
 class GameStore(Protocol):
     """Tables, each holding one game: its seats and rules, every event as it happens, and its results."""
 
-    async def open_table(
-        self, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
-    ) -> int:
-        """Record a new table of a game type; returns its game id (one table holds one game)."""
-        ...
-
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
     ) -> tuple[int, int]:
-        """Record a new table under the lowest number no open table has, chosen by the database (processes sharing
-        one never take a number twice); returns its number and game id."""
+        """Record a new table of a game type (one table holds one game) under the lowest number no open table has,
+        chosen by the database (processes sharing one never take a number twice); returns its number and game id."""
         ...
 
     async def renumber_table(self, game_id: int, number: int) -> None:

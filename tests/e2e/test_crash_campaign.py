@@ -1,6 +1,7 @@
 """A small crash campaign (benchmarks/crash_campaign.py): a real server SIGKILLed at random moments while tables of
 reference bots play (a poker table among the Cosmic Wimpout ones) loses nothing it showed, leaves no finished game
-without results, resumes every open table, and keeps a database that passes integrity_check and replays."""
+without results, resumes every open table, and keeps a database that passes its engine's integrity check and
+replays - on each storage backend."""
 
 from __future__ import annotations
 
@@ -12,15 +13,21 @@ from pathlib import Path
 
 import pytest
 
+from support.pgcluster import BACKENDS, unavailable
+
 pytestmark = pytest.mark.slow
 
 CAMPAIGN = Path(__file__).resolve().parents[2] / "benchmarks" / "crash_campaign.py"
 
 
-async def test_a_few_kills_lose_nothing() -> None:
+@pytest.mark.parametrize("store", BACKENDS)
+async def test_a_few_kills_lose_nothing(store: str) -> None:
+    if store == "postgresql" and unavailable():
+        pytest.skip(unavailable())
     process = await asyncio.create_subprocess_exec(
         sys.executable, str(CAMPAIGN), "--tables", "3", "--trials", "3", "--max-run", "1.5", "--seed", "7",
         "--poker-tables", "1",
+        "--store", store,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
     )
     out, _ = await asyncio.wait_for(process.communicate(), 300)

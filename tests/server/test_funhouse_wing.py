@@ -9,6 +9,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from engine.funhouse import ROOMS, FunRun, SeededChance
 from rooms.loader import load_world_file
 from server.funhouse.funboard import draw
@@ -77,6 +79,7 @@ async def test_the_daily_run_gives_two_players_one_layout_as_data(make_server) -
         await ann.command("fh take a1 a1 a1 L up", "error", code="refused", message="A family is three different tiles.")
 
 
+@pytest.mark.usefixtures("store_url")
 async def test_a_run_goes_on_after_a_restart_where_it_was(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann:
         ann.send("funhouse room barrels")
@@ -95,6 +98,7 @@ async def test_a_run_goes_on_after_a_restart_where_it_was(make_server) -> None:
         assert (await server.services.store.fun_run(live.run_id)).total == again.run.state.total  # type: ignore[union-attr]
 
 
+@pytest.mark.usefixtures("store_url")
 async def test_the_daily_board_counts_each_players_first_daily_run(tmp_path: Path) -> None:
     async with in_memory(tmp_path / "data") as services:
         ann, bob = Typist(services), Typist(services)

@@ -18,12 +18,15 @@ import structlog
 
 from support.clients import BANNER_END, RawClient, player, raw_client
 from server.logs import configure_logging
+from server.names import skeleton
 from server.settings import ConfigError, load_settings
+from support.storedb import store_here, stored_bytes
 
 SECRET = "Zq8-unique-passphrase"
 NEW_SECRET = "Xy7-another-passphrase"
 
 
+@pytest.mark.usefixtures("store_url")
 async def test_passwords_never_reach_the_log_or_the_database(make_server, tmp_path) -> None:
     stream = io.StringIO()
     configure_logging("json", "debug", stream)
@@ -35,14 +38,13 @@ async def test_passwords_never_reach_the_log_or_the_database(make_server, tmp_pa
                 await client.command(f"connect Igor {SECRET}", "different password")
                 await client.command("connect Igor", "Password: ")
                 await client.command(NEW_SECRET, "Welcome back")
-            database = server.store.path
     finally:
         structlog.reset_defaults()
         logging.getLogger().handlers.clear()
     log = stream.getvalue()
     events = [json.loads(line)["event"] for line in log.splitlines() if line.startswith("{")]
     assert {"account.created", "session.login_failed", "session.login", "account.password_changed"} <= set(events)
-    stored = b"".join(p.read_bytes() for p in database.parent.iterdir())
+    stored = stored_bytes(tmp_path / "data")
     for secret in (SECRET, NEW_SECRET):
         assert secret not in log
         assert secret.encode() not in stored
@@ -96,6 +98,7 @@ def free_ports(count: int) -> list[int]:
     return ports
 
 
+@pytest.mark.usefixtures("store_url")
 async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: Path) -> None:
     port, web_port = free_ports(2)
     config = tmp_path / "server.toml"
@@ -120,7 +123,12 @@ async def test_console_script_serves_and_stops_gracefully_on_sigterm(tmp_path: P
         assert "The server is shutting down. Come back later!" in await client.closed()
         await client.aclose()
         assert await process.wait() == 0
-    assert (tmp_path / "data" / "cosmic.sqlite3").is_file()
+    store = store_here(tmp_path / "data")  # the store it was told to use has the character
+    await store.open()
+    try:
+        assert (await store.find(skeleton("Igor"))).name == "Igor"  # type: ignore[union-attr]
+    finally:
+        await store.close()
 
 
 async def test_console_script_reports_bad_configuration(tmp_path: Path) -> None:

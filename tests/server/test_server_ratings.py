@@ -1,15 +1,19 @@
 """Ratings over loopback: rated games against a house bot give 'rating NAME' and a place in 'top' (with the chances
 told at the start and each rating's change at the end); a tutorial played to the end, a table opened with
 rated=off are never rated and never reach 'stats' or 'top' ('history' marks them). Games
-on scripted dice: tests/server/test_server_tables.py."""
+on scripted dice: tests/server/test_server_tables.py. On each storage backend (``store_url``)."""
 
 from __future__ import annotations
 
 import re
 
+import pytest
+
 from support.clients import play_until, player
 from support.jsonclients import json_client
 from test_tutorial import MOVES
+
+pytestmark = pytest.mark.usefixtures("store_url")
 
 
 async def _play_a_bot(ann, number: int, options: str = "goal=100") -> None:

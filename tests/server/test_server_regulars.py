@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from support.clients import player
 
 
@@ -43,6 +45,7 @@ async def test_a_channel_recalls_its_last_lines(make_server) -> None:
             await mara.command("@channel recall pub", r"Nothing has been said on \[pub\]")
 
 
+@pytest.mark.usefixtures("store_url")
 async def test_mail_to_an_offline_player_is_announced_at_login_and_read(make_server) -> None:
     async with make_server() as server:
         async with player(server, "Bruno"):

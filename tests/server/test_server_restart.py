@@ -1,5 +1,6 @@
 """A restart, graceful (SIGTERM) or not (SIGKILL), in the middle of everything: accounts, built rooms, channels,
-tables waiting and games in play, Funhouse runs, and each player's place come back as they were."""
+tables waiting and games in play, Funhouse runs, and each player's place come back as they were - on each storage
+backend (``store_url``)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from support.clients import RawClient, player
+from support.clients import player
 from support.servers import console_server, free_port
+from support.tablesetup import scoreboard
 
-
-async def scoreboard(client: RawClient, number: int) -> str:
-    """The table's scoreboard as 'score' shows it."""
-    client.send(f"score {number}")
-    return await client.expect(rf"(?s)Table {number}: .*?\n(?=\[T)")
+pytestmark = pytest.mark.usefixtures("store_url")
 
 
 FUNHOUSE_BOARD = r"(?s)Magic Mirror\n.*?(?=You may:)"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import os
 import stat
 from collections.abc import Iterator
 from contextlib import AsyncExitStack, contextmanager
@@ -20,6 +21,7 @@ from server.names import skeleton
 from server.passwords import hash_password, hash_password_async, verify_password
 from server.privatefiles import write_private
 from server.settings import load_settings
+from server.store.postgresql import PostgresStore
 
 SECRETS = [f"Sec{n}-unique-pass" for n in range(8)]
 
@@ -114,19 +116,32 @@ async def test_more_correct_logins_at_once_than_the_address_failure_burst_all_su
 
 async def test_data_at_rest_is_the_servers_alone(make_server, tmp_path) -> None:
     """Finding 9: the data directory 0700, the database and its -wal and -shm, backups and solved tables 0600, even
-    where an older release left them readable, whatever the umask."""
+    where an older release left them readable, whatever the umask (SQLite's files: PostgreSQL's backup below)."""
     data = tmp_path / "data"
     data.mkdir(mode=0o755)
-    async with make_server() as server:
+    async with make_server(store={"url": "sqlite:"}) as server:
         pass
     (data / "cosmic.sqlite3").chmod(0o644)
     data.chmod(0o755)
-    async with make_server() as server, player(server, "Igor"):
+    async with make_server(store={"url": "sqlite:"}) as server, player(server, "Igor"):
         await server.store.backup(tmp_path / "copy.sqlite3")
         files = [data / name for name in ("cosmic.sqlite3", "cosmic.sqlite3-wal", "cosmic.sqlite3-shm")]
         assert [mode(path) for path in (data, *files, tmp_path / "copy.sqlite3")] == [0o700] + [0o600] * 4
     write_private(tmp_path / "solved.tables", b"tables")  # how solved tables are written (server.solving)
     assert mode(tmp_path / "solved.tables") == 0o600 and (tmp_path / "solved.tables").read_bytes() == b"tables"
+
+
+async def test_a_postgresql_backup_is_the_servers_alone(postgres_cluster, tmp_path: Path) -> None:
+    """Its ``pg_dump`` archive holds the password hashes as SQLite's copy does: 0600 whatever the umask."""
+    store = PostgresStore(postgres_cluster.create())
+    await store.open()
+    was = os.umask(0o022)
+    try:
+        await store.backup(tmp_path / "wimpout.dump")
+    finally:
+        os.umask(was)
+        await store.close()
+    assert mode(tmp_path / "wimpout.dump") == 0o600 and (tmp_path / "wimpout.dump").stat().st_size > 0
 
 
 def mode(path: Path) -> int:

@@ -1,7 +1,8 @@
 """Every storage backend keeps the same promises: the store's methods, table numbers and game ids from the database,
 and the server end to end (login, a game played to its end, a restart with a fresh data directory, a kill in the
-middle of a game) - each test once on SQLite and once on PostgreSQL (``store_url``). Then what only PostgreSQL has to
-show (its migrations, its group commit, its durability), and carrying a store from one backend to the other."""
+middle of a game) - each test once on SQLite and once on PostgreSQL (``store_url``; the other store tests do the
+same in their own modules). Then what only PostgreSQL has to show (its group commit, its durability; its migrations
+are in ``test_server_store_migrations``), and carrying a store from one backend to the other."""
 
 from __future__ import annotations
 
@@ -15,18 +16,15 @@ import pytest
 
 from rooms.model import Exit, Room
 from server.store import (
-    DEFAULT_GAME, Channel, Finish, NameTaken, NewerDatabase, PlayedGame, Restriction, Result, Store, StoreError,
+    DEFAULT_GAME, Channel, Finish, NameTaken, PlayedGame, Restriction, Result, Store, StoreError,
     store_at,
 )
 from server.store.postgresql import PostgresStore, pgcommit
-from server.store.postgresql.pgschema import LATEST
 from server.ratingmodel import Rating
 from server.wimpout.wimpoutresults import TALLY
 from support.clients import player
-from support.servers import console, free_port, running, settings_for
-from support.tablesetup import loaded_server, seated
-from test_server_crash_safety import LAST_LICKS_GAME, play_to_last_licks
-from test_server_restart import console_server, scoreboard
+from support.servers import console, console_server, free_port, running, settings_for
+from support.tablesetup import LAST_LICKS_GAME, dice_script, play_to_last_licks, scoreboard, seated
 
 if TYPE_CHECKING:
     from support.pgcluster import Cluster
@@ -125,8 +123,8 @@ async def test_mail_is_kept_read_and_deleted(store_url: str, tmp_path: Path) -> 
 async def test_tables_and_their_games(store_url: str, tmp_path: Path) -> None:
     store = await opened(store_url, tmp_path)
     try:
-        first = await store.open_table(1, "lobby", {"goal": 100}, ["Ann"])
-        second = await store.open_table(2, "den", {}, ["Cy"])
+        _, first = await store.open_next_table("lobby", {"goal": 100}, ["Ann"])
+        _, second = await store.open_next_table("den", {}, ["Cy"])
         await asyncio.gather(store.set_pace(second, 2.5), store.set_learner(second, "Cy"))
         await store.save_table(first, {"goal": 100}, ["Ann", "Bob"], {"Rob.bot": ["cautious"]}, "playing", 0,
                                [{"kind": "a"}, {"kind": "b", "n": [1, 2]}])
@@ -149,7 +147,7 @@ async def test_tables_and_their_games(store_url: str, tmp_path: Path) -> None:
         assert (line.game_id, line.players, line.winner, line.score, line.bots) == (first, "Ann, Bob", "Ann", 105, False)
         assert (await store.stats("BOB")).figures == bob and (await store.stats("Bob")).games == 1
         assert [(name, stats.wins) for name, stats in await store.top(5)] == [("Ann", 1), ("Bob", 0)]
-        third = await store.open_table(1, "lobby", {}, ["Ann", "Bob"])
+        _, third = await store.open_next_table("lobby", {}, ["Ann", "Bob"])
         await store.save_table(third, {}, ["Ann", "Bob"], {}, "over", 0, [{"kind": "z"}])
         assert [g.game_id for g in await store.finished_without_results()] == [third]
         await store.finish_game(third, Finish("Bob", [Result("Ann", False, 1, False, FIGURES),
@@ -166,16 +164,16 @@ async def test_ratings_in_the_transaction_of_the_results_and_unrated_games_left_
             return Finish(winner, [Result(winner, True, 105, winner.endswith(".bot"), FIGURES),
                                    Result(loser, False, 40, loser.endswith(".bot"), FIGURES)], rated)
 
-        first = await store.open_table(1, "lobby", {}, ["Ann", "Rob.bot"])
+        _, first = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
         [ann, bot] = await store.save_table(first, {}, ["Ann", "Rob.bot"], {}, "over", 0, [], finish("Ann", "Rob.bot"))
         assert (ann.player, ann.before, ann.after.games, bot.bot) == ("Ann", Rating(), 1, True)
         assert ann.after.mu > ann.before.mu and bot.after.mu < bot.before.mu and ann.after.provisional
         assert await store.ratings("ANN") == {DEFAULT_GAME: ann.after}
-        tutorial = await store.open_table(2, "lobby", {}, ["Ann", "Teacher.bot"])
+        _, tutorial = await store.open_next_table("lobby", {}, ["Ann", "Teacher.bot"])
         await store.set_learner(tutorial, "Ann")
-        off = await store.open_table(3, "lobby", {}, ["Ann", "Rob.bot"])
+        _, off = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
         await store.set_unrated(off)
-        scripted = await store.open_table(4, "lobby", {}, ["Ann", "Rob.bot"])
+        _, scripted = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
         assert [t.rated for t in await store.open_tables()] == [False, False, True]
         for game, winner, loser, rated in ((tutorial, "Ann", "Teacher.bot", True), (off, "Rob.bot", "Ann", True),
                                           (scripted, "Ann", "Rob.bot", False)):
@@ -227,41 +225,29 @@ async def test_login_a_game_to_its_end_and_a_restart_with_a_fresh_data_directory
             assert [t.game_id for t in await server.store.open_tables()] == [2]
 
 
-async def test_a_game_is_over_only_together_with_its_results(store_url: str, make_server, tmp_path: Path) -> None:
-    on_backend = lambda **settings: make_server(store={"url": store_url}, **settings)  # noqa: E731
-    async with loaded_server(on_backend, tmp_path, LAST_LICKS_GAME) as server:
-        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):
-            await play_to_last_licks(ann)
-            seen: list[int] = []
-
-            async def watch() -> None:
-                while True:
-                    seen.append(len(await server.store.finished_without_results()))
-
-            watching = asyncio.create_task(watch())
-            await bob.command("roll", r"Table 1 is closed")
-            watching.cancel()
-            assert seen and not any(seen) and await server.store.finished_without_results() == []
-
-
-async def test_a_killed_server_keeps_the_game_in_play(store_url: str, tmp_path: Path, monkeypatch) -> None:
-    """The console program killed in the middle of a game, started again from another directory: the store alone
-    brings everything back."""
+async def test_a_killed_server_keeps_characters_and_games_with_a_fresh_data_directory(
+        store_url: str, tmp_path: Path, monkeypatch) -> None:
+    """The console program with ``COSMIC_STORE__URL``, killed in the middle of a game after another ended, started
+    again from another directory on fair dice: the store alone brings back the characters, the finished game and
+    the game in play."""
     monkeypatch.setenv("COSMIC_STORE__URL", lasting(store_url, tmp_path))
     port = free_port()
     address = SimpleNamespace(port=port)
+    dice = dice_script(tmp_path, [*LAST_LICKS_GAME, "10 2", "10 5 2 3 s2"])
     (tmp_path / "one").mkdir()
     (tmp_path / "two").mkdir()
-    async with console_server(tmp_path / "one", port) as process:
+    async with console_server(tmp_path / "one", port, "--dice-script", dice) as process:
         async with player(address, "Ann") as ann, player(address, "Bob") as bob:
-            await ann.command("table open goal=300", "You sit down at table 1.")
-            await bob.command("sit", "You sit down at table 1.")
-            await ann.command("start", "Roll-off for the first turn")
-            for _ in range(4):
-                for client in (ann, bob):
-                    client.send("roll")
-                    client.send("stop")
-            await asyncio.sleep(0.5)
+            for client in (ann, bob):
+                await client.command("@set cubes=compact", "Set: cubes=compact")
+            for game in (1, 2):
+                await ann.command("table open goal=100", "You sit down at table 1.")
+                await bob.command("sit", "You sit down at table 1.")
+                await ann.command("start", "Your turn")
+                if game == 1:
+                    await play_to_last_licks(ann)
+                    await bob.command("roll", r"Table 1 is closed: the game is over \(game #1")
+            await ann.command("roll", r"You throw: \[10\] \[5\] \[2\] \[3\] \[s2\]")
             before = await scoreboard(ann, 1)
             process.send_signal(signal.SIGKILL)
             await ann.closed()
@@ -271,6 +257,9 @@ async def test_a_killed_server_keeps_the_game_in_play(store_url: str, tmp_path: 
             await ann.expect("You are back at table 1.")
             await bob.expect("You are back at table 1.")
             assert await scoreboard(ann, 1) == before
+            await bob.command("history", r"#1 .* Ann, Bob; won by Ann; Bob scored \d+")
+            ann.send("roll")  # the game goes on, on the new process's fair dice
+            await bob.expect("Ann throws")
 
 
 def test_the_store_url_chooses_the_backend_by_its_scheme(tmp_path: Path) -> None:
@@ -294,36 +283,6 @@ async def test_a_postgresql_server_out_of_reach_is_a_store_error(tmp_path: Path)
 
 
 # -- PostgreSQL's own ------------------------------------------------------------------------------------------------
-
-
-async def test_postgresql_migrations_end_at_the_latest_and_refuse_a_newer_database(postgres_cluster: Cluster) -> None:
-    url = postgres_cluster.create()
-    assert not PostgresStore(url).exists()
-    for _ in range(2):  # opening again applies nothing twice
-        store = PostgresStore(url)
-        await store.open()
-        await store.close()
-        assert store.exists()
-        assert await version_of(url) == LATEST
-    await set_version(url, LATEST + 1)
-    with pytest.raises(NewerDatabase, match=f"schema version {LATEST + 1}, newer than this release knows"):
-        await PostgresStore(url).open()
-    assert await version_of(url) == LATEST + 1
-
-
-async def version_of(url: str) -> int:
-    import psycopg
-
-    async with await psycopg.AsyncConnection.connect(url) as db:
-        row = await (await db.execute("SELECT version FROM schema_version")).fetchone()
-        return int(row[0])
-
-
-async def set_version(url: str, version: int) -> None:
-    import psycopg
-
-    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
-        await db.execute("UPDATE schema_version SET version = %s", (version,))
 
 
 async def test_postgresql_group_commit_is_durable_and_undoes_a_failure_alone(postgres_cluster: Cluster, monkeypatch) -> None:
@@ -355,7 +314,7 @@ async def test_postgresql_group_commit_is_durable_and_undoes_a_failure_alone(pos
         later = [store.set_doing("bot1", "two"), store.set_doing("bot2", "three")]  # ...these follow, together
         await asyncio.gather(first, *later)
         assert commits[1:] == [1, 2]
-        game = await store.open_table(1, "lobby", {}, ["Igor"])
+        _, game = await store.open_next_table("lobby", {}, ["Igor"])
         outcomes = await asyncio.gather(  # the server refuses the second (its event's number is taken), seen later
             store.save_table(game, {}, ["Igor"], {}, "playing", 0, [{"kind": "a"}]),
             store.save_table(game, {}, ["Igor"], {}, "playing", 0, [{"kind": "b"}]),
@@ -396,20 +355,3 @@ async def test_store_copy_to_postgresql_and_back(postgres_cluster: Cluster, tmp_
             await wiz.command("vault", "The Vault")
             await wiz.command("table open", "You sit down at table 2.")
             assert [t.game_id for t in await server.store.open_tables()] == [2, 3]  # ids go on after the copied ones
-
-
-async def test_backup_of_postgresql_is_a_pg_dump_archive_that_restores(postgres_cluster: Cluster, tmp_path: Path,
-                                                                       monkeypatch) -> None:
-    url, copy = postgres_cluster.create(), tmp_path / "wimpout.dump"
-    async with running(settings_for(tmp_path / "data", store={"url": url})) as server:
-        async with player(server, "Ann"):
-            pass
-    monkeypatch.setenv("COSMIC_STORE__URL", url)
-    assert await console("backup", str(copy)) == (0, f"Backed up {url} to {copy}.\n")
-    restored = postgres_cluster.create()
-    process = await asyncio.create_subprocess_exec(
-        str(postgres_cluster.bin_dir / "pg_restore"), "--no-owner", f"--dbname={restored}", str(copy))
-    assert await process.wait() == 0
-    async with running(settings_for(tmp_path / "other", store={"url": restored})) as server:
-        async with player(server, "Ann", create=False) as ann:
-            await ann.command("look", "Obvious exits|Lobby")

@@ -1,4 +1,6 @@
-"""Databases made by older releases get what is new when the server opens them, and keep their data."""
+"""SQLite databases made by older releases, from before the schema was numbered, get what is new when the server
+opens them, and keep their data (SQLite's alone: PostgreSQL came with numbered migrations, each tested in
+``test_server_store_migrations``)."""
 
 from __future__ import annotations
 
@@ -58,7 +60,7 @@ async def test_a_database_from_before_the_community_server_gains_channels_builde
         for name, wizard in (("Wizard", 1), ("Igor", 0)):
             db.execute("INSERT INTO accounts (name, skeleton, password_hash, wizard, created_at) VALUES (?, ?, ?, ?, 0)",
                        (name, name.lower().replace("i", "l"), hash_password("secret1", 1024), wizard))
-    async with running(settings_for(data)) as server:
+    async with running(settings_for(data, store={"url": "sqlite:"})) as server:
         async with player(server, "Wizard", create=False) as wizard, player(server, "Igor", create=False) as igor:
             await igor.command("+pub hello again", r'\[pub\] Igor says, "hello again"')
             await wizard.expect(r'\[pub\] Igor says, "hello again"')

@@ -3,10 +3,13 @@ sending a house bot away with 'table bot remove'."""
 
 from __future__ import annotations
 
-import sqlite3
+import pytest
 
 from support.clients import loose, player
+from support.storedb import database
 from support.tablesetup import loaded_server, seated
+
+pytestmark = pytest.mark.usefixtures("store_url")
 
 THROWS = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
 WITH_A_BOT = ["10 5 2", "10 10 10 3 s4"]
@@ -41,8 +44,7 @@ async def test_a_wizard_lists_and_closes_tables(make_server, tmp_path) -> None:
             await wiz.command("@table kick # Ann", "There is no table #: ")
             await wiz.command("@table shut 1", r"Usage: @table list \| @table close <table>")
             await wiz.command("@whois Ann", "No moderation actions.")
-        path = server.store.path
-    with sqlite3.connect(path) as db:
+    with database(tmp_path / "data") as db:
         assert db.execute("SELECT status, winner FROM games ORDER BY id").fetchall() == [("abandoned", None), ("closed", None)]
         assert db.execute("SELECT COUNT(*) FROM results").fetchone() == (0,)
         assert db.execute("SELECT action, target FROM moderation ORDER BY id").fetchall() == [

@@ -1,8 +1,9 @@
 """A throwaway PostgreSQL cluster for the tests and benchmarks, and the fixtures that run a test on both backends.
 
-The whole suite runs on PostgreSQL too, each test with a new database for its servers (in-process or started as
-programs), with ``COSMIC_TEST_STORE=postgresql PYTHONPATH=tests pytest -p pgcluster``: tests that read SQLite's file
-themselves fail then, the others must pass.
+The store tests and the end-to-end tests of the store run on both backends (``store_url``); the whole suite runs on
+PostgreSQL too with ``COSMIC_TEST_STORE=postgresql pytest``, each test with a new database for its servers
+(in-process or started as programs, ``COSMIC_STORE__URL``). Tests that reach the database themselves do it through
+``support.storedb``, on either backend; the few about SQLite's own files name SQLite (``store={"url": "sqlite:"}``).
 
 The cluster is made by ``initdb`` in a temporary directory (as the ``postgres`` system user when running as root: the
 server refuses to run as root), listens on a free loopback port and on a unix socket in that directory, and is
@@ -11,6 +12,7 @@ why; ``.ci/run`` installs them."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
 import pwd
@@ -19,6 +21,7 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,6 +29,8 @@ import pytest
 
 BACKENDS = ("sqlite", "postgresql")
 """The store backends every store test and end-to-end test of the seam runs on."""
+PURE_LAYERS = {"engine", "rooms"}
+"""Test folders whose tests start no server (``tests/engine``, ``tests/rooms``)."""
 _databases = itertools.count(1)
 
 
@@ -57,22 +62,41 @@ def _free_port() -> int:
 
 
 class Cluster:
-    """A running cluster: ``url(database)`` to reach it, ``create()`` for a new empty database."""
+    """A running cluster: ``url(database)`` to reach it, ``create()`` for a new database."""
 
     def __init__(self, bin_dir: Path, root: Path, port: int, user: str) -> None:
         self.bin_dir, self.root, self.port, self.user = bin_dir, root, port, user
+        self._migrated: str | None = None
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
 
-    def create(self) -> str:
-        """A new empty database's URL."""
+    def create(self, migrated: bool = False) -> str:
+        """A new database's URL: empty, or ``migrated`` as the store leaves a new one (a copy of one migrated once a
+        session: a test's servers then start without migrating)."""
         import psycopg
 
+        template = self._template() if migrated else "template0"
         name = f"cosmic_{os.getpid()}_{next(_databases)}"
         with psycopg.connect(self.url(), autocommit=True) as db:
-            db.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY file_copy")
+            db.execute(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY file_copy")
         return self.url(name)
+
+    def _template(self) -> str:
+        if self._migrated is None:
+            from server.store.postgresql import PostgresStore
+
+            name = self.create().rpartition("/")[2]
+            store = PostgresStore(self.url(name))
+
+            async def migrate() -> None:
+                await store.open()
+                await store.close()
+
+            with ThreadPoolExecutor(1) as thread:  # (a test's event loop may be running in this one)
+                thread.submit(asyncio.run, migrate()).result()
+            self._migrated = name
+        return self._migrated
 
 
 @contextmanager
@@ -117,19 +141,26 @@ def postgres_cluster() -> Iterator[Cluster]:
 
 @pytest.fixture(autouse=True)
 def whole_suite_store(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``COSMIC_TEST_STORE=postgresql`` (and this module loaded as a plugin), every test's servers use a new
-    PostgreSQL database (``COSMIC_STORE__URL``), unless the test chooses its backend itself."""
+    """With ``COSMIC_TEST_STORE=postgresql``, every test's servers use a new PostgreSQL database
+    (``COSMIC_STORE__URL``), unless the test chooses its backend itself (the tests of the pure layers start none)."""
     if os.environ.get("COSMIC_TEST_STORE") != "postgresql" or "store_url" in request.fixturenames:
         return
+    if PURE_LAYERS & set(request.node.path.relative_to(request.config.rootpath).parts[:2]):
+        return
     made: Cluster = request.getfixturevalue("postgres_cluster")
-    monkeypatch.setenv("COSMIC_STORE__URL", made.create())
+    monkeypatch.setenv("COSMIC_STORE__URL", made.create(migrated=True))
 
 
 @pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest) -> str:
+def store_url(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """``store.url`` for each backend: SQLite's default (the file in the data directory), or a new PostgreSQL
-    database."""
+    database. Every server the test starts uses it (``COSMIC_STORE__URL``: in-process servers, programs started as
+    operators run them, ``support.storedb``), so a module of end-to-end tests runs on both backends with
+    ``pytestmark = pytest.mark.usefixtures("store_url")``."""
     if request.param == "sqlite":
+        monkeypatch.delenv("COSMIC_STORE__URL", raising=False)
         return ""
     made: Cluster = request.getfixturevalue("postgres_cluster")
-    return made.create()
+    url = made.create(migrated=True)
+    monkeypatch.setenv("COSMIC_STORE__URL", url)
+    return url

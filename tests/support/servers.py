@@ -36,35 +36,6 @@ async def running(settings: Settings) -> AsyncIterator[GameServer]:
         yield server
 
 
-@asynccontextmanager
-async def console_server(workdir: Path, port: int) -> AsyncIterator[asyncio.subprocess.Process]:
-    """The console program, as operators run it, with fair dice; stopped by the test (killed if it did not)."""
-    env = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
-           "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_LEVEL": "warning", "COSMIC_WEB__ENABLED": "false",
-           "COSMIC_WIZARDS": '["Wiz"]', "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_LIMITS__CREATE_BURST": "100"}
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(workdir / "data"),
-        cwd=workdir, env=env,
-    )
-    try:
-        async with asyncio.timeout(20):
-            while True:
-                try:
-                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-                    first = await reader.read(1)
-                    writer.close()
-                    if first:
-                        break
-                except OSError:
-                    pass
-                await asyncio.sleep(0.05)
-        yield process
-    finally:
-        if process.returncode is None:
-            process.send_signal(signal.SIGKILL)
-        await process.wait()
-
-
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -80,25 +51,16 @@ async def console(*args: str) -> tuple[int, str]:
     return await process.wait(), out.decode()
 
 
-def self_signed(tmp_path: Path) -> tuple[Path, Path]:
-    """A certificate for localhost and its key, made with openssl (the TLS port's tests)."""
-    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
-         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
-        check=True, capture_output=True,
-    )
-    return cert, key
-
-
 @asynccontextmanager
-async def console_server(workdir: Path, port: int) -> AsyncIterator[asyncio.subprocess.Process]:
-    """The console program, as operators run it, with fair dice; stopped by the test (killed if it did not)."""
+async def console_server(workdir: Path, port: int, *argv: str) -> AsyncIterator[asyncio.subprocess.Process]:
+    """The console program, as operators run it (fair dice unless ``argv`` says otherwise), its data directory in
+    ``workdir`` (its store the environment's ``COSMIC_STORE__URL`` when set); killed at the end if still running.
+    The web client is off: its fixed port would clash with any other server running."""
     env = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
            "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_LEVEL": "warning", "COSMIC_WEB__ENABLED": "false",
            "COSMIC_WIZARDS": '["Wiz"]', "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_LIMITS__CREATE_BURST": "100"}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(workdir / "data"),
+        sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(workdir / "data"), *argv,
         cwd=workdir, env=env,
     )
     try:
@@ -118,3 +80,16 @@ async def console_server(workdir: Path, port: int) -> AsyncIterator[asyncio.subp
         if process.returncode is None:
             process.send_signal(signal.SIGKILL)
         await process.wait()
+
+
+def self_signed(tmp_path: Path) -> tuple[Path, Path]:
+    """A certificate for localhost and its key, made with openssl (the TLS port's tests)."""
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "2",
+         "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"],
+        check=True, capture_output=True,
+    )
+    return cert, key
+
+

@@ -40,3 +40,20 @@ async def seated(server: GameServer, names: list[str], options: str = "", start:
         if start:
             await clients[0].command("start", "Roll-off for the first turn")
         yield clients
+
+
+LAST_LICKS_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
+"""Loaded throws to a goal of 100: the first player banks 105 in two rolls, the second goes out in last licks."""
+
+
+async def play_to_last_licks(ann: RawClient) -> None:
+    """The first player's turn of ``LAST_LICKS_GAME``, to last licks (the second player's roll ends the game)."""
+    await ann.command("roll", "Turn total: 100")
+    await ann.command("roll", "Turn total: 105")
+    await ann.command("stop", "LAST LICKS!")
+
+
+async def scoreboard(client: RawClient, number: int) -> str:
+    """The table's scoreboard as 'score' shows it."""
+    client.send(f"score {number}")
+    return await client.expect(rf"(?s)Table {number}: .*?\n(?=\[T)")

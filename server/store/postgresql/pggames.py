@@ -25,12 +25,6 @@ class PgGames(PgGroupCommit):
     _tallies: Mapping[str, Tally]
     """How each game type's figures add up (given by the server, which knows its games)."""
 
-    async def open_table(
-        self, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
-    ) -> int:
-        """Record a new table of a game type; returns its game id (one table holds one game)."""
-        return await self._write(lambda db: _insert_table(db, number, room, rules, seats, game))
-
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
     ) -> tuple[int, int]:
@@ -196,9 +190,10 @@ async def _record_finish(db: Connection, game_id: int, finish: Finish) -> list[R
     if not (rated and finish.rated):
         await execute(db, sql.SET_UNRATED, (game_id,))
         return []
+    asked = [await execute(db, sql.RATING, (result.player, game)) for result in finish.results]
     before = []
-    for result in finish.results:
-        row = await fetchone(db, sql.RATING, (result.player, game))
+    for cursor in asked:  # (pipelined: every player's rating in one round trip, while later moves wait for it)
+        row = await cursor.fetchone()
         before.append(Rating() if row is None else Rating(*row))
     changes = rating_changes(finish, before)
     await executemany(db, sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))

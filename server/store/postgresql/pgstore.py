@@ -13,6 +13,7 @@ from typing import Any
 import psycopg
 from psycopg.types.string import TextLoader
 
+from server.privatefiles import private_file
 from server.store import sharedsql as sql
 from server.store.domain import StoreError, Tally
 from server.store.postgresql.pgaccounts import PgAccounts
@@ -79,7 +80,8 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail,
 
     async def backup(self, to: Path) -> None:
         """``pg_dump`` of the whole database into the new file ``to`` (custom format, for ``pg_restore``): one
-        snapshot, taken while the server goes on writing."""
+        snapshot, taken while the server goes on writing. The file is the server's user's alone, as SQLite's copy is."""
+        private_file(to, new=True)
         dump = await asyncio.create_subprocess_exec(
             pg_program("pg_dump"), "--format=custom", "--no-owner", f"--file={to}", f"--dbname={self._url}",
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,

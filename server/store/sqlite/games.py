@@ -33,13 +33,6 @@ class SqliteGames(GroupCommit):
     _tallies: Mapping[str, Tally]
     """How each game type's figures add up (given by the server, which knows its games)."""
 
-    async def open_table(
-        self, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
-    ) -> int:
-        """Record a new table of a game type; returns its game id (one table holds one game)."""
-
-        return await self._write(lambda db: _insert_table(db, number, room, rules, seats, game))
-
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
     ) -> tuple[int, int]:
