@@ -91,5 +91,3 @@ def self_signed(tmp_path: Path) -> tuple[Path, Path]:
         check=True, capture_output=True,
     )
     return cert, key
-
-
