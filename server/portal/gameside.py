@@ -16,7 +16,7 @@ import structlog
 
 from server.jsonsink import JsonSink
 from server.names import skeleton
-from server.portal.frames import FrameLink, Kind, data, frame, multi
+from server.portal.frames import HEAD, FrameLink, Kind, data, frame, multi
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
 from server.telnet.telnetmirror import TelnetMirror
@@ -207,7 +207,8 @@ class GameLink:
                 alike[out] = [ident]
             else:
                 idents.append(ident)
-        frames = [frame(Kind.OUT, idents[0], out) if len(idents) == 1 else multi(idents, out)
+        pack, kind = HEAD.pack, Kind.OUT  # (a frame made in place: one a connection, every turn)
+        frames = [pack(len(out) + 5, kind, idents[0]) + out if len(idents) == 1 else multi(idents, out)
                   for out, idents in alike.items()]
         for ident in pending:
             attached = self.attached.get(ident)

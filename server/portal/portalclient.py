@@ -4,6 +4,7 @@ its id, address, who the game process said is logged in on it and in which mode.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from rooms.messages import Message
@@ -29,6 +30,8 @@ class Client:
         """The terminal's state as last sent to the game process."""
         self.ended = asyncio.get_running_loop().create_future()
         """Done once the client hung up (or the portal stops)."""
+        self.write: Callable[[bytes], None] = telnet.write if telnet is not None else self._write_web
+        """The game process's bytes for this client, as they go (bound once: every line shown comes here)."""
 
     def end(self) -> None:
         if not self.ended.done():
@@ -51,11 +54,9 @@ class Client:
     def name(self) -> str | None:
         return self.resume["name"]  # type: ignore[no-any-return]
 
-    def write(self, data: bytes) -> None:
-        if self.telnet is not None:
-            self.telnet.write(data)
-        elif self.web is not None:
-            self.web.write_line(data.decode("utf-8", "replace"))
+    def _write_web(self, data: bytes) -> None:
+        assert self.web is not None
+        self.web.write_line(data.decode("utf-8", "replace"))
 
     def say(self, text: str) -> None:
         """A line of the portal's own (a reload, a crash), as this connection shows lines."""

@@ -13,6 +13,7 @@ import tempfile
 import time
 from collections.abc import Coroutine
 from contextlib import suppress
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from server import texts
 from server.admission import AcceptErrors, Admission
 from server.portal.children import GameProcess, hello_of
 from server.portal.portalclient import Client
-from server.portal.frames import FrameLink, Kind, data, frame, split_multi
+from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
 from server.session import READ_CHUNK, Source
 from server.settings import Settings
 from server.sink import LineOut, Sink
@@ -223,7 +224,7 @@ class Portal:
         self.ready.set()
         for client in list(self.clients.values()):  # what they typed meanwhile, after their ATTACH
             if client.telnet is not None:
-                client.telnet.hand_on(lambda received, client=client: self._typed(client, received))
+                client.telnet.hand_on(partial(self._typed, client))
 
     def _linked(self) -> FrameLink:
         """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token)."""
@@ -238,7 +239,7 @@ class Portal:
             link.close()
             return
         game.link = link
-        link.handler = lambda kind, ident, payload: self._from_game(game, kind, ident, payload)
+        link.handler = partial(self._from_game, game)
         link.lost = lambda: self._lost(game)
         game.hello.set()
 
@@ -376,15 +377,18 @@ class Portal:
         client.agreed = end.early()[0]
         end.watch(lambda: self._negotiated(client), lambda what, said: self._relayed(client, what, said))
         if self.ready.is_set():
-            end.hand_on(lambda received: self._typed(client, received))
+            end.hand_on(partial(self._typed, client))
         return self._held(client)
 
     def _typed(self, client: Client, received: bytes) -> None:
-        """A telnet client's bytes, as they arrive (handed on only while a game process serves), or its end."""
-        if received:
-            self._to_game(client, Kind.INPUT, received)
-        else:
+        """A telnet client's bytes, as they arrive (handed on only while a game process serves), or its end. (Every
+        line typed comes here: the INPUT frame is made in place.)"""
+        if not received:
             client.end()
+            return
+        game = self.game
+        if client.attached and game is not None and game.link is not None:
+            game.link.send(HEAD.pack(len(received) + 5, Kind.INPUT, client.ident) + received)
 
     async def _held(self, client: Client) -> None:
         """A telnet connection, until it ends."""

@@ -5,7 +5,7 @@ negotiations applied through telnetlib3, which keeps the option state, MCCP2 and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import ECHO, WONT
@@ -15,6 +15,9 @@ from server.outofband.interface import OutOfBand
 from server.sink import Sink
 from server.telnet.telnetserver import MuckTelnetServer
 from server.telnet.telnetsink import TelnetSink
+
+if TYPE_CHECKING:
+    from server.telnet.coalescing import CoalescedTransport
 
 HEARD_KEPT = 32
 """Subnegotiations a connection keeps to tell a new game process (GMCP's Core.Hello and Core.Supports.*)."""
@@ -66,6 +69,8 @@ class TelnetEnd:
         self.sink = sink
         self._writer: TelnetWriter = sink.writer
         self._protocol: MuckTelnetServer = sink.writer.protocol
+        self._transport: CoalescedTransport = sink.writer.transport
+        """The connection's transport (MCCP2, when on, wraps its ``write``: the object stays)."""
         self._relays = [band for band in self._protocol.bands.values() if isinstance(band, Relay)]
 
     def state(self) -> dict[str, Any]:
@@ -105,9 +110,9 @@ class TelnetEnd:
     def write(self, data: bytes) -> None:
         """Bytes from the game process, as they go (through MCCP2 when on: its compressing write)."""
         if self._protocol._mccp2_compressor is None:
-            self._writer.transport.write_now(data)  # type: ignore[attr-defined]  # (server.telnet.coalescing)
+            self._transport.write_now(data)
         else:
-            self._writer.transport.write(data)
+            self._transport.write(data)
 
     def negotiate(self, verb: bytes, option: bytes) -> None:
         self._writer.iac(verb, option)

@@ -36,7 +36,9 @@ class TelnetMirror:
 
     def __init__(self, write: Write, negotiate: Callable[[bytes, bytes], None], close: Callable[[], None],
                  host: Host) -> None:
-        self._write, self._negotiate, self._close = write, negotiate, close
+        self._negotiate, self._close = negotiate, close
+        self.write: Write = write
+        """Bytes for the client (bound once: every line shown is written here; dropped once closing)."""
         self.protocol = self.transport = self
         self.width, self.rows = DEFAULT_WIDTH, DEFAULT_HEIGHT
         self.terminal = Terminal()
@@ -66,10 +68,6 @@ class TelnetMirror:
 
     # --- what TelnetSink and the bands use -------------------------------------------------
 
-    def write(self, data: bytes) -> None:
-        if not self.closing:
-            self._write(data)
-
     def get_write_buffer_size(self) -> int:
         return 0
 
@@ -92,7 +90,12 @@ class TelnetMirror:
     def close(self) -> None:
         if not self.closing:
             self.closing = True
+            self.write = _dropped
             self._close()
 
     def is_closing(self) -> bool:
         return self.closing
+
+
+def _dropped(data: bytes) -> None:
+    """What is written to a closing connection (``TelnetMirror.close``): nothing goes out."""
