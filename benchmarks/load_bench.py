@@ -146,6 +146,8 @@ class TimedConnection(Connection):
     async def message(self) -> dict[str, Any] | None:
         message = await super().message()
         moving = getattr(self, "sent_at", 0.0)
+        if message is not None and message.get("kind") == "timer":
+            return message  # the clock's news after a table message, already on its way before the move was sent
         if message is not None and moving:
             self.timed.append((moving, time.perf_counter() - moving))
             self.sent_at = 0.0
