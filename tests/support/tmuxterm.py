@@ -36,6 +36,21 @@ class Terminal:
     async def screen(self) -> str:
         return await self.tmux("capture-pane", "-p", "-t", "term")
 
+    async def shows(self, pattern: str, wait: float = WAIT) -> str:
+        """The screen once ``pattern`` shows on it, ``^`` and ``$`` at each of its lines (polled, as ``expect``): for
+        what a full-screen client draws rather than prints as lines."""
+        screen = ""
+        for _ in range(int(wait / 0.05)):
+            screen = await self.screen()
+            if re.search(pattern, screen, re.M):
+                return screen
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the terminal never showed {pattern!r}; its screen:\n{screen}")
+
+    async def resize(self, columns: int, rows: int) -> None:
+        """The pane made ``columns`` x ``rows``, as a window resized by its user (the client may tell the server)."""
+        await self.tmux("resize-window", "-t", "term", "-x", str(columns), "-y", str(rows))
+
     async def type(self, line: str) -> None:
         await self.tmux("send-keys", "-t", "term", "-l", line)
         await self.tmux("send-keys", "-t", "term", "Enter")
