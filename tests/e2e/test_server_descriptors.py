@@ -80,10 +80,10 @@ async def _silent(port: int, address: str, count: int) -> list[socket.socket]:
     return sockets
 
 
-async def _served(started: dict[str, Any], address: str) -> None:
-    """Someone else still gets the telnet banner and /health within a few seconds."""
+async def _banner(port: int, address: str, tls: ssl.SSLContext | None = None) -> None:
+    """The server's banner, to its end ('QUIT'), within a few seconds, on a connection from ``address``."""
     async with asyncio.timeout(5):
-        reader, writer = await asyncio.open_connection("127.0.0.1", started["port"], local_addr=(address, 0))
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls, local_addr=(address, 0))
         try:
             seen = b""
             while b"QUIT" not in seen:
@@ -92,6 +92,12 @@ async def _served(started: dict[str, Any], address: str) -> None:
                 seen += chunk
         finally:
             writer.close()
+
+
+async def _served(started: dict[str, Any], address: str) -> None:
+    """Someone else still gets the telnet banner and /health within a few seconds."""
+    async with asyncio.timeout(5):
+        await _banner(started["port"], address)
         async with aiohttp.ClientSession() as http:
             async with http.get(f"http://127.0.0.1:{started['web_port']}/health") as health:
                 assert health.status == 200
@@ -100,17 +106,7 @@ async def _served(started: dict[str, Any], address: str) -> None:
 async def _tls_banner(started: dict[str, Any], address: str) -> None:
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-    async with asyncio.timeout(5):
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", started["tls_port"], ssl=context, local_addr=(address, 0))
-        try:
-            seen = b""
-            while b"QUIT" not in seen:
-                chunk = await reader.read(4096)
-                assert chunk, seen
-                seen += chunk
-        finally:
-            writer.close()
+    await _banner(started["tls_port"], address, context)
 
 
 async def test_silent_tls_sockets_from_one_address_shut_nobody_out(tmp_path: Path) -> None:
