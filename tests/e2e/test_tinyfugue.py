@@ -7,13 +7,15 @@ from __future__ import annotations
 import asyncio
 import re
 import shutil
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from support.clients import WAIT, player, raw_client
 from engine.wimpout import parse_throw
+from server.app import GameServer
 from server.wimpout.cubeart import art
 from support.tablesetup import loaded_server
 from support.tmuxterm import TMUX, Terminal, terminal
@@ -25,22 +27,25 @@ COLUMNS, ROWS = 100, 40
 STATUS_LINE = re.compile(r"^_+wimpout_+")
 
 
-def tinyfugue(
-    config: Path, log: Path, columns: int = COLUMNS, rows: int = ROWS
-) -> AbstractAsyncContextManager[Terminal]:
-    """TinyFugue started with ``config`` in a ``columns`` x ``rows`` terminal."""
-    return terminal(f"{TF} -f{config}", log, columns, rows)
+@asynccontextmanager
+async def tinyfugue(
+    server: GameServer, tmp_path: Path, columns: int = COLUMNS, rows: int = ROWS
+) -> AsyncIterator[Terminal]:
+    """TinyFugue in a ``columns`` x ``rows`` terminal, logged in as Ann (an account made first) by its own world
+    file: it sends 'connect Ann annsecret' itself."""
+    async with raw_client(server) as setup:
+        await setup.command("create Ann annsecret", "Obvious exits")
+    config = tmp_path / "tfrc"
+    config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
+    async with terminal(f"{TF} -f{config}", tmp_path / "tf.log", columns, rows) as tf:
+        await tf.shows(r"^Welcome back, Ann\.$")
+        yield tf
 
 
 async def test_tinyfugue_logs_in_shows_prompts_throws_and_readable_text(make_server, tmp_path: Path) -> None:
     throw = "10 10 5 2 s4"
     async with loaded_server(make_server, tmp_path, ["6 2", throw]) as server:
-        async with raw_client(server) as setup:
-            await setup.command("create Ann annsecret", "Obvious exits")
-        config = tmp_path / "tfrc"
-        config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
-        async with player(server, "Bob") as bob, tinyfugue(config, tmp_path / "tf.log") as tf:
-            await tf.shows(r"^Welcome back, Ann\.$")  # TinyFugue sent 'connect Ann annsecret' itself
+        async with player(server, "Bob") as bob, tinyfugue(server, tmp_path) as tf:
             await bob.command("say café ☀", "You say")
             await tf.shows(r'^Bob says, "cafe \[black sun with rays\]"$')  # a readable stand-in, not a "?"
             await tf.type("table open goal=100")
@@ -77,12 +82,7 @@ async def test_tinyfugue_at_80_and_40_columns_shows_every_prompt(make_server, tm
     (80 characters) was missing at 80 columns, and at 40 the status prompt of a turn clearing a flash (53). After a
     resize the prompt fits the new width and leaves room to type."""
     async with loaded_server(make_server, tmp_path, ["6 2"]) as server:
-        async with raw_client(server) as setup:
-            await setup.command("create Ann annsecret", "Obvious exits")
-        config = tmp_path / "tfrc"
-        config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
-        async with player(server, "Bob") as bob, tinyfugue(config, tmp_path / "tf.log", columns=80, rows=24) as tf:
-            await tf.shows(r"^Welcome back, Ann\.$")
+        async with player(server, "Bob") as bob, tinyfugue(server, tmp_path, columns=80, rows=24) as tf:
             await tf.type("table open goal=100")
             await tf.shows(r"^You sit down at table 1\.$")
             await bob.command("sit", "You sit down")
