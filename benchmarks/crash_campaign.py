@@ -233,16 +233,37 @@ def examine(db: Any, hosts: list[Host]) -> Counter[str]:
     return found
 
 
+def examined(url: str, workdir: Path, hosts: list[Host]) -> Counter[str]:
+    """``examine`` of the stored database, and its engine's integrity check."""
+    with reading(url, workdir / "data") as db:
+        found = examine(db, hosts)
+    found["integrity_check failures"] += int(not intact(url, workdir / "data"))
+    return found
+
+
+def set_up(workdir: Path, args: argparse.Namespace) -> tuple[list[str], int, dict[str, str], list[Host]]:
+    """The world's rooms (a table each), a free port, the server's environment (a 5 s turn timer) and a host a table
+    (the first ``--poker-tables`` play poker)."""
+    rooms = write_world(workdir / "world.toml", args.tables)
+    port = free_port()
+    env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
+    return rooms, port, env, [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
+
+
+def seat_bots(rooms: list[str], hosts: list[Host], port: int) -> list[asyncio.Task[None]]:
+    """At each table its host and a second player, each on a connection of its own."""
+    return ([asyncio.create_task(play(host.name, room, port, host, host.poker)) for room, host in zip(rooms, hosts)]
+            + [asyncio.create_task(play(f"s{room}", room, port, None, host.poker))
+               for room, host in zip(rooms, hosts)])
+
+
 async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
     rng = random.Random(args.seed)
     totals: Counter[str] = Counter({figure: 0 for figure in FIGURES})
     deadline = time.monotonic() + args.deadline
     with tempfile.TemporaryDirectory(prefix="crash-campaign-") as tmp:
         workdir = Path(tmp)
-        rooms = write_world(workdir / "world.toml", args.tables)
-        port = free_port()
-        env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
-        hosts = [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
+        rooms, port, env, hosts = set_up(workdir, args)
         moves = 0
         for trial in range(args.trials + 1):  # the last start only checks what the last kill left
             if time.monotonic() > deadline:
@@ -254,19 +275,14 @@ async def campaign(args: argparse.Namespace, url: str) -> Counter[str]:
                 totals["games never resumed"] += len(expected - await open_tables_seen(port))
                 if trial == args.trials:
                     break
-                bots = [asyncio.create_task(play(host.name, room, port, host, host.poker))
-                        for room, host in zip(rooms, hosts)]
-                bots += [asyncio.create_task(play(f"s{room}", room, port, None, host.poker))
-                         for room, host in zip(rooms, hosts)]
+                bots = seat_bots(rooms, hosts, port)
                 await playing(hosts, time.monotonic() + PLAY_WAIT)
                 await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
             finally:
                 server.send_signal(signal.SIGKILL)
                 await server.wait()
             await asyncio.gather(*bots, return_exceptions=True)
-            with reading(url, workdir / "data") as db:
-                found = examine(db, hosts)
-            found["integrity_check failures"] += int(not intact(url, workdir / "data"))
+            found = examined(url, workdir, hosts)
             total = shown(hosts)
             print(f"trial {trial + 1}: {total - moves} game events shown since the last kill; "
                   + ", ".join(f"{k} {v}" for k, v in found.items() if v), flush=True)
@@ -320,13 +336,9 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
     deadline = time.monotonic() + args.deadline
     with tempfile.TemporaryDirectory(prefix="crash-campaign-") as tmp:
         workdir = Path(tmp)
-        rooms = write_world(workdir / "world.toml", args.tables)
-        port = free_port()
-        env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
-        hosts = [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
+        rooms, port, env, hosts = set_up(workdir, args)
         server, _ = await spawn("from server.main import main; main()", env, workdir, port)
-        bots = [asyncio.create_task(play(host.name, room, port, host, host.poker)) for room, host in zip(rooms, hosts)]
-        bots += [asyncio.create_task(play(f"s{room}", room, port, None, host.poker)) for room, host in zip(rooms, hosts)]
+        bots = seat_bots(rooms, hosts, port)
         moves = 0
         try:
             game = await game_process(server.pid)
@@ -358,9 +370,7 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
             except TimeoutError:
                 server.kill()
                 await server.wait()
-        with reading(url, workdir / "data") as db:
-            found = examine(db, hosts)
-        found["integrity_check failures"] += int(not intact(url, workdir / "data"))
+        found = examined(url, workdir, hosts)
         for figure, count in found.items():
             totals[figure] = max(totals[figure], count)
         finished = sum(len(h.finished) for h in hosts)

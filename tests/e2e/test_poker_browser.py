@@ -13,7 +13,7 @@ from typing import Any
 from support.browsers import web_url
 from support.clients import WAIT, player
 from support.pokerclients import OVER, choice, play_telnet, secret_lines
-from support.webpage import BROWSER_MARKS, Page, chromium
+from support.webpage import BROWSER_MARKS, Page, browser
 
 pytestmark = BROWSER_MARKS
 SEEN = """window.seen = client.table;
@@ -67,8 +67,7 @@ def play_in_browser(page: Page) -> set[str]:
 
 async def test_a_browser_a_telnet_player_and_a_house_bot_play_poker_to_five_bases(make_server, tmp_path: Path) -> None:
     async with make_server(web={"enabled": True}, tables={"turn_timer": 600}) as server, player(server, "Bob") as bob:
-        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
-        try:
+        async with browser(tmp_path) as page:
             await page.do(page.create_account, web_url(server, "/"))
             await page.do(page.key, "/")
             await page.do(page.key, "table open game=poker\n")
@@ -82,15 +81,6 @@ async def test_a_browser_a_telnet_player_and_a_house_bot_play_poker_to_five_base
                                                             play_telnet(bob)), 30 * WAIT)
             await page.do(page.wait, lambda d: re.search(r"You win!| wins", page.text("table-status")))
             shown = await page.do(page.driver.execute_script, "return document.body.innerText")
-            errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
-        except BaseException:
-            shown = await page.do(page.driver.execute_script, "return document.body.innerText")
-            await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
-            print(f"the page at the failure (screenshot: {tmp_path / 'failure.png'}):\n{shown}")
-            raise
-        finally:
-            await asyncio.to_thread(page.driver.quit)
-    assert not errors, errors
     assert re.search(OVER, bob.text) and "Table 1: New Cosmic Poker" in shown
     assert "draw 1 2" in used and re.search(r"Ann exchanges 2 cards\.", bob.text)
     if any(move.startswith("meld") for move in used):  # a showdown came (a hand may end with everyone folding)

@@ -80,10 +80,10 @@ async def _silent(port: int, address: str, count: int) -> list[socket.socket]:
     return sockets
 
 
-async def _served(started: dict[str, Any], address: str) -> None:
-    """Someone else still gets the telnet banner and /health within a few seconds."""
+async def _banner(port: int, address: str, tls: ssl.SSLContext | None = None) -> None:
+    """The server's banner, to its end ('QUIT'), within a few seconds, on a connection from ``address``."""
     async with asyncio.timeout(5):
-        reader, writer = await asyncio.open_connection("127.0.0.1", started["port"], local_addr=(address, 0))
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, ssl=tls, local_addr=(address, 0))
         try:
             seen = b""
             while b"QUIT" not in seen:
@@ -92,6 +92,12 @@ async def _served(started: dict[str, Any], address: str) -> None:
                 seen += chunk
         finally:
             writer.close()
+
+
+async def _served(started: dict[str, Any], address: str) -> None:
+    """Someone else still gets the telnet banner and /health within a few seconds."""
+    async with asyncio.timeout(5):
+        await _banner(started["port"], address)
         async with aiohttp.ClientSession() as http:
             async with http.get(f"http://127.0.0.1:{started['web_port']}/health") as health:
                 assert health.status == 200
@@ -100,29 +106,24 @@ async def _served(started: dict[str, Any], address: str) -> None:
 async def _tls_banner(started: dict[str, Any], address: str) -> None:
     context = ssl.create_default_context()
     context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-    async with asyncio.timeout(5):
-        reader, writer = await asyncio.open_connection(
-            "127.0.0.1", started["tls_port"], ssl=context, local_addr=(address, 0))
-        try:
-            seen = b""
-            while b"QUIT" not in seen:
-                chunk = await reader.read(4096)
-                assert chunk, seen
-                seen += chunk
-        finally:
-            writer.close()
+    await _banner(started["tls_port"], address, context)
+
+
+async def _all_served_beside(silent: list[socket.socket], started: dict[str, Any]) -> None:
+    """With the ``silent`` sockets open, someone else is served telnet, /health and TLS; then they close."""
+    try:
+        await asyncio.sleep(0.5)
+        await _served(started, "127.0.0.3")
+        await _tls_banner(started, "127.0.0.3")
+    finally:
+        for sock in silent:
+            sock.close()
 
 
 async def test_silent_tls_sockets_from_one_address_shut_nobody_out(tmp_path: Path) -> None:
     async with limited_server(tmp_path) as (started, log):
         silent = await _silent(started["tls_port"], "127.0.0.2", DESCRIPTORS + 100)
-        try:
-            await asyncio.sleep(0.5)
-            await _served(started, "127.0.0.3")
-            await _tls_banner(started, "127.0.0.3")
-        finally:
-            for sock in silent:
-                sock.close()
+        await _all_served_beside(silent, started)
         refused = [e for e in _events(log) if e.get("event") == "session.refused_at_accept"]
         assert "Traceback" not in log.read_text(errors="replace")
         assert len(refused) <= 5 and sum(e["times"] for e in refused) >= 1  # refused at once, logged once a second
@@ -136,13 +137,7 @@ async def test_silent_tls_sockets_from_many_addresses_shut_nobody_out(tmp_path: 
         silent = []
         for n in range(DESCRIPTORS // 15):  # 20 from each address (the most it may hold): more than the limit
             silent += await _silent(started["tls_port"], f"127.0.1.{n + 1}", 20)
-        try:
-            await asyncio.sleep(0.5)
-            await _served(started, "127.0.0.3")
-            await _tls_banner(started, "127.0.0.3")
-        finally:
-            for sock in silent:
-                sock.close()
+        await _all_served_beside(silent, started)
         text = log.read_text(errors="replace")
         refused = [e for e in _events(log) if e.get("event") == "session.handshake_given_up"]
         assert refused and len(refused) <= 5 and "Traceback" not in text, text[-2000:]

@@ -18,9 +18,9 @@ from engine.funhouse import ROOMS
 from server.funhouse.funwords import TITLES
 from support.clients import WAIT, player
 from support.servers import console_server, free_port
-from test_tinyfugue import TinyFugue
+from support.tmuxterm import TMUX, Terminal, terminal
 
-TELNET, TMUX = shutil.which("telnet"), shutil.which("tmux")
+TELNET = shutil.which("telnet")
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not (TELNET and TMUX), reason="needs telnet and tmux: .ci/run installs them")]
 COLUMNS, ROWS = 80, 24
@@ -34,17 +34,17 @@ ENDS = re.compile(r"^(You may: |The run is over)", re.M)
 class Telnet:
     """The telnet client in its terminal: what was typed, and what the screen and its scrollback show."""
 
-    def __init__(self, terminal: TinyFugue, port: int) -> None:
+    def __init__(self, terminal: Terminal, port: int) -> None:
         self.terminal, self.port = terminal, port
 
     async def connect(self) -> None:
         await self.terminal.type(f"telnet 127.0.0.1 {self.port}")
-        await self.terminal.wait(r"Welcome|connect")
+        await self.terminal.shows(r"Welcome|connect")
         await self.terminal.type("connect Ann secret1")
-        await self.terminal.wait(r"Obvious exits|Welcome back")
+        await self.terminal.shows(r"Obvious exits|Welcome back")
 
     async def everything(self) -> str:
-        return await self.terminal.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "tf")
+        return await self.terminal.scrollback()
 
     async def ends(self) -> int:
         return len(ENDS.findall(await self.everything()))
@@ -93,16 +93,11 @@ def last_board(screen: str) -> str:
 
 async def test_a_whole_run_over_telnet_at_80x24_through_a_kill_9(tmp_path: Path) -> None:
     port = free_port()
-    config = tmp_path / "tmux.conf"
-    config.write_text("set -g history-limit 50000\n")
-    terminal = TinyFugue(f"funhouse-test-{port}")
-    await terminal.tmux("-f", str(config), "new-session", "-d", "-s", "tf", "-x", str(COLUMNS), "-y", str(ROWS),
-                        "-e", "TERM=xterm", "sh")
-    try:
+    async with terminal("sh", tmp_path / "sh.log", COLUMNS, ROWS, scrollback=50000) as shell:
         async with console_server(tmp_path, port) as process:
             async with player(SimpleNamespace(port=port), "Ann"):
                 pass
-            telnet = Telnet(terminal, port)
+            telnet = Telnet(shell, port)
             await telnet.connect()
             room, screen = await telnet.command("funhouse")
             made: dict[str, int] = {}
@@ -113,7 +108,7 @@ async def test_a_whole_run_over_telnet_at_80x24_through_a_kill_9(tmp_path: Path)
             before = last_board(screen)
             process.send_signal(signal.SIGKILL)
             await process.wait()
-            await terminal.wait(r"Connection closed by foreign host")
+            await shell.shows(r"Connection closed by foreign host")
         async with console_server(tmp_path, port):
             await telnet.connect()
             room, screen = await telnet.command("fh look")
@@ -127,5 +122,3 @@ async def test_a_whole_run_over_telnet_at_80x24_through_a_kill_9(tmp_path: Path)
             everything = await telnet.everything()
             assert everything.isascii() and "\x1b" not in everything
             assert max(len(line) for line in everything.split("\n")) <= COLUMNS
-    finally:
-        await terminal.tmux("kill-server")

@@ -5,7 +5,6 @@ stray byte, and reads `café` as `cafe` (TinyFugue 5 shows no UTF-8: it is sent 
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import shutil
 from collections.abc import AsyncIterator
@@ -16,90 +15,58 @@ import pytest
 
 from support.clients import WAIT, player, raw_client
 from engine.wimpout import parse_throw
+from server.app import GameServer
 from server.wimpout.cubeart import art
 from support.tablesetup import loaded_server
+from support.tmuxterm import TMUX, Terminal, terminal
 
 TF = shutil.which("tf5") or shutil.which("tf")
-TMUX = shutil.which("tmux")
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not (TF and TMUX), reason="needs TinyFugue 5 (tf5) and tmux: .ci/run installs them")]
 COLUMNS, ROWS = 100, 40
 STATUS_LINE = re.compile(r"^_+wimpout_+")
 
 
-class TinyFugue:
-    """TinyFugue running in a detached tmux session on a private tmux server; the screen read as text."""
-
-    def __init__(self, socket: str) -> None:
-        self.socket = socket
-
-    async def tmux(self, *args: str) -> str:
-        process = await asyncio.create_subprocess_exec(
-            TMUX or "tmux", "-L", self.socket, *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
-        )
-        out, err = await process.communicate()
-        assert process.returncode == 0, err.decode(errors="replace")
-        return out.decode("utf-8", "replace")
-
-    async def screen(self) -> str:
-        return await self.tmux("capture-pane", "-p", "-t", "tf")
-
-    async def type(self, line: str) -> None:
-        await self.tmux("send-keys", "-t", "tf", "-l", line)
-        await self.tmux("send-keys", "-t", "tf", "Enter")
-
-    async def wait(self, pattern: str) -> str:
-        """The screen once ``pattern`` shows on it (polled: a terminal has no 'new output' event)."""
-        screen = ""
-        for _ in range(int(WAIT / 0.05)):
-            screen = await self.screen()
-            if re.search(pattern, screen, re.M):
-                return screen
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"TinyFugue never showed {pattern!r}; its screen:\n{screen}")
-
-
 @asynccontextmanager
-async def tinyfugue(config: Path, columns: int = COLUMNS, rows: int = ROWS) -> AsyncIterator[TinyFugue]:
-    client = TinyFugue(f"wimpout-test-{os.getpid()}-{id(config)}")
-    size = ("-x", str(columns), "-y", str(rows), "-e", f"COLUMNS={columns}", "-e", f"LINES={rows}")
-    await client.tmux("new-session", "-d", "-s", "tf", *size, "-e", "TERM=xterm", f"{TF} -f{config}")
-    try:
-        yield client
-    finally:
-        await client.tmux("kill-server")
+async def tinyfugue(
+    server: GameServer, tmp_path: Path, columns: int = COLUMNS, rows: int = ROWS
+) -> AsyncIterator[Terminal]:
+    """TinyFugue in a ``columns`` x ``rows`` terminal, logged in as Ann (an account made first) by its own world
+    file: it sends 'connect Ann annsecret' itself."""
+    async with raw_client(server) as setup:
+        await setup.command("create Ann annsecret", "Obvious exits")
+    config = tmp_path / "tfrc"
+    config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
+    async with terminal(f"{TF} -f{config}", tmp_path / "tf.log", columns, rows) as tf:
+        await tf.shows(r"^Welcome back, Ann\.$")
+        yield tf
 
 
 async def test_tinyfugue_logs_in_shows_prompts_throws_and_readable_text(make_server, tmp_path: Path) -> None:
     throw = "10 10 5 2 s4"
     async with loaded_server(make_server, tmp_path, ["6 2", throw]) as server:
-        async with raw_client(server) as setup:
-            await setup.command("create Ann annsecret", "Obvious exits")
-        config = tmp_path / "tfrc"
-        config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
-        async with player(server, "Bob") as bob, tinyfugue(config) as tf:
-            await tf.wait(r"^Welcome back, Ann\.$")  # TinyFugue sent 'connect Ann annsecret' itself
+        async with player(server, "Bob") as bob, tinyfugue(server, tmp_path) as tf:
             await bob.command("say café ☀", "You say")
-            await tf.wait(r'^Bob says, "cafe \[black sun with rays\]"$')  # a readable stand-in, not a "?"
+            await tf.shows(r'^Bob says, "cafe \[black sun with rays\]"$')  # a readable stand-in, not a "?"
             await tf.type("table open goal=100")
-            await tf.wait(r"^You sit down at table 1\.$")
+            await tf.shows(r"^You sit down at table 1\.$")
             await bob.command("sit", "You sit down")
             await tf.type("start")
-            await tf.wait(r"^--- Your turn \(score 0\) ---$")
+            await tf.shows(r"^--- Your turn \(score 0\) ---$")
             await tf.type("roll")
-            screen = await tf.wait(r"^You score 25\. Turn total: 25\.$")
+            screen = await tf.shows(r"^You score 25\. Turn total: 25\.$")
             lines = screen.split("\n")
             cubes = art(parse_throw(throw), COLUMNS)
             start = lines.index(cubes[0])
             assert lines[start : start + len(cubes)] == cubes  # exactly the art, nothing garbled
             await tf.type("leave")
-            screen = await tf.wait(r"Leave\? \(yes/no\)")
+            screen = await tf.shows(r"Leave\? \(yes/no\)")
             lines = screen.rstrip("\n").split("\n")
             status = next(i for i, line in enumerate(lines) if STATUS_LINE.match(line))
             asked = next(i for i, line in enumerate(lines) if "Leave? (yes/no)" in line)
             assert asked > status  # in the input window: TinyFugue took it for a prompt (GA/EOR), not a line
             await tf.type("no")
-            await tf.wait(r"^You stay at table 1|^You stay")
+            await tf.shows(r"^You stay at table 1|^You stay")
         assert screen.isascii() and "\x1b" not in screen and "^[" not in screen
 
 
@@ -115,19 +82,14 @@ async def test_tinyfugue_at_80_and_40_columns_shows_every_prompt(make_server, tm
     (80 characters) was missing at 80 columns, and at 40 the status prompt of a turn clearing a flash (53). After a
     resize the prompt fits the new width and leaves room to type."""
     async with loaded_server(make_server, tmp_path, ["6 2"]) as server:
-        async with raw_client(server) as setup:
-            await setup.command("create Ann annsecret", "Obvious exits")
-        config = tmp_path / "tfrc"
-        config.write_text(f"/addworld -Ttiny wimpout Ann annsecret 127.0.0.1 {server.port}\n")
-        async with player(server, "Bob") as bob, tinyfugue(config, columns=80, rows=24) as tf:
-            await tf.wait(r"^Welcome back, Ann\.$")
+        async with player(server, "Bob") as bob, tinyfugue(server, tmp_path, columns=80, rows=24) as tf:
             await tf.type("table open goal=100")
-            await tf.wait(r"^You sit down at table 1\.$")
+            await tf.shows(r"^You sit down at table 1\.$")
             await bob.command("sit", "You sit down")
             await tf.type("start")
-            await tf.wait(r"^--- Your turn \(score 0\) ---$")
+            await tf.shows(r"^--- Your turn \(score 0\) ---$")
             await tf.type("leave")
-            screen = await tf.wait(r"^Leaving table 1 now forfeits the game: your score of 0 is lost\.$")
+            screen = await tf.shows(r"^Leaving table 1 now forfeits the game: your score of 0 is lost\.$")
             for _ in range(int(WAIT / 0.05)):
                 if any("Leave? (yes/no)" in line for line in input_window(screen)):
                     break
@@ -135,8 +97,8 @@ async def test_tinyfugue_at_80_and_40_columns_shows_every_prompt(make_server, tm
                 screen = await tf.screen()
             assert any(line.startswith("Leave? (yes/no)") for line in input_window(screen)), screen
             await tf.type("no")
-            await tf.wait(r"^You stay at table 1\.$")
-            await tf.tmux("resize-window", "-t", "tf", "-x", "40", "-y", "24")  # TinyFugue sends the new size (NAWS)
+            await tf.shows(r"^You stay at table 1\.$")
+            await tf.resize(40, 24)  # TinyFugue sends the new size (NAWS)
             for _ in range(int(WAIT / 0.2)):  # each say brings a prompt, drawn for the width the server knows by then
                 await bob.command("say narrow now", "You say")
                 await asyncio.sleep(0.2)

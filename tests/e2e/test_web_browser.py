@@ -5,14 +5,13 @@ move, votes, and plays Last Licks. A screenshot is saved (``COSMIC_SCREENSHOT=do
 
 from __future__ import annotations
 
-import asyncio
 import os
 from pathlib import Path
 
 from support.clients import telnet_client
 from support.tablesetup import dice_script
 from support.browsers import web_url
-from support.webpage import BROWSER_MARKS, Page, chromium
+from support.webpage import BROWSER_MARKS, browser
 
 pytestmark = BROWSER_MARKS
 
@@ -27,8 +26,7 @@ async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot
     async with make_server(web={"enabled": True}, tables=tables) as server, telnet_client(server) as bob:
         await bob.command("create Bob secret1", "Obvious exits")
         await bob.command("@set cubes=compact", "Set: cubes=compact.")
-        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
-        try:
+        async with browser(tmp_path, 1200, 857) as page:  # the page's size in the README's screenshot
             await page.do(page.create_account, web_url(server, "/"))
             await page.do(page.open_table)
             await bob.command("sit 1", "You sit down at table 1.")
@@ -77,15 +75,6 @@ async def test_a_browser_plays_a_whole_game_with_a_telnet_player_and_a_house_bot
             width = await page.do(page.driver.execute_script,
                                   "return [document.documentElement.scrollWidth, window.innerWidth]")
             assert width[0] <= width[1]
-            errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
-            assert not errors, errors
-        except BaseException:
-            shown = await page.do(page.driver.execute_script, "return document.body.innerText")
-            await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
-            print(f"the page at the failure (screenshot: {tmp_path / 'failure.png'}):\n{shown}")
-            raise
-        finally:
-            await asyncio.to_thread(page.driver.quit)
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -95,8 +84,7 @@ async def test_the_leave_question_shows_in_the_log_and_the_command_line_takes_th
     """'Leave the game' asks first; the question was only written in a note under the command line, below the fold,
     so the button seemed to do nothing."""
     async with make_server(web={"enabled": True}, tables={"dice_script": dice_script(tmp_path, ["10 2"])}) as server:
-        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
-        try:
+        async with browser(tmp_path) as page:
             await page.do(page.create_account, web_url(server, "/"))
             await page.do(page.open_table)
             await page.do(page.click, "Add a house bot")
@@ -108,5 +96,3 @@ async def test_the_leave_question_shows_in_the_log_and_the_command_line_takes_th
             assert focused == "command"
             await page.do(page.key, "yes\n")
             await page.do(page.wait, lambda d: "You leave table 1." in page.text("log"))
-        finally:
-            await asyncio.to_thread(page.driver.quit)

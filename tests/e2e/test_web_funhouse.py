@@ -4,12 +4,13 @@ of the long Slide Jam list picked from a list, the words of each board in the lo
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any
 
 from support.browsers import web_url
-from test_web_browser import Page, chromium, pytestmark  # noqa: F401 (the same marks: slow, needs chromium)
+from support.webpage import BROWSER_MARKS, Page, browser
+
+pytestmark = BROWSER_MARKS
 
 
 def count(page: Page, selector: str) -> int:
@@ -116,8 +117,7 @@ def walk_six_rooms(page: Page) -> dict[str, Any]:
 
 async def test_a_browser_plays_the_funhouse_and_sees_every_room_drawn(make_server, tmp_path: Path) -> None:
     async with make_server(web={"enabled": True}) as server:
-        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
-        try:
+        async with browser(tmp_path) as page:
             await page.do(page.create_account, web_url(server, "/"))
             await page.do(play_magic_mirror, page)
             seen = await page.do(walk_six_rooms, page)
@@ -133,12 +133,3 @@ async def test_a_browser_plays_the_funhouse_and_sees_every_room_drawn(make_serve
             width = await page.do(page.driver.execute_script,
                                   "return [document.documentElement.scrollWidth, window.innerWidth]")
             assert width[0] <= width[1]
-            errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
-            assert not errors, errors
-        except BaseException:
-            shown = await page.do(page.driver.execute_script, "return document.body.innerText")
-            await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
-            print(f"the page at the failure (screenshot: {tmp_path / 'failure.png'}):\n{shown}")
-            raise
-        finally:
-            await asyncio.to_thread(page.driver.quit)

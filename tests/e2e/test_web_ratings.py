@@ -4,12 +4,13 @@ panel draws 'top' and 'top bots' from their fields, without echoing them in the 
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
 from support.browsers import web_url
-from test_web_browser import Page, chromium, pytestmark  # noqa: F401  (the same marks: slow, needs Chromium)
+from support.webpage import BROWSER_MARKS, Page, browser
+
+pytestmark = BROWSER_MARKS
 
 MOVES = 300
 
@@ -38,8 +39,7 @@ def play_to_the_end(page: Page) -> None:
 
 async def test_the_score_sheet_shows_ratings_and_the_leaderboard_panel_lists_them(make_server, tmp_path: Path) -> None:
     async with make_server(web={"enabled": True}, tables={"turn_timer": 600}) as server:
-        page = Page(await asyncio.to_thread(chromium, tmp_path / "profile"))
-        try:
+        async with browser(tmp_path) as page:
             await page.do(page.create_account, web_url(server, "/"))
             await page.do(page.open_table)
             await page.do(page.click, "Add a house bot")
@@ -58,12 +58,3 @@ async def test_the_score_sheet_shows_ratings_and_the_leaderboard_panel_lists_the
             log = await page.do(page.driver.execute_script, "return document.getElementById('log').textContent")
             assert "Ratings in Cosmic Wimpout" not in log  # the panel's answers are drawn, not logged
             await page.do(page.driver.save_screenshot, str(tmp_path / "ratings.png"))
-            errors = [e for e in await page.do(page.driver.get_log, "browser") if e["level"] == "SEVERE"]
-            assert not errors, errors
-        except BaseException:
-            shown = await page.do(page.driver.execute_script, "return document.body.innerText")
-            await page.do(page.driver.save_screenshot, str(tmp_path / "failure.png"))
-            print(f"the page at the failure (screenshot: {tmp_path / 'failure.png'}):\n{shown}")
-            raise
-        finally:
-            await asyncio.to_thread(page.driver.quit)

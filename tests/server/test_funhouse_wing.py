@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.funhouse import ROOMS, FunRun, SeededChance
+from engine.funhouse import ROOMS, FunRun
 from rooms.loader import load_world_file
 from server.funhouse.funboard import draw
 from server.funhouse.funwing import missing_wing
@@ -19,6 +19,7 @@ from server.funhouse.funwords import TITLES
 from server.settings import DEFAULTS
 from support.clients import player, telnet_client
 from support.harness import Typist, in_memory
+from support.funpositions import positions
 from support.jsonclients import json_client
 
 MOVES_A_ROOM = 6
@@ -121,18 +122,9 @@ async def test_the_daily_board_counts_each_players_first_daily_run(tmp_path: Pat
 
 def test_every_board_fits_80_columns_in_ascii() -> None:
     """Random legal play through many seeded runs: every position each room shows is drawn within 80 columns."""
-    chooser = random.Random(24)
-    for seed in range(40):
-        chance = SeededChance(seed)
-        run = FunRun.start(seed, chance=chance)
-        made: dict[str, int] = {}
-        while run.room is not None:
-            text = draw(run.room.view())
-            assert text.isascii() and max(len(line) for line in text.split("\n")) <= 80, text
-            room = run.room.name
-            made[room] = made.get(room, 0) + 1
-            offered = [move for move in run.legal_moves() if move != "stop"]
-            run.apply("stop" if made[room] > 25 or not offered else chooser.choice(offered), chance)
+    for view in positions(40, random.Random(24), 25):
+        text = draw(view)
+        assert text.isascii() and max(len(line) for line in text.split("\n")) <= 80, text
 
 
 def test_an_older_world_gets_the_wing_and_the_lobbys_door_once() -> None:

@@ -19,6 +19,7 @@ from engine.funhouse.whackadummy import WhackADummy
 from server.funhouse.funmoves import moves_text
 from server.funhouse.funboard import draw
 from server.funhouse.funspoken import speak
+from support.funpositions import positions
 from support.harness import Typist, in_memory
 
 OPTIONS = FunOptions()
@@ -95,20 +96,11 @@ def test_trampo_land_in_words_lists_each_kind_of_piece() -> None:
 def test_every_position_of_many_runs_has_words_without_glyphs() -> None:
     """Random legal play through seeded runs: every position of every room is said in words, a tile never as its
     glyph, and a face-down coin never by its value."""
-    chooser = random.Random(7)
-    for seed in range(12):
-        chance = SeededChance(seed)
-        run = FunRun.start(seed, chance=chance)
-        made: dict[str, int] = {}
-        while run.room is not None:
-            view = run.room.view()
-            said = speak(view)
-            assert said and not GLYPH.search(said) and "[" not in said, said
-            if view["room"] == "whack-a-dummy":
-                assert said.count("hidden") == sum(1 for coin in view["maze"] if coin is None)
-            made[view["room"]] = made.get(view["room"], 0) + 1
-            offered = [move for move in run.legal_moves() if move != "stop"]
-            run.apply("stop" if made[view["room"]] > 12 or not offered else chooser.choice(offered), chance)
+    for view in positions(12, random.Random(7), 12):
+        said = speak(view)
+        assert said and not GLYPH.search(said) and "[" not in said, said
+        if view["room"] == "whack-a-dummy":
+            assert said.count("hidden") == sum(1 for coin in view["maze"] if coin is None)
 
 
 def test_the_null_glyph_option_draws_nulls_as_n() -> None:

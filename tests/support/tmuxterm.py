@@ -36,6 +36,26 @@ class Terminal:
     async def screen(self) -> str:
         return await self.tmux("capture-pane", "-p", "-t", "term")
 
+    async def scrollback(self) -> str:
+        """The screen and every line scrolled off it (as many as the terminal's ``scrollback``), wrapped lines
+        joined."""
+        return await self.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", "term")
+
+    async def shows(self, pattern: str, wait: float = WAIT) -> str:
+        """The screen once ``pattern`` shows on it, ``^`` and ``$`` at each of its lines (polled, as ``expect``): for
+        what a full-screen client draws rather than prints as lines."""
+        screen = ""
+        for _ in range(int(wait / 0.05)):
+            screen = await self.screen()
+            if re.search(pattern, screen, re.M):
+                return screen
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the terminal never showed {pattern!r}; its screen:\n{screen}")
+
+    async def resize(self, columns: int, rows: int) -> None:
+        """The pane made ``columns`` x ``rows``, as a window resized by its user (the client may tell the server)."""
+        await self.tmux("resize-window", "-t", "term", "-x", str(columns), "-y", str(rows))
+
     async def type(self, line: str) -> None:
         await self.tmux("send-keys", "-t", "term", "-l", line)
         await self.tmux("send-keys", "-t", "term", "Enter")
@@ -56,13 +76,16 @@ class Terminal:
 
 
 @asynccontextmanager
-async def terminal(command: str, log: Path, columns: int = 80, rows: int = 24) -> AsyncIterator[Terminal]:
-    """``command`` running in a ``columns`` x ``rows`` pane (TERM=xterm), everything it prints logged to ``log``: it
-    starts once the log is there."""
+async def terminal(
+    command: str, log: Path, columns: int = 80, rows: int = 24, scrollback: int = 2000
+) -> AsyncIterator[Terminal]:
+    """``command`` running in a ``columns`` x ``rows`` pane (TERM=xterm) keeping ``scrollback`` lines, everything it
+    prints logged to ``log``: it starts once the log is there."""
     client = Terminal(f"cosmic-test-{os.getpid()}-{id(log)}", log)
     size = ("-x", str(columns), "-y", str(rows), "-e", f"COLUMNS={columns}", "-e", f"LINES={rows}")
     waiting = f"while [ ! -e {shlex.quote(str(log))} ]; do sleep 0.02; done; exec {command}"
-    await client.tmux("new-session", "-d", "-s", "term", *size, "-e", "TERM=xterm", f"sh -c {shlex.quote(waiting)}")
+    await client.tmux("start-server", ";", "set-option", "-g", "history-limit", str(scrollback), ";",
+                      "new-session", "-d", "-s", "term", *size, "-e", "TERM=xterm", f"sh -c {shlex.quote(waiting)}")
     try:
         await client.tmux("pipe-pane", "-o", "-t", "term", f"cat >> {shlex.quote(str(log))}")
         yield client
