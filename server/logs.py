@@ -6,9 +6,10 @@ password is dropped before rendering, as a second line of defence.
 
 from __future__ import annotations
 
+import io
 import logging
 import sys
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import structlog
 
@@ -28,14 +29,41 @@ def _traceback_without_locals() -> structlog.typing.ExceptionRenderer:
     return structlog.dev.RichTracebackFormatter(show_locals=False)
 
 
+class LogStream(io.TextIOBase):
+    """The log's stream, silent from the moment its reader is gone (a pipe to a pager or ``tee`` closed, a terminal
+    hung up): a log line must never raise into what logged it, above all a SIGTERM's shutdown, which would then never
+    finish."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream: TextIO | None = stream
+
+    def write(self, text: str) -> int:  # type: ignore[override]
+        if self._stream is not None:
+            try:
+                self._stream.write(text)
+            except (OSError, ValueError):  # EPIPE, EIO, or the stream closed
+                self._stream = None
+        return len(text)
+
+    def flush(self) -> None:
+        if self._stream is not None:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError):
+                self._stream = None
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+
 def configure_logging(fmt: str, level: str, stream: TextIO | None = None) -> None:
     """Route structlog (ours) and stdlib logging (telnetlib3's) to one stream."""
-    stream = stream or sys.stderr
+    out = cast(TextIO, LogStream(stream or sys.stderr))
     numeric = logging.getLevelName(level.upper())
     renderer: Any = (
         structlog.processors.JSONRenderer()
         if fmt == "json"
-        else structlog.dev.ConsoleRenderer(colors=stream.isatty(), exception_formatter=_traceback_without_locals())
+        else structlog.dev.ConsoleRenderer(colors=out.isatty(), exception_formatter=_traceback_without_locals())
     )
     structlog.configure(
         processors=[
@@ -46,10 +74,10 @@ def configure_logging(fmt: str, level: str, stream: TextIO | None = None) -> Non
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(stream),
+        logger_factory=structlog.PrintLoggerFactory(out),
         cache_logger_on_first_use=False,
     )
-    handler = logging.StreamHandler(stream)
+    handler = logging.StreamHandler(out)
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(numeric)

@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 import structlog
@@ -68,25 +69,34 @@ async def serve(settings: Settings, argv: list[str]) -> None:
     """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
     graceful way; SIGHUP (``cosmic-wimpout reload``) reloads the game process."""
     portal = Portal(settings, argv)
+    started = _answer_signals({signal.SIGTERM: portal.request_shutdown, signal.SIGINT: portal.request_shutdown,
+                               signal.SIGHUP: lambda _: asyncio.ensure_future(portal.reload())})
     await portal.start()
+    started.set_result(None)
     gc.freeze()
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, portal.request_shutdown, signal.Signals(signum).name)
-    loop.add_signal_handler(signal.SIGHUP, lambda: asyncio.ensure_future(portal.reload()))
     await portal.wait_stopped()
 
 
 async def serve_alone(settings: Settings) -> None:
     """The server in one process (``--one-process``)."""
     server = GameServer(settings)
+    started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
     await server.start()
+    started.set_result(None)
     gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
     structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, server.request_shutdown, signal.Signals(signum).name)
     await server.wait_stopped()
+
+
+def _answer_signals(actions: dict[signal.Signals, Callable[[str], object]]) -> asyncio.Future[None]:
+    """Each signal's action, called with the signal's name once the returned future is done (the server serving):
+    a SIGTERM while the server starts stops it when started, rather than killing it with a game process orphaned."""
+    loop = asyncio.get_running_loop()
+    started: asyncio.Future[None] = loop.create_future()
+    for signum, action in actions.items():
+        loop.add_signal_handler(signum, lambda act=action, name=signum.name: started.add_done_callback(
+            lambda _: act(name)))
+    return started
 
 
 def main(argv: list[str] | None = None) -> None:
