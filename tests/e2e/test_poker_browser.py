@@ -24,6 +24,10 @@ return [client.table.state.status, client.table.state.game && client.table.state
         [...document.querySelectorAll('#actions button')].map(b => [b.textContent, b.className, b.disabled])];"""
 """Marks the table message the page shows now, and returns what it offers: status, phase, you_may, the buttons."""
 CHANGED = "return client.table !== window.seen"
+CLICK = """const move = [...document.querySelectorAll('#actions button.move')].find(b => b.textContent === arguments[0]);
+if (move && !move.disabled) move.click();"""
+"""Clicks the move button with this label if the page still shows it (a wait for a label the page has redrawn away
+held the player up for 10 s while the others waited on it)."""
 
 
 def pick(page: Page, numbers: list[int]) -> None:
@@ -63,8 +67,8 @@ def play_in_browser(page: Page) -> set[str]:
             page.wait(lambda d: pick_button(page).text == command and pick_button(page).is_enabled())
             pick_button(page).click()
             picked["meld"] = command
-        elif moves:
-            page.click(choice(moves))
+        elif moves:  # clicked as the page shows it now: gone already (redrawn for the next message), it is left
+            page.driver.execute_script(CLICK, choice(moves))
         try:
             WebDriverWait(page.driver, 3).until(lambda d: d.execute_script(CHANGED))
         except TimeoutException:  # no new table message: the click missed a redrawn button or was refused; look again
