@@ -43,7 +43,8 @@ async def funhouse(session: Session, args: str) -> None:
     unequal stacks give back their cheapest families, or not), scoreboard=on|off
     (Catwalk's falls shape the barrel maze, or join the pool), null_glyph=0|n
     (how a null shows on the board); the first of each is the default. A daily
-    run keeps the rules' defaults. E.g. 'funhouse new scoreboard=off'.
+    run keeps the rules' defaults. E.g. 'funhouse new scoreboard=off'. One
+    game at a time: while you sit at a table, your run waits.
     """
     word, _, rest = args.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
@@ -51,6 +52,7 @@ async def funhouse(session: Session, args: str) -> None:
     if word == "":
         live = await funhouse_runs.current(session.player)
         if live is None:
+            unseated(session)
             live = await funhouse_runs.begin(session.player, now)
             session.tell(words.STARTED.format(run=live.run_id, what=""), "funhouse")
         else:
@@ -65,6 +67,7 @@ async def funhouse(session: Session, args: str) -> None:
         if any("=" not in option for option in typed):
             raise UsageError
         options = read_options(typed, daily=day is not None)
+        unseated(session)
         live = await funhouse_runs.begin(session.player, now, room, day, options)
         what = (words.DAILY.format(day=day) if day else words.ALONE.format(title=words.TITLES[room]) if room else "")
         if changed := described(options):
@@ -100,6 +103,7 @@ async def fh(session: Session, args: str) -> None:
     if move.lower() == "moves":
         session.page(words.YOU_MAY.format(moves=", ".join(live.run.legal_moves())), "funhouse")
         return
+    unseated(session)
     try:
         events = await session.services.funhouse.move(live, move)
     except RoomError as refused:
@@ -107,6 +111,14 @@ async def fh(session: Session, args: str) -> None:
     show(session, live)
     if any(isinstance(event, RoomClosed) for event in events):
         session.services.funhouse.search(tell_bests(session, bests(live.run, events)))
+
+
+def unseated(session: Session) -> None:
+    """One game at a time: a player seated at a table (of any game, started or not) neither starts a run nor moves
+    in one. The run waits (it has no clock); a seat is not refused for a run under way, which may never be ended."""
+    seated = session.services.tables.seat_of(session.player)
+    if seated is not None:
+        raise Refusal(words.SEATED.format(number=seated.table.number))
 
 
 def show(session: Session, live: LiveRun) -> None:

@@ -9,6 +9,7 @@ TITLES = {
 STACK_NAMES = {"T": "Twins", "C": "Cousins", "D": "Distant", "S": "Strangers"}
 """Catwalk's four stacks by the letter 'lay' names them with."""
 NO_RUN = "You have no Funhouse run under way: 'funhouse' starts one ('help funhouse')."
+SEATED = "You are sitting at table {number}: your Funhouse run waits until you 'leave' it."
 STARTED = "A Funhouse run begins (run #{run}){what}. Type your moves after 'fh'; 'fh stop' ends a room."
 DAILY = ", the daily layout of {day}"
 ALONE = ", {title} alone"

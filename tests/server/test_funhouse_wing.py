@@ -137,3 +137,31 @@ def test_an_older_world_gets_the_wing_and_the_lobbys_door_once() -> None:
     assert [room.key for room in added] == [f"funhouse-{name}" for name in ROOMS] + ["lobby"]
     assert added[-1].find_exit("funhouse").destination == "funhouse-slide-jam"  # type: ignore[union-attr]
     assert missing_wing({**old, **{room.key: room for room in added}}, seed) == []
+
+
+async def test_one_game_at_a_time_a_seat_holds_the_funhouse_run(make_server) -> None:
+    """Seated at a table of any game, a player neither starts nor moves a Funhouse run (its board and the records
+    still show); the run waits, untouched, and goes on once they leave. A run under way does not keep them from a
+    seat: a run has no clock, and an unfinished one is never ended."""
+    seated = r"You are sitting at table 1: your Funhouse run waits until you 'leave' it\."
+    async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("table open game=poker bases_to_win=1", r"You sit down at table 1\.")
+        await bob.command("sit 1", r"You sit down at table 1\.")
+        await ann.command("start", r"a game of New Cosmic Poker begins")
+        for line in ("funhouse", "funhouse new", "funhouse daily", "funhouse room catwalk"):
+            await ann.command(line, seated)
+        assert await server.services.funhouse.current("Ann") is None
+        await bob.command("leave yes", r"Table 1 is closed")
+        await ann.expect(r"Table 1 is closed")
+        await ann.command("funhouse room barrels", r"Roll Out the Barrels alone")
+        live = await server.services.funhouse.current("Ann")
+        assert live is not None
+        events = list(live.run.events)
+        await ann.command("table open", r"You sit down at table 1\.")
+        await ann.command("fh start 0 1", seated)
+        await ann.command("funhouse new", seated)
+        await ann.command("fh look", r"Roll Out the Barrels\n")
+        await ann.command("funhouse", r"Your run #1 is under way")
+        assert await server.services.funhouse.current("Ann") is live and live.run.events == events
+        await ann.command("stand", r"Table 1 is closed")
+        await ann.command("fh start 0 1", "You may:")
