@@ -140,9 +140,9 @@ def test_an_older_world_gets_the_wing_and_the_lobbys_door_once() -> None:
 
 
 async def test_one_game_at_a_time_a_seat_holds_the_funhouse_run(make_server) -> None:
-    """Seated at a table of any game, a player neither starts nor moves a Funhouse run (its board and the records
-    still show); the run waits, untouched, and goes on once they leave. A run under way does not keep them from a
-    seat: a run has no clock, and an unfinished one is never ended."""
+    """Seated at a table of any game, a player sits at no other (poker or Cosmic Wimpout), and neither starts nor
+    moves a Funhouse run (its board and the records still show); the run waits, untouched, and goes on once they
+    leave. A run under way does not keep them from a seat: a run has no clock, and an unfinished one is never ended."""
     seated = r"You are sitting at table 1: your Funhouse run waits until you 'leave' it\."
     async with make_server() as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
         await ann.command("table open game=poker bases_to_win=1", r"You sit down at table 1\.")
@@ -150,6 +150,7 @@ async def test_one_game_at_a_time_a_seat_holds_the_funhouse_run(make_server) -> 
         await ann.command("start", r"a game of New Cosmic Poker begins")
         for line in ("funhouse", "funhouse new", "funhouse daily", "funhouse room catwalk"):
             await ann.command(line, seated)
+        await ann.command("table open", r"You are sitting at table 1: 'leave' it first\.")
         assert await server.services.funhouse.current("Ann") is None
         await bob.command("leave yes", r"Table 1 is closed")
         await ann.expect(r"Table 1 is closed")
@@ -160,6 +161,9 @@ async def test_one_game_at_a_time_a_seat_holds_the_funhouse_run(make_server) -> 
         await ann.command("table open", r"You sit down at table 1\.")
         await ann.command("fh start 0 1", seated)
         await ann.command("funhouse new", seated)
+        await bob.command("table open game=poker", r"You sit down at table 2\.")
+        await bob.command("sit 1", r"You are sitting at table 2: 'leave' it first\.")
+        await bob.command("stand", r"Table 2 is closed")
         await ann.command("fh look", r"Roll Out the Barrels\n")
         await ann.command("funhouse", r"Your run #1 is under way")
         assert await server.services.funhouse.current("Ann") is live and live.run.events == events
