@@ -201,11 +201,13 @@ class Tournaments:
                 await self._finish(run)
 
     async def _pair_arena(self, run: Running) -> None:
+        """Seat the arena's queue. Who joined while the standings were read (their entry saved after it) is not in
+        them: they stay queued, for their own join's pairing."""
         lines = {line.standing.name: line for line in await self.server.store.standings(run.number)}
-        run.queue = [name for name in run.queue if self._free(name) and name in lines and lines[name].active]
+        run.queue = [name for name in run.queue if self._free(name) and (name not in lines or lines[name].active)]
         seated = {name for live in run.tables.values() for name in live.table.seats}
         bots = [line.standing for line in lines.values() if line.standing.house and line.standing.name not in seated]
-        waiting = [lines[name].standing for name in run.queue]
+        waiting = [lines[name].standing for name in run.queue if name in lines]
         for names in arena_tables(waiting, bots, run.record.seats, run.last_met):
             await self._seat(run, names, {name for name in names if lines[name].standing.house}, 0)
 

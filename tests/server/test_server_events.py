@@ -44,6 +44,10 @@ async def test_an_arena_runs_end_to_end_with_house_bots_and_two_people(make_serv
         await ann.expect("opens event 1, an arena")
         await ann.command("events", r"Event 1: arena, \d+(\.\d)? seconds left; 2 entrants; tables: goal=100")
         await ann.command("event join", "You are in event 1.")
+        # 'event join' answers before the pairing: Ann is seated before Bob joins, or the two could wait together
+        # and be paired with each other for the whole arena (people sit with people first), no bot ever playing
+        seated = await ann.expect(r"Event 1, arena game: you play at table \d+ \(Ann, Cautious\.bot\)\.")
+        ann._seen -= len(seated)  # (read again by _play_event)
         await bob.command("event join 1", "You are in event 1.")
         ann_points, bob_points = await asyncio.gather(_play_event(ann, 1), _play_event(bob, 1))  # until time is up
         assert ann_points and bob_points and "Ann, Cautious.bot" in ann.text and "Bob, Optimal.bot" in bob.text
@@ -58,6 +62,33 @@ async def test_an_arena_runs_end_to_end_with_house_bots_and_two_people(make_serv
     async with make_server(events=EVENTS) as server, player(server, "Cy") as cy:  # stored: a restart keeps them
         await cy.command("event standings 1", r"Event 1 \(arena, over\) standings:\n   1\. ")
         await cy.command("events", r"Event 1: arena, over; 4 entrants")
+
+
+async def test_someone_joining_an_arena_while_a_pairing_reads_the_standings_is_seated(make_server) -> None:
+    """A pairing reads the standings, then seats the queue: Bob joining between the two (his entry saved after the
+    read) stays in the queue for his own pairing; he had been dropped from it and waited for ever."""
+    async with make_server(events=EVENTS) as server, player(server, "Wizard") as wiz, \
+            player(server, "Ann") as ann, player(server, "Bob") as bob:
+        store, read, was_read = server.services.store, server.services.store.standings, asyncio.Event()
+
+        async def slow_read(number: int) -> list:
+            """The first read (Ann's pairing) returns once Bob's join is saved (as on a loaded machine)."""
+            lines = await read(number)
+            if not was_read.is_set():
+                was_read.set()
+                async with asyncio.timeout(10):
+                    while "Bob" not in server.services.events.running[number].queue:
+                        await asyncio.sleep(0.01)
+            return lines
+
+        await wiz.command("event arena 5 goal=100 optimal cautious", "opens event 1, an arena")
+        store.standings = slow_read
+        await ann.command("event join", "You are in event 1.")
+        await asyncio.wait_for(was_read.wait(), 10)  # Ann's pairing has read the standings, Bob not in them
+        await bob.command("event join", "You are in event 1.")
+        await ann.expect(r"Event 1, arena game: you play at table \d+ \(Ann, Cautious\.bot\)\.")
+        await bob.expect(r"Event 1, arena game: you play at table \d+ \((Bob, Optimal\.bot|Ann, Bob)\)\.")  # (Ann's
+        # first game may end in a bot's first turn, and Ann come back to the queue beside Bob)
 
 
 async def test_a_swiss_event_runs_end_to_end_with_house_bots_and_two_people(make_server) -> None:
