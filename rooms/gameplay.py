@@ -5,7 +5,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from engine.gametype import Match
 
 if TYPE_CHECKING:
     from rooms.tables import Status, TableNews
@@ -123,3 +125,51 @@ class TablePlay(Protocol):
     def view(self) -> TableView:
         """The table as it stands, for everyone at it: it may hold what only some may see (a poker hand), which the
         game type's words and wire message then show each viewer only their own of."""
+
+
+class Outcome(Protocol):
+    """What a match's state says of its end."""
+
+    @property
+    def winner(self) -> str | None: ...
+
+
+class DecidedMatch(Match, Protocol):
+    """A match whose state names its winner (None while playing, or when everyone left)."""
+
+    @property
+    def state(self) -> Outcome: ...
+
+
+M = TypeVar("M", bound=DecidedMatch)
+
+
+class MatchPlay(Generic[M]):
+    """What a table adapter says of its match alike for every game: none before the start, then the match (its
+    events, its end, whom it waits on). A game's adapter adds its options, moves, bots and view."""
+
+    game: M | None
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def is_over(self) -> bool:
+        return self.game is not None and self.game.is_over
+
+    @property
+    def abandoned(self) -> bool:
+        """Over with no winner (everyone left): the table is abandoned, not finished."""
+        return self.game is not None and self.game.state.winner is None
+
+    @property
+    def events(self) -> Sequence[Any]:
+        return self.game.events if self.game is not None else ()
+
+    def waiting_on(self) -> tuple[str, ...]:
+        return self.game.waiting_on() if self.game is not None else ()
+
+    def _game(self) -> M:
+        assert self.game is not None  # the table refuses game moves before the start
+        return self.game

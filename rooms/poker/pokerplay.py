@@ -12,6 +12,7 @@ from engine.poker import (
     read_command, table_view, you_may,
 )
 from engine.poker.pokergame import MAX_SEATS
+from rooms.gameplay import MatchPlay
 from rooms.messages import Refusal
 from rooms.poker.pokerview import (
     BOT_KINDS, ChangeProposed, PokerBot, PokerOpened, PokerSeat, PokerView, house_bot, parse_options,
@@ -36,7 +37,7 @@ def restore_table(number: int, room: str, options: PokerOptions, seats: Sequence
     return table
 
 
-class PokerPlay:
+class PokerPlay(MatchPlay[PokerGame]):
     """New Cosmic Poker at one table."""
 
     bot_kinds = BOT_KINDS
@@ -46,32 +47,12 @@ class PokerPlay:
     def __init__(self, table: Table, options: PokerOptions) -> None:
         self.table = table
         self.options = options
-        self.game: PokerGame | None = None
+        self.game = None
         self.change: tuple[PokerOptions, set[str]] | None = None
         """A change of options put to the table before the first deal, and who has agreed to it."""
 
-    @property
-    def started(self) -> bool:
-        return self.game is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.game is not None and self.game.is_over
-
-    @property
-    def abandoned(self) -> bool:
-        return self.game is not None and self.game.state.winner is None
-
-    @property
-    def events(self) -> Sequence[Event]:
-        return self.game.events if self.game is not None else ()
-
     def options_record(self) -> dict[str, Any]:
         return self.options.model_dump(mode="json")
-
-    def _game(self) -> PokerGame:
-        assert self.game is not None  # the table refuses game moves before the start
-        return self.game
 
     def start(self, dice: ShuffleSource) -> TableNews:
         try:
@@ -135,9 +116,6 @@ class PokerPlay:
     def forfeits(self, name: str) -> int | None:
         player = self._game().state.players.get(name)
         return player.bases if player is not None and player.out is None else None
-
-    def waiting_on(self) -> tuple[str, ...]:
-        return self.game.waiting_on() if self.game is not None else ()
 
     def house_bot(self, words: Sequence[str]) -> PokerBot:
         return house_bot(words)

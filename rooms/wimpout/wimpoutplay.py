@@ -12,6 +12,7 @@ from engine.wimpout.actions import CLOSE_WINDOW, ROLL, STOP, Action, Propose, Vo
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.game import IllegalAction
 from engine.wimpout.state import Proposal, ProposalEvent, record_proposal
+from rooms.gameplay import MatchPlay
 from rooms.messages import Refusal
 from rooms.tables import Table, TableNews, TimedOut
 from rooms.wimpout.advising import Advisors, Hint, hint, hint_unavailable, optimal
@@ -51,7 +52,7 @@ def wrote(table: Table, author: str, honour: str) -> None:
         table.authored.setdefault(text, author)  # the first writer keeps it: a copy later adds nothing of theirs
 
 
-class WimpoutPlay:
+class WimpoutPlay(MatchPlay[Game]):
     """Cosmic Wimpout at one table."""
 
     bot_kinds = BOT_KINDS
@@ -61,7 +62,7 @@ class WimpoutPlay:
     def __init__(self, table: Table, rules: RuleSet) -> None:
         self.table = table
         self.rules = rules
-        self.game: Game | None = None
+        self.game = None
         self.proposals: dict[int, Proposal] = {}
         """Guiding Light proposals open before the game starts (once it has, the game keeps its own)."""
         self.proposals_made = 0
@@ -70,22 +71,6 @@ class WimpoutPlay:
         optimal bot plays its fallback)."""
 
     # -- what the table asks -------------------------------------------------------------------------------------------
-
-    @property
-    def started(self) -> bool:
-        return self.game is not None
-
-    @property
-    def is_over(self) -> bool:
-        return self.game is not None and self.game.is_over
-
-    @property
-    def abandoned(self) -> bool:
-        return self.game is not None and self.game.state.winner is None
-
-    @property
-    def events(self) -> Sequence[ev.Event]:
-        return self.game.events if self.game is not None else ()
 
     def options_record(self) -> dict[str, Any]:
         return self.rules.model_dump(mode="json")
@@ -99,9 +84,6 @@ class WimpoutPlay:
     def forfeits(self, name: str) -> int | None:
         seat = self._game().state.player(name)
         return seat.score if seat.out is None else None
-
-    def waiting_on(self) -> tuple[str, ...]:
-        return self.game.waiting_on() if self.game is not None else ()
 
     def house_bot(self, words: Sequence[str]) -> HouseBot:
         return house_bot(words)
@@ -162,10 +144,6 @@ class WimpoutPlay:
         self._record(lapsed)  # the game keeps its own proposals, numbered from 1; these were for the table before it
         self.game = game
         return self.table.news(*lapsed, *game.events)
-
-    def _game(self) -> Game:
-        assert self.game is not None  # the table refuses game moves before the start
-        return self.game
 
     def _apply(self, name: str | None, action: Action, dice: DiceSource, *before: Any) -> TableNews:
         self.table.playing(name)
