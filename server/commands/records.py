@@ -13,7 +13,7 @@ from server.commands.registry import command
 from server.gametypes import GAME_TYPES, GameType
 from server.ratednews import provisional
 from server.ratingmodel import Rating
-from server.render.columns import fitted
+from server.render.columns import narrowed
 from server.session import Session
 from server.store import PlayedGame
 
@@ -140,12 +140,9 @@ def rating_board(title: str, bots: bool, board: list[tuple[str, Rating]], width:
     rows = [texts.RATING_ROW.format(place=place, name=name, rating=r.shown, provisional=provisional(r),
                                     games=counted(r.games, "game"))
             for place, (name, r) in enumerate(board, 1)]
-    if max(map(len, rows)) > width:
-        cells = [[f"{place}.", name, r.shown, provisional(r).strip(), counted(r.games, "game")]
-                 for place, (name, r) in enumerate(board, 1)]
-        rows, left_out = fitted(cells, width, right=(0, 2), keep=3)
-        if left_out:
-            rows.append(texts.LEFT_OUT.format(heads=", ".join(texts.RATING_COLUMNS[-left_out:])))
+    cells = [[f"{place}.", name, r.shown, provisional(r).strip(), counted(r.games, "game")]
+             for place, (name, r) in enumerate(board, 1)]
+    rows = narrowed(rows, cells, width, right=(0, 2), keep=3, heads=texts.RATING_COLUMNS)
     return "\n".join([texts.RATING_BOARD.format(game=title, whom="bots" if bots else "people"), *rows])
 
 

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from engine.poker import PokerOptions, table_view
 from rooms.poker.pokerview import PokerView
 from server.poker.pokerwords import LEGEND, NO_HAND, TITLE, hand_lines, options_words
-from server import texts
-from server.render.columns import fitted
+from server.render.columns import narrowed
 from server.render.style import Style
 from server.store import Stats
 
@@ -102,9 +101,6 @@ def leaderboard(leaders: Sequence[tuple[str, Stats]], width: int) -> str:
     header = TOP_ROW.format(rank="", name="Player", wins="Wins", games="Games", hands="Hands", bases="Bases")
     rows = [TOP_ROW.format(rank=rank, name=name, wins=s.wins, games=s.games, hands=s.hands_won, bases=s.bases)
             for rank, (name, s) in enumerate(leaders, 1)]
-    if max(map(len, [header, *rows])) <= width:
-        return "\n".join([f"{TITLE}:", header, *rows])
     heads = ["#", "Player", "Wins", "Games", "Hands", "Bases"]
     cells = [[f"{rank}.", name, s.wins, s.games, s.hands_won, s.bases] for rank, (name, s) in enumerate(leaders, 1)]
-    lines, left_out = fitted([heads, *cells], width, right=(0, 2, 3, 4, 5))
-    return "\n".join([f"{TITLE}:", *lines, *([texts.LEFT_OUT.format(heads=", ".join(heads[-left_out:]))] if left_out else [])])
+    return "\n".join([f"{TITLE}:", *narrowed([header, *rows], [heads, *cells], width, right=(0, 2, 3, 4, 5))])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from server import texts
+
 
 def fitted(rows: Sequence[Sequence[object]], width: int, right: Sequence[int] = (), keep: int = 2) -> tuple[list[str], int]:
     """``rows`` (a row of heads first) one line each, cells a space apart, those of the columns numbered in ``right``
@@ -20,3 +22,14 @@ def fitted(rows: Sequence[Sequence[object]], width: int, right: Sequence[int] = 
         if shown <= keep or max(map(len, lines)) <= width:
             return lines, len(cells[0]) - shown
         shown -= 1
+
+
+def narrowed(wide: Sequence[str], rows: Sequence[Sequence[object]], width: int, right: Sequence[int] = (),
+             keep: int = 2, heads: Sequence[str] | None = None) -> list[str]:
+    """The usual layout ``wide`` if every line fits ``width``; else ``rows`` ``fitted``, and a line naming the columns
+    left out (``heads``: their names, the first row's when None)."""
+    if max(map(len, wide), default=0) <= width:
+        return list(wide)
+    lines, left_out = fitted(rows, width, right, keep)
+    names = [str(head) for head in (rows[0] if heads is None else heads)]
+    return [*lines, *([texts.LEFT_OUT.format(heads=", ".join(names[-left_out:]))] if left_out else [])]

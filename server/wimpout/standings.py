@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rooms.messages import counted
-from server import texts
-from server.render.columns import fitted
+from server.render.columns import narrowed
 from server.store import Stats
 
 TOP_ROW = "{rank:>4} {name:<16} {wins:>5} {games:>6} {best:>9} {trains:>7} {wrecks:>7} {novas:>6}"
@@ -25,8 +24,5 @@ def leaderboard(leaders: Sequence[tuple[str, Stats]], width: int) -> str:
     cells = [[f"{rank}.", name, s.wins, s.games, s.best_turn, s.freight_trains, s.train_wrecks, s.supernovas]
              for rank, (name, s) in enumerate(leaders, 1)]
     keys = ["rank", "name", "wins", "games", "best", "trains", "wrecks", "novas"]
-    lines = [TOP_ROW.format(**dict(zip(keys, row))) for row in [heads, *cells]]
-    if max(map(len, lines)) <= width:
-        return "\n".join(lines)
-    lines, left_out = fitted([heads, *cells], width, right=(0, 2, 3, 4, 5, 6, 7))
-    return "\n".join([*lines, *([texts.LEFT_OUT.format(heads=", ".join(heads[-left_out:]))] if left_out else [])])
+    wide = [TOP_ROW.format(**dict(zip(keys, row))) for row in [heads, *cells]]
+    return "\n".join(narrowed(wide, [heads, *cells], width, right=(0, 2, 3, 4, 5, 6, 7)))
