@@ -52,15 +52,7 @@ class RunEnded:
 
 
 Event = RunStarted | RoomOpened | Moved | RoomClosed | RunEnded
-_CODEC = EventCodec(Event.__args__)  # type: ignore[attr-defined]
+_CODEC: EventCodec[Event] = EventCodec(Event.__args__)  # type: ignore[attr-defined]
 EVENT_TYPES = _CODEC.types
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict for storage or a bot (``engine.eventcodec``)."""
-    return _CODEC.to_dict(event)
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The inverse of event_to_dict; raises ValueError on an unknown or malformed event."""
-    return _CODEC.from_dict(data)  # type: ignore[no-any-return]
+event_to_dict = _CODEC.to_dict
+event_from_dict = _CODEC.from_dict

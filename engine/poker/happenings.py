@@ -7,7 +7,6 @@ Cards are ids into ``cards.DECK``. Some events carry hidden cards (the deck orde
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from engine.eventcodec import EventCodec
 from engine.poker.variations import PokerOptions
@@ -263,15 +262,7 @@ Event = (
     | Called | Raised | TappedOut | RoundEnded | DrawStarted | Drew | ShowdownStarted | MeldPicked | MeldExposed
     | HandWon | WarpReturned | HandEnded | PlayerOut | GameOver
 )
-_CODEC = EventCodec(Event.__args__)  # type: ignore[attr-defined]
+_CODEC: EventCodec[Event] = EventCodec(Event.__args__)  # type: ignore[attr-defined]
 EVENT_TYPES = _CODEC.types
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
-    """A JSON-ready dict for storage (``engine.eventcodec``)."""
-    return _CODEC.to_dict(event)
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """The inverse of event_to_dict; raises ValueError on an unknown or malformed event."""
-    return _CODEC.from_dict(data)  # type: ignore[no-any-return]
+event_to_dict = _CODEC.to_dict
+event_from_dict = _CODEC.from_dict
