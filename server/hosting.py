@@ -22,7 +22,7 @@ from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
 from server.livetable import Live
 from server.names import skeleton
-from server.ratednews import chances_message, change_messages, closing_fields
+from server.ratednews import closing_fields, rating_news
 from server.tableclock import TableClock
 
 if TYPE_CHECKING:
@@ -282,7 +282,8 @@ class Tables:
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
         self._deliver(news, audience)
-        await self._tell_ratings(live, changes, audience)
+        said = await rating_news(self.server.store, live, changes)
+        self.server.deliver(Delivery(name, message) for message in said for name in audience)
         if ending is not None:
             await self._close(live, ending, audience, changes=changes)
         else:
@@ -452,20 +453,6 @@ class Tables:
         self.server.deliver(Delivery(name, closed) for name in audience)
         if live.then is not None:
             self.clock.spawn(live.then(live, ending))
-
-    async def _tell_ratings(self, live: Live, changes: list[RatingChange], audience: Sequence[str]) -> None:
-        """The predicted chances when a rated game starts; each player's rating change when it ends."""
-        table = live.table
-        messages = change_messages(table.number, live.kind.name, live.kind.title, changes)
-        if changes:
-            log.info("table.rated", table=table.number, game=live.game_id,
-                     ratings={c.player: c.after.shown for c in changes})
-        if live.rated and not live.predicted and table.play.started:
-            live.predicted = True
-            players = list(table.seats)
-            ratings = {name: (await self.server.store.ratings(name)).get(live.kind.name) for name in players}
-            messages.append(chances_message(table.number, players, {k: v for k, v in ratings.items() if v}))
-        self.server.deliver(Delivery(name, message) for message in messages for name in audience)
 
     def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""

@@ -4,11 +4,20 @@ change when it ends (as text, and as fields for JSON mode and GMCP)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+import structlog
 
 from rooms.messages import Message
 from server import texts
 from server.ratingmodel import Rating, chances
 from server.store import RatingChange
+
+if TYPE_CHECKING:
+    from server.livetable import Live
+    from server.store import Store
+
+log = structlog.get_logger()
 
 
 def provisional(rating: Rating) -> str:
@@ -25,6 +34,21 @@ def chances_message(table: int, players: Sequence[str], ratings: Mapping[str, Ra
     fields |= {f"rating.{name}": str(r.shown) for name, r in zip(players, rated)}
     fields |= {f"provisional.{name}": "yes" if r.provisional else "no" for name, r in zip(players, rated)}
     return Message(texts.CHANCES.format(number=table, chances=said), "rating_chances", fields)
+
+
+async def rating_news(store: Store, live: Live, changes: Sequence[RatingChange]) -> list[Message]:
+    """What a table hears of ratings after a move: the predicted chances when a rated game starts (once), each
+    player's rating change when it ends."""
+    table = live.table
+    messages = change_messages(table.number, live.kind.name, live.kind.title, changes)
+    if changes:
+        log.info("table.rated", table=table.number, game=live.game_id, ratings={c.player: c.after.shown for c in changes})
+    if live.rated and not live.predicted and table.play.started:
+        live.predicted = True
+        players = list(table.seats)
+        ratings = {name: (await store.ratings(name)).get(live.kind.name) for name in players}
+        messages.append(chances_message(table.number, players, {k: v for k, v in ratings.items() if v}))
+    return messages
 
 
 def change_messages(table: int, game: str, title: str, changes: Iterable[RatingChange]) -> list[Message]:
