@@ -24,6 +24,7 @@ from server.livetable import Live
 from server.names import skeleton
 from server.ratednews import closing_fields, rating_news
 from server.tableclock import TableClock
+from server.whereabouts import Whereabouts
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -51,12 +52,8 @@ class Tables:
         self.live: dict[int, Live] = {}
         self.clock = TableClock(self.settings, self._time_out, self._abandon)
         self._stopped = False
-        self._seated: dict[str, Live] = {}
-        """The table each player was last found sitting at: checked first by ``seat_of``."""
-        self._followed: dict[str, Live | None] = {}
-        """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
-        closed (``_audiences_changed`` empties it): a status prompt goes with every burst of output a player gets,
-        and one in the lobby would otherwise cost two passes over every open table."""
+        self.where = Whereabouts(self.live)
+        """Who sits at or follows which table (``seat_of``, ``followed``)."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -82,34 +79,12 @@ class Tables:
         return [live for live in self.live.values() if live.table.room == room]
 
     def seat_of(self, name: str) -> Live | None:
-        """The table ``name`` sits at (one at most). Asked on every move and status prompt, so the last answer is
-        checked first: a seated player's move costs no pass over every open table."""
-        live = self._seated.get(name)
-        if live is not None and live.table.is_seated(name) and self.live.get(live.table.number) is live:
-            return live
-        for live in self.live.values():
-            if live.table.is_seated(name):
-                self._seated[name] = live
-                return live
-        self._seated.pop(name, None)
-        return None
+        """The table ``name`` sits at (one at most)."""
+        return self.where.seat_of(name)
 
     def followed(self, name: str) -> Live | None:
         """The table ``name`` sits at, else the first one they watch (asked for every status prompt)."""
-        if name in self._followed:
-            return self._followed[name]
-        found = self.seat_of(name)
-        if found is None:
-            for live in self.live.values():
-                if name in live.table.watchers:
-                    found = live
-                    break
-        self._followed[name] = found
-        return found
-
-    def _audiences_changed(self) -> None:
-        """Someone sat, stood, watched or stopped watching, or a table opened or closed: ``followed`` asks again."""
-        self._followed.clear()
+        return self.where.followed(name)
 
     def rewatch(self, name: str, number: int) -> None:
         """A watcher back after a reload of the game process (server.portal): watching table ``number`` again,
@@ -118,7 +93,7 @@ class Tables:
         if live is not None and name not in live.table.watchers and not live.table.is_seated(name):
             with suppress(Refusal):
                 live.table.watch(name)
-            self._audiences_changed()
+            self.where.changed()
 
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
@@ -196,7 +171,7 @@ class Tables:
         if not (rated and self._fair):
             live.rated = False
             await self.server.store.set_unrated(game_id)
-        self._audiences_changed()
+        self.where.changed()
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
         world = self.server.world
@@ -225,7 +200,7 @@ class Tables:
                                         moved_at=time.time(), then=then, rated=self._fair)
         if not self._fair:
             await self.server.store.set_unrated(game_id)
-        self._audiences_changed()
+        self.where.changed()
         log.info("table.seated", table=number, game=game_id, room=room, seats=table.seats)
         self._deliver(table.news(*kind.opened(table, first), *(Sat(name) for name in table.seats)), table.audience)
         return live
@@ -275,7 +250,7 @@ class Tables:
         table = live.table
         now_heard = table.audience
         if now_heard != heard:
-            self._audiences_changed()
+            self.where.changed()
         ending = table.ending()
         changes = await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *now_heard]))
@@ -437,9 +412,7 @@ class Tables:
         table = live.table
         if self.live.get(table.number) is live:  # (its game over and saved, the database may have given the number
             del self.live[table.number]  # to a table opened since: that one stays)
-        self._audiences_changed()
-        for name in [name for name, seat in self._seated.items() if seat is live]:
-            del self._seated[name]  # the index keeps no closed table (nor its game) alive
+        self.where.closed(live)
         self.clock.stop(live)
         if ending is not TableEnding.OVER:
             await self.server.store.close_table(live.game_id, ending.value)

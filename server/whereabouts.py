@@ -1,0 +1,56 @@
+"""Who is at which live table: asked on every move and with every status prompt (each burst of output a player gets),
+so each answer is kept until what it depends on changes, and a player in the lobby costs no pass over every open
+table each time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from server.livetable import Live
+
+
+class Whereabouts:
+    """The seat and the followed table of each player asked about, over the live tables by number."""
+
+    def __init__(self, live: Mapping[int, Live]) -> None:
+        self._live = live
+        self._seated: dict[str, Live] = {}
+        """The table each player was last found sitting at: checked first by ``seat_of``."""
+        self._followed: dict[str, Live | None] = {}
+        """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
+        closed (``changed`` empties it)."""
+
+    def seat_of(self, name: str) -> Live | None:
+        """The table ``name`` sits at (one at most); the last answer is checked first, so a seated player's move
+        costs no pass over every open table."""
+        live = self._seated.get(name)
+        if live is not None and live.table.is_seated(name) and self._live.get(live.table.number) is live:
+            return live
+        for live in self._live.values():
+            if live.table.is_seated(name):
+                self._seated[name] = live
+                return live
+        self._seated.pop(name, None)
+        return None
+
+    def followed(self, name: str) -> Live | None:
+        """The table ``name`` sits at, else the first one they watch."""
+        if name in self._followed:
+            return self._followed[name]
+        found = self.seat_of(name)
+        if found is None:
+            found = next((live for live in self._live.values() if name in live.table.watchers), None)
+        self._followed[name] = found
+        return found
+
+    def changed(self) -> None:
+        """Someone sat, stood, watched or stopped watching, or a table opened: ``followed`` asks again."""
+        self._followed.clear()
+
+    def closed(self, live: Live) -> None:
+        """A table closed: nothing here keeps it (nor its game) alive."""
+        self.changed()
+        for name in [name for name, seat in self._seated.items() if seat is live]:
+            del self._seated[name]
