@@ -8,11 +8,12 @@ from collections.abc import Iterable
 
 from server.names import skeleton as skeleton_of
 from server.store import sharedsql as sql
+from server.store.accountcolumns import AccountColumns
 from server.store.domain import Account, NameTaken
 from server.store.sqlite.groupcommit import GroupCommit
 
 
-class SqliteAccounts(GroupCommit):
+class SqliteAccounts(AccountColumns, GroupCommit):
     async def find(self, skeleton: str) -> Account | None:
         return await self._run(lambda db: find_account(db, skeleton))
 
@@ -23,18 +24,6 @@ class SqliteAccounts(GroupCommit):
     async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
         """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
         return await self._write(lambda db: create_account(db, name, skeleton, password_hash))
-
-    async def set_password_hash(self, skeleton: str, password_hash: str) -> None:
-        await self._update(skeleton, "password_hash", password_hash)
-
-    async def set_doing(self, skeleton: str, doing: str) -> None:
-        await self._update(skeleton, "doing", doing)
-
-    async def set_banned(self, skeleton: str, banned: bool) -> None:
-        await self._update(skeleton, "banned", int(banned))
-
-    async def set_builder(self, skeleton: str, builder: bool) -> None:
-        await self._update(skeleton, "builder", int(builder))
 
     async def set_wizard(self, name: str, wizard: bool) -> bool:
         """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
