@@ -209,14 +209,14 @@ def _choices(
 @njit(**_HELPER)
 def _row(
     source: np.ndarray, at: np.ndarray, offset: np.ndarray, depth: np.ndarray, fixed: bool, out: np.ndarray,
-    width: int, stop: np.ndarray, may_stop: np.ndarray, terminal: np.ndarray, scale: np.ndarray, forced: tuple, choices: tuple,
-    decision_throw: np.ndarray, radius: np.ndarray, narrow: bool, work: np.ndarray,
+    width: int, stop: np.ndarray, may_stop: np.ndarray, terminal: np.ndarray, scale: np.ndarray, forced: tuple,
+    choices: tuple, decision_throw: np.ndarray, radius: np.ndarray, narrow: bool, work: np.ndarray,
 ) -> None:
     """One row, every state: ``out`` from the rows above it in ``source``, the one ``points`` above for each outcome
-    (see ``_above``; ``fixed``: the current row stands for them all). Each throw's segment opens with a weightless outcome, worth exactly 0: the sum is of the others.
-    ``work`` holds the scratch: 0 - 7 the pairwise sums' accumulators, 8 the outcomes' sum, 9 the choices', 10 a
-    choice's best move. Values are read by index, not through views: a view per outcome cost more than the
-    arithmetic with narrow columns."""
+    (see ``_above``; ``fixed``: the current row stands for them all). Each throw's segment opens with a weightless
+    outcome, worth exactly 0: the sum is of the others. ``work`` holds the scratch: 0 - 7 the pairwise sums'
+    accumulators, 8 the outcomes' sum, 9 the choices', 10 a choice's best move. Values are read by index, not through
+    views: a view per outcome cost more than the arithmetic with narrow columns."""
     f_prob, f_points, f_state, f_starts = forced
     decisions = len(decision_throw)
     size = out.shape[1]
