@@ -3,7 +3,12 @@ shipped tables, and the progress it reports."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from importlib import resources
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,8 +16,8 @@ import pytest
 from engine.wimpout.optimal import solver
 from engine.wimpout.optimal.packing import from_bytes, to_bytes
 from engine.wimpout.optimal.positions import Caps, last_licks_bank, may_stop, pair_columns, reach_of
-from engine.wimpout.optimal.sweep import Rows, TurnStart, turn_start
-from engine.wimpout.optimal.turn import Columns, solve_turn
+from engine.wimpout.optimal.sweep import Rows, TurnStart, tables, turn_start
+from engine.wimpout.optimal.turn import MAX_POINTS, START, Columns, layout, solve_turn
 from engine.wimpout.rules import RuleSet
 
 RULES = RuleSet(goal=500)
@@ -64,6 +69,29 @@ def test_a_small_goal_solves_to_every_entry_the_numpy_turns_gave(monkeypatch) ->
     reference = solver.solve_model(rules, SMALL_CAPS)
     for name in ("win", "lose", "chaser", "alone"):
         assert np.array_equal(getattr(compiled, name), getattr(reference, name)), name
+
+
+def test_the_ring_keeps_each_state_as_deep_as_it_is_read() -> None:
+    """Every outcome reads a row its state keeps; the turn's start, which a freight train of 5s reaches, the deepest."""
+    found, lay = tables(RULES), layout(RULES)
+    _, points, place, _ = found.forced
+    assert np.all(points < found.depth[place])
+    _, points, place, _ = found.choices
+    assert np.all(points < found.depth[place])
+    assert found.kept[found.start] == START and found.depth[found.start] == MAX_POINTS + 1
+    assert set(found.kept) == set(lay.forced_state) | set(lay.choice_state.ravel()) | {START}
+    assert list(found.offset) == [0, *np.cumsum(found.depth)[:-1]]
+
+
+def test_the_first_compile_makes_one_copy_of_each_function(tmp_path: Path) -> None:
+    """On an empty numba cache (a machine's first solve) the sweep compiles once, each helper once: a constant passed
+    to a helper would compile a copy of it for that value, and each copy costs that first solve memory (issue 28)."""
+    script = ("import json\nfrom engine.wimpout.optimal import sweep\n"
+              "print(json.dumps({name: len(getattr(sweep, name).signatures)"
+              " for name in ('_turn', '_row', '_choices', '_add', '_above', '_keep')}))")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert json.loads(done.stdout) == {"_turn": 1, "_row": 1, "_choices": 1, "_add": 1, "_above": 1, "_keep": 1}
 
 
 def test_progress_rises_to_one() -> None:
