@@ -24,6 +24,7 @@ from server.telnet.intake import NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
 from server.telnet.negotiation import CHARSET_OFFERED, REFUSED, TelnetInputParser
 from server.telnet.telnetsink import MAX_WIDTH, MIN_WIDTH
 from server.telnet.terminal import Terminal, is_utf8, read_terminal
+from server.tls import hand_on_early
 
 log = structlog.get_logger()
 IAC_BYTE = 255
@@ -61,6 +62,8 @@ class MuckTelnetServer(TelnetServer):
     """None until the connection is served (refused, or in its TLS handshake, it reads nothing)."""
     address = ""
     """The peer's address, counted by admission from accept (``arrive``) until the connection ends, once."""
+    _early: bytearray | None = None
+    """A TLS client's bytes read before its handshake began (then None)."""
     outbox: ClassVar[Outbox]
     """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
     protocols: ClassVar[tuple[type[OutOfBand], ...]] = PROTOCOLS
@@ -108,12 +111,17 @@ class MuckTelnetServer(TelnetServer):
         self.admission.begin_handshake(self, transport.abort)
         self._transport = transport  # closed with the listener, as served ones are, should the server stop meanwhile
         transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the handshake's to read
+        self._early = bytearray()  # ...unless the loop reads it first (uvloop: reading starts after this returns)
         self._handshaking = asyncio.create_task(self._handshake(transport))  # held: the loop keeps only a weak one
 
     async def _handshake(self, transport: asyncio.BaseTransport) -> None:
-        assert self.tls is not None
+        assert self.tls is not None and self._early is not None
+        loop = asyncio.get_running_loop()
+        if self._early:  # handed on once start_tls (awaited below: its first step runs now) has connected its protocol
+            loop.call_soon(loop.call_soon, hand_on_early, transport, bytes(self._early))
+        self._early = None
         try:
-            encrypted = await asyncio.get_running_loop().start_tls(
+            encrypted = await loop.start_tls(
                 transport, self, self.tls, server_side=True, ssl_handshake_timeout=self.handshake_timeout  # type: ignore[arg-type]
             )
         except OSError as failed:  # a silent client (timed out), one gone, one not speaking TLS (ssl.SSLError)
@@ -205,7 +213,12 @@ class MuckTelnetServer(TelnetServer):
         self._gate.resume("output")
 
     def data_received(self, data: bytes) -> None:
-        if self.budget is None or self._raw.is_closing():  # (the writer's is_closing asks through two layers)
+        if self.budget is None:  # refused (read no further), or a TLS client's bytes before its handshake began
+            if self._early is not None:
+                self._early += data
+                self._transport.pause_reading()  # type: ignore[attr-defined]
+            return
+        if self._raw.is_closing():  # (the writer's is_closing asks through two layers)
             return
         if not self.budget.spend(len(data)):
             self._cut_off()
