@@ -15,6 +15,8 @@ class RemoteSource:
     what ``read`` returns: no coroutine to resume for each line, as telnet's ``TelnetInput``)."""
 
     def __init__(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and a read is one a line."""
         self._chunks: deque[bytes] = deque()
         self._waiting: asyncio.Future[bytes] | None = None
         self._wanted = 0
@@ -35,7 +37,7 @@ class RemoteSource:
         self.feed(b"")
 
     def read(self, n: int) -> Awaitable[bytes]:
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bytes] = self._loop.create_future()
         if self._chunks:
             data = self._chunks.popleft()
             if len(data) > n:

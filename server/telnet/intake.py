@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 from telnetlib3.stream_reader import TelnetReader
 
@@ -54,6 +55,11 @@ class TelnetInput(TelnetReader):
     _wanted = 0
     _forward: Callable[[bytes], None] | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._loop = asyncio.get_running_loop()
+        """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and a read is one a line."""
+
     def hand_on(self, forward: Callable[[bytes], None] | None) -> None:
         """(The portal, server.portal) Bytes handed to ``forward`` as they arrive, those waiting first, and b"" at the
         end: no read, no coroutine woken per line. None: kept here again (while no game process serves), the
@@ -74,7 +80,7 @@ class TelnetInput(TelnetReader):
             return super().read(n)
         if self._direct is not None and not self._direct.done():
             raise RuntimeError("read() called while another coroutine is already waiting for incoming data")
-        self._direct, self._wanted = asyncio.get_running_loop().create_future(), n
+        self._direct, self._wanted = self._loop.create_future(), n
         return self._direct
 
     def _waiting(self) -> asyncio.Future[bytes] | None:
