@@ -50,20 +50,27 @@ from load_bench import (
     write_world,
 )
 
-KINDS = ("project", "one-process", "telnetlib3", "asyncio")
+UVLOOP = "telnetlib3-uvloop"
+KINDS = ("project", "one-process", "telnetlib3", "asyncio", UVLOOP)
 """The project's server as operators run it (the portal and its game process: issue 25; CPU and memory are both
-processes'), the same in one process (``--one-process``), and the bare servers."""
+processes'), the same in one process (``--one-process``), and the bare servers: the baselines on the standard
+library's loop, as issue 28 defines them, and besides them, to show how much of a ratio is the loop, the bare
+telnetlib3 server on uvloop, the loop the project's server runs on where installed (``event_loop``;
+``COSMIC_EVENT_LOOP=asyncio`` in the environment runs it on the standard one)."""
 ONE_PROCESS_CODE = "from server.main import main; main(['--one-process'])"
-PAIRS = (("project", "telnetlib3"), ("project", "asyncio"), ("one-process", "telnetlib3"), ("project", "one-process"))
+PAIRS = (("project", "telnetlib3"), ("project", "asyncio"), ("one-process", "telnetlib3"), ("project", "one-process"),
+         ("project", UVLOOP), ("one-process", UVLOOP))
 FLOOR = "telnetlib3+stack"
 """Started in the startup rounds only: the bare telnetlib3 server after one pydantic-settings model, a structlog line
 and a SQLite database opened, the least a start on the project's named stack can cost."""
 
 
 def bare_code(kind: str, port: int) -> str:
+    """The bare baselines import nothing but asyncio and telnetlib3 (and uvloop, the one on uvloop)."""
+    loop = "uvloop" if kind == UVLOOP else "asyncio"
     return (
-        f"import asyncio, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bare_servers; "
-        f"asyncio.run(bare_servers.BARE[{kind!r}]({HOST!r}, {port}))"
+        f"import {loop}, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bare_servers; "
+        f"{loop}.run(bare_servers.BARE[{kind.removesuffix('-uvloop')!r}]({HOST!r}, {port}))"
     )
 
 
@@ -281,7 +288,8 @@ def report(args: argparse.Namespace, results: dict[str, list[Round]], boot: dict
     print(f"{FLOOR}/telnetlib3 (the floor of a start on the named stack): "
           f"startup {spread([f.seconds / b.seconds for f, b in floor])} "
           f"(CPU {spread([f.cpu / b.cpu for f, b in floor])})")
-    print("targets: CPU per say <= 1.5x bare telnetlib3; startup <= 2x bare telnetlib3")
+    print(f"targets: CPU per say <= 1.5x bare telnetlib3; startup <= 2x bare telnetlib3 (the baselines on asyncio's "
+          f"loop; {UVLOOP}: the same bare server on uvloop, an extra line, no target)")
 
 
 def main() -> None:

@@ -18,6 +18,7 @@ from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.admission import AcceptErrors, Admission
+from server.eventloop import running_loop_name
 from server.funhouse.funplay import Funhouse
 from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
@@ -122,7 +123,7 @@ class GameServer:
         self.services.ladder.start()
         log.info("server.started" if listening else "game.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
-                 store=self.store.where)
+                 store=self.store.where, loop=running_loop_name())
 
     async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:
         """A telnet port (idle time is ``_sweep_idle``'s to judge)."""

@@ -16,6 +16,7 @@ import structlog
 
 from engine.wimpout import ThrowSyntaxError
 from rooms.loader import WorldError
+from server import eventloop
 from server.app import GameServer
 from server.logs import configure_logging
 from server.portal.gameprocess import serve_game
@@ -116,11 +117,11 @@ def main(argv: list[str] | None = None) -> None:
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     try:
         if args.portal_socket:
-            asyncio.run(serve_game(settings, args.portal_socket))
+            eventloop.run(serve_game(settings, args.portal_socket), settings.event_loop)
         elif args.one_process:
-            asyncio.run(serve_alone(settings))
+            eventloop.run(serve_alone(settings), settings.event_loop)
         else:
-            asyncio.run(serve(settings, argv))
+            eventloop.run(serve(settings, argv), settings.event_loop)
     except (WorldError, OSError, ThrowSyntaxError, StoreError, GameFailed) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)

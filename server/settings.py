@@ -187,6 +187,7 @@ class Settings(BaseSettings):
     connect_maxwait: float = Field(ge=0, le=10)
     news: str = Field(max_length=4000)
     password_hash_cost: int = Field(ge=2, le=2**20)
+    event_loop: Literal["uvloop", "asyncio"]
     limits: Limits
     tables: TableSettings
     events: EventSettings

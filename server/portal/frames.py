@@ -10,7 +10,7 @@ import json
 import struct
 from collections.abc import Callable
 from enum import IntEnum
-from typing import Any
+from typing import Any, cast
 
 HEAD = struct.Struct(">IBI")
 """Length (of kind, id and payload), kind, connection id."""
@@ -83,8 +83,7 @@ class FrameLink(asyncio.Protocol):
         self.connected = asyncio.Event()
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = cast(asyncio.Transport, transport)  # (a stream's: uvloop's is not asyncio's class)
         self.connected.set()
 
     def data_received(self, data: bytes) -> None:

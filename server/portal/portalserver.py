@@ -21,6 +21,7 @@ import structlog
 
 from server import texts
 from server.admission import AcceptErrors, Admission
+from server.eventloop import running_loop_name
 from server.portal.children import GameProcess, hello_of
 from server.portal.portalclient import Client
 from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
@@ -117,7 +118,7 @@ class Portal:
         (settings.data_dir / PID_FILE).write_text(f"{os.getpid()}\n")
         log.info("server.started", host=settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(settings.data_dir), game_pid=game.pid,
-                 socket=self._socket)
+                 socket=self._socket, loop=running_loop_name())
 
     async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:
         settings = self.settings

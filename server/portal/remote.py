@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections import deque
 from collections.abc import Awaitable, Callable
 
 from server.sink import DEFAULT_WIDTH
@@ -15,7 +14,10 @@ class RemoteSource:
     what ``read`` returns: no coroutine to resume for each line, as telnet's ``TelnetInput``)."""
 
     def __init__(self) -> None:
-        self._chunks: deque[bytes] = deque()
+        self._loop = asyncio.get_running_loop()
+        """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and a read is one a line."""
+        self._chunks: list[bytes] = []
+        """What came while no read waited (rarely anything: a list, not a deque of 760 bytes for every connection)."""
         self._waiting: asyncio.Future[bytes] | None = None
         self._wanted = 0
         self._ended = False
@@ -35,11 +37,11 @@ class RemoteSource:
         self.feed(b"")
 
     def read(self, n: int) -> Awaitable[bytes]:
-        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[bytes] = self._loop.create_future()
         if self._chunks:
-            data = self._chunks.popleft()
+            data = self._chunks.pop(0)
             if len(data) > n:
-                self._chunks.appendleft(data[n:])
+                self._chunks.insert(0, data[n:])
                 data = data[:n]
             future.set_result(data)
         elif self._ended:

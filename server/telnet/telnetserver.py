@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 from collections.abc import Callable
+from functools import cache
 from typing import Any, ClassVar
 
 import structlog
@@ -20,15 +21,26 @@ from server.outofband import PROTOCOLS
 from server.outofband.interface import Host, OutOfBand
 from server.sink import DEFAULT_WIDTH, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 from server.telnet.coalescing import CoalescedTransport, Outbox
-from server.telnet.intake import NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
+from server.telnet.intake import CAUGHT_UP, NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
 from server.telnet.negotiation import CHARSET_OFFERED, REFUSED, TelnetInputParser
 from server.telnet.telnetsink import MAX_WIDTH, MIN_WIDTH
 from server.telnet.terminal import Terminal, is_utf8, read_terminal
+from server.tls import hand_on_early
 
 log = structlog.get_logger()
 IAC_BYTE = 255
 MID_COMMAND = (DO, DONT, WILL, WONT, SB)
 """What telnetlib3's parser holds while a command is under way (its bytes are the command's, not text)."""
+NONE: frozenset[bytes] = frozenset()
+
+
+@cache
+def refusals(protocols: tuple[type[OutOfBand], ...]) -> tuple[frozenset[bytes], frozenset[bytes]]:
+    """The options answered WONT and DONT where ``protocols`` are spoken: what telnetlib3 would agree to but this
+    server does not speak (a protocol registered is), and DONT to one-way protocols too. One pair for every
+    connection (in each writer's own sets they took about 1.2 KB a connection)."""
+    refused = REFUSED - {protocol.option for protocol in protocols}
+    return refused, refused | {protocol.option for protocol in protocols if protocol.one_way}
 
 
 
@@ -61,14 +73,16 @@ class MuckTelnetServer(TelnetServer):
     """None until the connection is served (refused, or in its TLS handshake, it reads nothing)."""
     address = ""
     """The peer's address, counted by admission from accept (``arrive``) until the connection ends, once."""
+    _early: bytearray | None = None
+    """A TLS client's bytes read before its handshake began (then None)."""
     outbox: ClassVar[Outbox]
     """Where this game server's connections' writes wait for the loop's next turn; set by ``serving``."""
     protocols: ClassVar[tuple[type[OutOfBand], ...]] = PROTOCOLS
     """The out-of-band protocols offered (the portal's relays them: server.telnet.telnetend)."""
     negotiated: Callable[[], None] | None = None
     """Told after every read that held negotiation (the portal passes the terminal's state on)."""
-    caught_up: asyncio.Event
-    """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``)."""
+    caught_up: asyncio.Event = CAUGHT_UP
+    """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``); the shared one until then."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(reader_factory=TelnetInput, writer_factory=TelnetInputParser, **kwargs)
@@ -108,12 +122,17 @@ class MuckTelnetServer(TelnetServer):
         self.admission.begin_handshake(self, transport.abort)
         self._transport = transport  # closed with the listener, as served ones are, should the server stop meanwhile
         transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the handshake's to read
+        self._early = bytearray()  # ...unless the loop reads it first (uvloop: reading starts after this returns)
         self._handshaking = asyncio.create_task(self._handshake(transport))  # held: the loop keeps only a weak one
 
     async def _handshake(self, transport: asyncio.BaseTransport) -> None:
-        assert self.tls is not None
+        assert self.tls is not None and self._early is not None
+        loop = asyncio.get_running_loop()
+        if self._early:  # handed on once start_tls (awaited below: its first step runs now) has connected its protocol
+            loop.call_soon(loop.call_soon, hand_on_early, transport, bytes(self._early))
+        self._early = None
         try:
-            encrypted = await asyncio.get_running_loop().start_tls(
+            encrypted = await loop.start_tls(
                 transport, self, self.tls, server_side=True, ssl_handshake_timeout=self.handshake_timeout  # type: ignore[arg-type]
             )
         except OSError as failed:  # a silent client (timed out), one gone, one not speaking TLS (ssl.SSLError)
@@ -147,15 +166,12 @@ class MuckTelnetServer(TelnetServer):
         self._backlog = bytearray()
         self._slice = SLICE
         self.reader.set_transport(self._gate)  # type: ignore[arg-type]  # reading pauses while its buffer is full
-        self.caught_up = asyncio.Event()
-        self.caught_up.set()
         transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
         bands = [protocol(self.writer, self.host) for protocol in self.protocols]
         self.bands = {band.option: band for band in bands}
         self.showing = tuple(band for band in bands if band.shows)
-        refused = REFUSED - self.bands.keys()  # a protocol registered is spoken
-        self.writer.always_wont |= refused
-        self.writer.always_dont |= refused | {band.option for band in bands if band.one_way}
+        self.writer.always_will = self.writer.always_do = NONE  # (the writer's sets: shared, as they are alike)
+        self.writer.always_wont, self.writer.always_dont = refusals(self.protocols)
         for band in bands:
             self.writer.set_ext_callback(band.option, band.received)
         self.writer.set_ext_send_callback(CHARSET, self._charset_requested)
@@ -195,6 +211,8 @@ class MuckTelnetServer(TelnetServer):
         """The transport's own flow control (limits set at connect): more than ``PAUSE_INPUT_BYTES`` waits for the
         client, so its input is not read, and the session's next command waits (``TelnetSink.caught_up``)."""
         super().pause_writing()
+        if self.caught_up is CAUGHT_UP:
+            self.caught_up = asyncio.Event()
         self.caught_up.clear()
         self._gate.pause("output")
 
@@ -205,7 +223,12 @@ class MuckTelnetServer(TelnetServer):
         self._gate.resume("output")
 
     def data_received(self, data: bytes) -> None:
-        if self.budget is None or self._raw.is_closing():  # (the writer's is_closing asks through two layers)
+        if self.budget is None:  # refused (read no further), or a TLS client's bytes before its handshake began
+            if self._early is not None:
+                self._early += data
+                self._transport.pause_reading()  # type: ignore[attr-defined]
+            return
+        if self._raw.is_closing():  # (the writer's is_closing asks through two layers)
             return
         if not self.budget.spend(len(data)):
             self._cut_off()

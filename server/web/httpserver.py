@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 import structlog
 from aiohttp import web
@@ -235,17 +235,17 @@ class Door(asyncio.Protocol):
         self._admit = admit
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        handler = self._admit(transport)
+        stream = cast(asyncio.Transport, transport)  # (a TCP stream's: uvloop's is not asyncio's class)
+        handler = self._admit(stream)
         if isinstance(handler, str):
             body = handler.encode()
             headers = "".join(f"{name}: {value}\r\n" for name, value in SECURITY_HEADERS.items()).encode()
-            transport.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n%s"
-                            b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (headers, len(body), body))
-            transport.close()
+            stream.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n%s"
+                         b"Connection: close\r\nContent-Length: %d\r\n\r\n%s" % (headers, len(body), body))
+            stream.close()
             return
-        transport.set_protocol(handler)
-        handler.connection_made(transport)
+        stream.set_protocol(handler)
+        handler.connection_made(stream)
 
 
 async def _security_headers(request: web.Request, response: web.StreamResponse) -> None:

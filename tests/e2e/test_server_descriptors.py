@@ -2,7 +2,8 @@
 in a process of its own limited to ``DESCRIPTORS`` descriptors (systemd's default is 1,024): sockets that never
 start their handshake cannot shut others out of telnet, TLS or /health, from one address (its limit) nor from many
 (handshakes under way hold half the descriptors at most, the longest waiting given up first); when descriptors do run out (plain connections from many
-addresses), the failed accepts are a warning a second at most, never a traceback each, and they come back."""
+addresses), the failed accepts are a warning a second at most, never a traceback each (on asyncio's loop: uvloop's
+closes the connections it cannot take, and says nothing), and they come back."""
 
 from __future__ import annotations
 
@@ -157,5 +158,8 @@ async def test_descriptors_used_up_come_back_and_accept_errors_are_one_line_a_se
         seconds = time.monotonic() - began
         text = log.read_text(errors="replace")
         failed = [e for e in _events(log) if e.get("event") == "server.accept_failed"]
-        assert failed, text[-2000:]
-        assert len(failed) <= seconds + 1 and "Traceback" not in text and "Too many open files" in failed[0]["error"]
+        assert "Traceback" not in text, text[-2000:]
+        if started["loop"] == "asyncio":  # asyncio reports each failed accept, and retries
+            assert failed and len(failed) <= seconds + 1 and "Too many open files" in failed[0]["error"], text[-2000:]
+        else:  # libuv (uvloop) accepts and closes what it has no descriptor for (its reserve one), and reports nothing
+            assert not failed, text[-2000:]

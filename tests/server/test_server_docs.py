@@ -13,6 +13,7 @@ README = Path(__file__).parents[2] / "README.md"
 
 def test_readme_configuration_table_matches_the_defaults(monkeypatch) -> None:
     monkeypatch.delenv("COSMIC_STORE__URL", raising=False)  # (the suite may run on PostgreSQL: not a default)
+    monkeypatch.delenv("COSMIC_EVENT_LOOP", raising=False)  # (or on asyncio's loop: --loop asyncio)
     settings = load_settings().model_dump(mode="json")
     rows = re.findall(r"^\| `([a-z_.]+)` \| `([^`]*)` \|", README.read_text(), re.M)
     documented = {key: json.loads(value) for key, value in rows}

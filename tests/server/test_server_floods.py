@@ -17,7 +17,7 @@ import pytest
 from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.telopt import IAC, NOP, SB, TTYPE
 
-from support.clients import BANNER_END, RawClient, player, raw_client
+from support.clients import BANNER_END, RawClient, all_gone, player, raw_client
 from server.telnet import coalescing, telnetserver
 from server.telnet.intake import NEGOTIATION_SLICE, SLICE
 
@@ -118,6 +118,7 @@ async def test_connecting_again_gives_no_fresh_command_burst(make_server) -> Non
                 for _ in range(3):
                     await client.expect("Huh?")
                 assert "too fast" not in client.text
+        await all_gone(server)
         async with raw_client(server) as again, raw_client(server, "127.0.0.2") as elsewhere:
             again.send("xyzzy")
             elsewhere.send("xyzzy")

@@ -6,7 +6,7 @@ import asyncio
 
 from telnetlib3.telopt import DO, EOR, GA, IAC, NOP, SB, SE, TTYPE, WILL
 
-from support.clients import player, raw_client
+from support.clients import all_gone, player, raw_client
 
 
 async def test_flood_limit_is_hit_then_recovers_and_nothing_is_lost(make_server) -> None:
@@ -64,6 +64,7 @@ async def test_connections_per_address_are_capped_with_a_message(make_server) ->
             data = await asyncio.wait_for(reader.read(), 10)
             writer.close()
             assert b"Too many connections from your address (at most 2); closing this one." in data
+        await all_gone(server)
         async with raw_client(server) as again:
             await again.command("WHO", "players are connected")
 

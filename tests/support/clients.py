@@ -130,6 +130,14 @@ async def _greeted(client: C) -> AsyncIterator[C]:
         await client.aclose()
 
 
+async def all_gone(server: GameServer) -> None:
+    """Until the server has seen every client hang up: a test that connects again at once, at a per-address limit,
+    must not count on the loop taking the old connections' ends before the new one's accept (uvloop may not)."""
+    async with asyncio.timeout(WAIT):
+        while server.health()["connections"]:
+            await asyncio.sleep(0.01)
+
+
 @asynccontextmanager
 async def raw_client(server: GameServer, address: str = "127.0.0.1") -> AsyncIterator[RawClient]:
     """A raw client from ``address`` (any of 127.0.0.0/8: another address on the same machine)."""

@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 import shutil
+import subprocess
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -26,12 +27,12 @@ class Terminal:
         self._seen = 0
 
     async def tmux(self, *args: str) -> str:
-        process = await asyncio.create_subprocess_exec(
-            TMUX or "tmux", "-L", self.socket, *args, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
-        )
-        out, err = await process.communicate()
-        assert process.returncode == 0, err.decode(errors="replace")
-        return out.decode("utf-8", "replace")
+        """A tmux command's output, run by the subprocess module in a thread: uvloop's subprocesses keep copies of
+        their output pipes open in the child (it closes no descriptor), and the tmux server the first command forks
+        would hold them: that command's output would never end."""
+        done = await asyncio.to_thread(subprocess.run, [TMUX or "tmux", "-L", self.socket, *args], capture_output=True)
+        assert done.returncode == 0, done.stderr.decode(errors="replace")
+        return done.stdout.decode("utf-8", "replace")
 
     async def screen(self) -> str:
         return await self.tmux("capture-pane", "-p", "-t", "term")
