@@ -158,6 +158,7 @@ class MuckTelnetServer(TelnetServer):
             self._closing = True  # telnetlib3 forgets closing protocols
             self._waiter_connected.cancel()
             transport.write(b"\r\n" + texts.FLOODED_LATELY.encode() + b"\r\n")  # type: ignore[attr-defined]
+            self._transport = transport  # paused again should the loop read it anyway (data_received)
             self.admission.hold(address, transport)
             return
         super().connection_made(CoalescedTransport(transport, self.outbox, self._mccp2_end))  # type: ignore[arg-type]
@@ -223,9 +224,10 @@ class MuckTelnetServer(TelnetServer):
         self._gate.resume("output")
 
     def data_received(self, data: bytes) -> None:
-        if self.budget is None:  # refused (read no further), or a TLS client's bytes before its handshake began
-            if self._early is not None:
+        if self.budget is None:  # held unread (refused lately), or a TLS client's bytes before its handshake began:
+            if self._early is not None:  # uvloop starts reading once connection_made returns, paused there or not
                 self._early += data
+            if self._transport is not None and not self._transport.is_closing():
                 self._transport.pause_reading()  # type: ignore[attr-defined]
             return
         if self._raw.is_closing():  # (the writer's is_closing asks through two layers)
