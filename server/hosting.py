@@ -295,14 +295,14 @@ class Tables:
         after the table's pause (people can follow it), a vote at once."""
         for _ in range(MAX_BOT_MOVES):
             due = live.table.bot_to_move()
-            if due is None or self.live.get(live.table.number) is not live:
-                return
+            if due is None or self._stopped or self.live.get(live.table.number) is not live:
+                return  # (stopped: the store is closing, and a restart brings the bots back where they were)
             bot, paced = due
             if paced:
                 await live.kind.before_bot(self.server.services, live.table, bot)
             await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
-                if self.live.get(live.table.number) is not live:
+                if self._stopped or self.live.get(live.table.number) is not live:
                     return
                 heard = live.table.audience
                 try:
