@@ -51,7 +51,6 @@ class Tables:
             self.randomness(kind)  # now: a script that cannot be read stops the start
         self.live: dict[int, Live] = {}
         self.clock = TableClock(self.settings, self._time_out, self._abandon)
-        self._stopped = False
         self.where = Whereabouts(self.live)
         """Who sits at or follows which table (``seat_of``, ``followed``)."""
 
@@ -152,7 +151,6 @@ class Tables:
 
     def stop(self) -> None:
         """The server stops: no clock runs, and nothing more is saved (a restart marks everyone away anyway)."""
-        self._stopped = True
         for live in self.live.values():
             self.clock.stop(live)
         self.clock.cancel()
@@ -295,14 +293,14 @@ class Tables:
         after the table's pause (people can follow it), a vote at once."""
         for _ in range(MAX_BOT_MOVES):
             due = live.table.bot_to_move()
-            if due is None or self._stopped or self.live.get(live.table.number) is not live:
-                return  # (stopped: the store is closing, and a restart brings the bots back where they were)
+            if due is None or self.live.get(live.table.number) is not live:
+                return
             bot, paced = due
             if paced:
                 await live.kind.before_bot(self.server.services, live.table, bot)
             await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
-                if self._stopped or self.live.get(live.table.number) is not live:
+                if self.live.get(live.table.number) is not live:
                     return
                 heard = live.table.audience
                 try:
@@ -324,8 +322,7 @@ class Tables:
 
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
-        if not self._stopped:
-            self.clock.spawn(self._gone(name))
+        self.clock.spawn(self._gone(name))
 
     async def returned(self, session: Session, quiet: bool = False) -> None:
         """On login: the scoreboard of the player's table (not when ``quiet``: back after a reload, their screen

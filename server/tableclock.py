@@ -22,6 +22,7 @@ class TableClock:
         self._expired = expired
         self._abandoned = abandoned
         self._tasks: set[asyncio.Task[None]] = set()
+        self._cancelled = False
 
     def arm(self, live: Live) -> None:
         """Start the clock on the move the table waits for, unless nobody is there to wait for it."""
@@ -65,12 +66,18 @@ class TableClock:
         self.keep(live)
 
     def spawn(self, work: Work) -> asyncio.Task[None]:
-        """Run ``work`` as a task of the tables' own (cancelled when the server stops)."""
+        """Run ``work`` as a task of the tables' own (cancelled when the server stops; once it has, ``work`` never
+        starts: a house bot's turn spawned by the last move would save into a closing store)."""
         task = asyncio.create_task(work)
+        if self._cancelled:
+            task.cancel()
+            return task
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
     def cancel(self) -> None:
+        """The server stops: every task spawned is cancelled, and any spawned later with it."""
+        self._cancelled = True
         for task in self._tasks:
             task.cancel()
