@@ -221,6 +221,8 @@ class World:
         self._here[key][who] = None
 
     def _to_room(self, key: str, message: Message, but: str | None = None, also: Iterable[str] = ()) -> list[Delivery]:
+        if not also:  # (nearly everything said: the room alone hears it)
+            return [Delivery(name, message) for name in self._here[key] if name != but]
         listeners = dict.fromkeys(self._here[key])
         for name in also:
             if name in self._where:

@@ -318,7 +318,13 @@ class Tables:
         self._refuse_second_seat(name, live)
         if live.teacher is not None and not live.table.is_seated(name):
             raise Refusal(texts.TUTORIAL_TABLE.format(number=live.table.number))
-        return lambda: live.table.sit(name)
+
+        def move() -> TableNews:
+            news = live.table.sit(name)
+            self.where.changed()  # (a watcher who sits is heard as before, so ``_publish`` would not see it)
+            return news
+
+        return move
 
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""

@@ -33,10 +33,11 @@ class LineSplitter:
         # What clients send nearly always: exactly one line ended by LF or CR LF, within the limit, with nothing held
         # before it (the split below gives the same line, at many times the cost). Checked here, not in a function of
         # its own: this runs for every line read.
-        if data and not self._buffer and not self._after_cr and data.find(b"\n") == len(data) - 1:
-            body = data[:-2] if data[-2:-1] == b"\r" else data[:-1]
-            if b"\r" not in body and len(body) <= self._limit:
-                return [_decode(body, False)]
+        # (bytes' ``splitlines`` splits on CR LF, LF and CR alone: one line means no other line end in it.)
+        if data[-1:] == b"\n" and not self._buffer and not self._after_cr:
+            lines = data.splitlines()
+            if len(lines) == 1 and len(lines[0]) <= self._limit:
+                return [_decode(lines[0], False)]
         return list(self._split(data))
 
     def _split(self, data: bytes) -> Iterator[Line]:

@@ -16,10 +16,14 @@ class TokenBucket:
         self._tokens, self._stamp = float(burst if tokens is None else tokens), clock()
 
     def try_take(self) -> bool:
-        self._refill()
-        if self._tokens >= 1:
-            self._tokens -= 1
+        """(Asked for every line read: ``_refill`` is written out here.)"""
+        now = self._clock()
+        tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+        if tokens >= 1:
+            self._tokens = tokens - 1
             return True
+        self._tokens = tokens
         return False
 
     def seconds_until_token(self) -> float:

@@ -39,6 +39,8 @@ PROMPT_TYPING_ROOM = 10
 """Columns a status prompt leaves free for typing (as each game's own does)."""
 PAGE_ROWS = range(5, 201)
 """The page heights '@set pager=N' takes."""
+IDLE_PROMPT_SHOWN = texts.IDLE_PROMPT + " "
+"""The status prompt as shown outside a table (what typing follows)."""
 TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
 """What ``ignore`` silences: talk whose ``who`` field is someone you ignore."""
 
@@ -226,12 +228,13 @@ class Session:
         self._prompt_due = False
         if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
-        live = self.services.tables.followed(self.player)
-        width = self.sink.width
-        prompt = texts.IDLE_PROMPT
-        if live is not None:
-            prompt = counted_down(live.kind.status_prompt(self.view_of(live.table), width), live.timer_left(), width)
-        self.sink.prompt(prompt + " ")
+        live = self.services.tables.followed(self.account.name)  # type: ignore[union-attr]  # (logged in: wants it)
+        if live is None:
+            self.sink.prompt(IDLE_PROMPT_SHOWN)
+        else:
+            width = self.sink.width
+            prompt = live.kind.status_prompt(self.view_of(live.table), width)
+            self.sink.prompt(counted_down(prompt, live.timer_left(), width) + " ")
         self._prompted = True
 
     def close(self, farewell: str | None = None, **fields: str) -> None:
@@ -339,8 +342,8 @@ class Session:
                         if await fallback(self, text):
                             return
                 self.refuse(self._huh(text), "unknown_command")
-            elif self.stage not in resolved.command.stage:
-                if self.stage is Stage.LOGIN:
+            elif not resolved.command.works(self.account is not None):
+                if self.account is None:
                     self.refuse(texts.NOT_CONNECTED, "not_connected")
                 else:
                     self.refuse(texts.ALREADY_CONNECTED, "already_connected")
@@ -365,7 +368,7 @@ class Session:
         return texts.HUH if word is None else texts.HUH_SUGGEST.format(word=word)
 
     def _usable(self, command: Command) -> bool:
-        return self.stage in command.stage and (self.wizard or not command.wizard)
+        return command.works(self.account is not None) and (self.wizard or not command.wizard)
 
     async def _allowed(self, command: Command) -> bool:
         """Whether the player may run ``command``, by their flags as stored now: the console (``cosmic-wimpout

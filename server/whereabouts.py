@@ -21,6 +21,8 @@ class Whereabouts:
         self._followed: dict[str, Live | None] = {}
         """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
         closed (``changed`` empties it)."""
+        self.generation = 0
+        """Counts the changes: what is worked out from who follows which table is asked again only once it moves."""
 
     def seat_of(self, name: str) -> Live | None:
         """The table ``name`` sits at (one at most); the last answer is checked first, so a seated player's move
@@ -48,6 +50,7 @@ class Whereabouts:
     def changed(self) -> None:
         """Someone sat, stood, watched or stopped watching, or a table opened: ``followed`` asks again."""
         self._followed.clear()
+        self.generation += 1
 
     def closed(self, live: Live) -> None:
         """A table closed: nothing here keeps it (nor its game) alive."""

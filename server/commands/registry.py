@@ -57,6 +57,14 @@ class Command:
     category: str
     powers: bool
     """It reads the player's wizard or builder flag: they are read afresh from the store before it runs."""
+    at_login: bool
+    playing: bool
+    """``stage`` as two flags, asked before every command runs (a ``Flag``'s ``in`` is Python, several times as
+    dear)."""
+
+    def works(self, logged_in: bool) -> bool:
+        """Whether it runs for a session logged in (or not)."""
+        return self.playing if logged_in else self.at_login
 
     @property
     def help(self) -> str:
@@ -98,7 +106,8 @@ class Registry:
             if len(inspect.cleandoc(handler.__doc__).splitlines()[0]) > USAGE_WIDTH:
                 raise ValueError(f"command {name!r}: its usage line is wider than {USAGE_WIDTH} characters")
             reads_powers = powers or wizard or category in POWERS_CATEGORIES
-            cmd = Command(name, handler, aliases, stage, wizard, category, reads_powers)
+            cmd = Command(name, handler, aliases, stage, wizard, category, reads_powers, Stage.LOGIN in stage,
+                          Stage.PLAYING in stage)
             for word in (name, *aliases):
                 table = self._prefixes if _is_prefix(word) else self._words
                 if word.casefold() in table:

@@ -81,6 +81,9 @@ class FrameLink(asyncio.Protocol):
         self._out: list[bytes] = []
         self.transport: asyncio.Transport | None = None
         self.connected = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        """The loop, kept from the first send: ``asyncio.get_running_loop`` makes a system call (getpid) each time,
+        and the link sends once a turn of the loop."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # (a stream's: uvloop's is not asyncio's class)
@@ -113,8 +116,18 @@ class FrameLink(asyncio.Protocol):
     def send(self, data: bytes) -> None:
         """A frame (or several, joined) out at the end of this turn of the loop."""
         if not self._out:
-            asyncio.get_running_loop().call_soon(self.flush)
+            if self._loop is None:
+                self._loop = asyncio.get_running_loop()
+            self._loop.call_soon(self.flush)
         self._out.append(data)
+
+    def send_now(self, data: bytes) -> None:
+        """Frames out at once, after any waiting (what a turn of the loop gathered, sent at its end)."""
+        if self._out:
+            self._out.append(data)
+            self.flush()
+        elif self.transport is not None:
+            self.transport.write(data)
 
     def flush(self) -> None:
         out, self._out = self._out, []

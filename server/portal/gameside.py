@@ -37,6 +37,8 @@ class Attached:
         self.told: tuple[str | None, bool, int | None] = (None, False, None)
         """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
         mode, the table they watch), as last told."""
+        self.seen: tuple[object, ...] = ()
+        """What ``told`` was worked out from: the session's account and sink, and the tables' whereabouts."""
 
 
 class GameLink:
@@ -45,6 +47,9 @@ class GameLink:
     def __init__(self, server: GameServer, token: str) -> None:
         self.server, self._token = server, token
         self.frames = FrameLink(self._received, self._lost)
+        self._loop = asyncio.get_running_loop()
+        """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and output is flushed once a
+        turn of the loop."""
         self.attached: dict[int, Attached] = {}
         self._out: dict[int, list[bytes]] = {}
         self._entering = 0
@@ -180,7 +185,7 @@ class GameLink:
         """Bytes for a connection, sent with everything else of this turn of the loop."""
         pending = self._out
         if not pending:
-            asyncio.get_running_loop().call_soon(self.flush)
+            self._loop.call_soon(self.flush)
         chunks = pending.get(ident)
         if chunks is None:
             pending[ident] = [out]
@@ -217,16 +222,19 @@ class GameLink:
                 if now != attached.told:
                     attached.told = now
                     frames.append(frame(Kind.WHO, ident, data(dict(zip(("name", "json", "watching"), now)))))
-        self.frames.send(b"".join(frames))
-        self.frames.flush()  # now, not a turn of the loop later
+        self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
 
     def _resume(self, attached: Attached) -> tuple[str | None, bool, int | None]:
         """What the next game process needs to take this connection over (asked after each turn's output: logging
-        in, '@json' and 'watch' all answer something)."""
-        session = attached.session
+        in, '@json' and 'watch' all answer something); worked out again only if what it depends on changed."""
+        session, tables = attached.session, self.server.tables
+        seen = (session.account, session.sink, tables.where.generation)
+        if seen == attached.seen:
+            return attached.told
+        attached.seen = seen
         name, watching = session.name, None
         if name is not None:
-            live = self.server.tables.followed(name)
+            live = tables.followed(name)
             if live is not None and name in live.table.watchers:
                 watching = live.table.number
         return name, attached.mirror is not None and isinstance(session.sink, JsonSink), watching

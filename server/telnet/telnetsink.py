@@ -77,10 +77,11 @@ class TelnetSink:
             self._writer.iac(WILL, ECHO)
         for band in self._protocol.showing:
             band.prompt(text, secret)
-        said, _, asked = text.rpartition("\n")  # only the last line is the prompt: the lines before it are output
-        if said:
-            self.write("\r\n".join(self.lines(said)) + "\r\n")
-        self.write(asked, self._prompt_end())
+        if "\n" in text:  # only the last line is the prompt: the lines before it are output
+            said, _, text = text.rpartition("\n")
+            if said:
+                self.write("\r\n".join(self.lines(said)) + "\r\n")
+        self.write(text, self._prompt_end())
 
     def _prompt_end(self) -> bytes:
         """What marks a prompt: IAC EOR to a client that agreed to EOR, else IAC GA unless it asked for no go-aheads
