@@ -22,7 +22,7 @@ from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
 from server.livetable import Live
 from server.names import skeleton
-from server.ratednews import closing_fields, rating_news
+from server.ratednews import closing_fields, predicted, rated
 from server.tableclock import TableClock
 from server.whereabouts import Whereabouts
 
@@ -254,9 +254,10 @@ class Tables:
         audience = list(dict.fromkeys([*heard, *now_heard]))
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
+        chances = await predicted(self.server.store, live)
+        self.server.deliver(Delivery(name, message) for message in chances for name in audience)
         self._deliver(news, audience)
-        said = await rating_news(self.server.store, live, changes)
-        self.server.deliver(Delivery(name, message) for message in said for name in audience)
+        self.server.deliver(Delivery(name, message) for message in rated(live, changes) for name in audience)
         if ending is not None:
             await self._close(live, ending, audience, changes=changes)
         else:

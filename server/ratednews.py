@@ -36,19 +36,24 @@ def chances_message(table: int, players: Sequence[str], ratings: Mapping[str, Ra
     return Message(texts.CHANCES.format(number=table, chances=said), "rating_chances", fields)
 
 
-async def rating_news(store: Store, live: Live, changes: Sequence[RatingChange]) -> list[Message]:
-    """What a table hears of ratings after a move: the predicted chances when a rated game starts (once), each
-    player's rating change when it ends."""
+async def predicted(store: Store, live: Live) -> list[Message]:
+    """The players' predicted chances, once, when a rated game has started (shown before the start's news, whose
+    "You may" line is the last thing a player should read)."""
     table = live.table
-    messages = change_messages(table.number, live.kind.name, live.kind.title, changes)
+    if not live.rated or live.predicted or not table.play.started:
+        return []
+    live.predicted = True
+    players = list(table.seats)
+    ratings = {name: (await store.ratings(name)).get(live.kind.name) for name in players}
+    return [chances_message(table.number, players, {k: v for k, v in ratings.items() if v})]
+
+
+def rated(live: Live, changes: Sequence[RatingChange]) -> list[Message]:
+    """Each player's rating change when a rated game has ended (shown after its last news)."""
     if changes:
-        log.info("table.rated", table=table.number, game=live.game_id, ratings={c.player: c.after.shown for c in changes})
-    if live.rated and not live.predicted and table.play.started:
-        live.predicted = True
-        players = list(table.seats)
-        ratings = {name: (await store.ratings(name)).get(live.kind.name) for name in players}
-        messages.append(chances_message(table.number, players, {k: v for k, v in ratings.items() if v}))
-    return messages
+        log.info("table.rated", table=live.table.number, game=live.game_id,
+                 ratings={c.player: c.after.shown for c in changes})
+    return change_messages(live.table.number, live.kind.name, live.kind.title, changes)
 
 
 def change_messages(table: int, game: str, title: str, changes: Iterable[RatingChange]) -> list[Message]:

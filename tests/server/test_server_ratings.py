@@ -81,7 +81,8 @@ async def test_ratings_in_json_mode(make_server) -> None:
         assert chances["fields"] == {"table": "1", "chance.Ann": "0.500", "chance.Robby1.bot": "0.500",
                                      "rating.Ann": "1000", "rating.Robby1.bot": "1000", "provisional.Ann": "yes",
                                      "provisional.Robby1.bot": "yes"}
-        message = [m for m in ann.received if m["type"] == "table"][-1]  # the start, before the chances
+        assert not [m for m in ann.received if m.get("you_may")]  # the chances come before the start's news
+        message = await ann.expect("table")  # the start
         while message["state"]["status"] != "over":
             if message.get("you_may"):
                 ann.send("stop" if "stop" in message["you_may"] else message["you_may"][0])
