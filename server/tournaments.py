@@ -146,11 +146,15 @@ class Tournaments:
         await self._advance(run)
 
     async def leave(self, run: Running, name: str) -> None:
-        if name not in {line.standing.name for line in await self.server.store.standings(run.number) if line.active}:
-            raise Refusal(texts.EVENT_NOT_IN.format(number=run.number))
-        await self.server.store.enter_event(run.number, name, False)
-        if name in run.queue:
-            run.queue.remove(name)
+        """Out of the event, once any pairing under way is over: a leave saved while a pairing seats the standings it
+        read would be followed by a seat (its game then counts, as any game under way when its player leaves)."""
+        async with self._lock:
+            standings = await self.server.store.standings(run.number)
+            if name not in {line.standing.name for line in standings if line.active}:
+                raise Refusal(texts.EVENT_NOT_IN.format(number=run.number))
+            await self.server.store.enter_event(run.number, name, False)
+            if name in run.queue:
+                run.queue.remove(name)
 
     async def begin(self, run: Running) -> None:
         """A wizard starts a Swiss event's first round, or its next one when none is being played (after a

@@ -91,6 +91,32 @@ async def test_someone_joining_an_arena_while_a_pairing_reads_the_standings_is_s
         # first game may end in a bot's first turn, and Ann come back to the queue beside Bob)
 
 
+async def test_someone_leaving_an_arena_while_a_pairing_seats_them_leaves_after_it(make_server) -> None:
+    """A pairing seats the standings it read: Ann leaving while it opens her table leaves once it has (and plays that
+    game out); she was told she had left, then seated at the event's table."""
+    async with make_server(events=EVENTS) as server, player(server, "Wizard") as wiz, \
+            player(server, "Ann") as ann, player(server, "Bob") as bob:
+        store, open_table, opening = server.services.store, server.services.store.open_next_table, asyncio.Event()
+
+        async def slow_open(*args: object) -> tuple[int, int]:
+            """The pairing's table opens once Ann's leave is saved, or after a second (as on a loaded machine)."""
+            opening.set()
+            for _ in range(100):
+                if not [line for line in await store.standings(1) if line.standing.name == "Ann" and line.active]:
+                    break
+                await asyncio.sleep(0.01)
+            return await open_table(*args)  # type: ignore[no-any-return]
+
+        await wiz.command("event arena 5 goal=100 none", "opens event 1, an arena")
+        await ann.command("event join", "You are in event 1.")  # alone, with no house bot: she waits
+        store.open_next_table = slow_open
+        await bob.command("event join", "You are in event 1.")
+        await asyncio.wait_for(opening.wait(), 10)  # Bob's pairing is opening a table for the two of them
+        await ann.command("event leave", "You leave event 1")
+        seated = re.search(r"Event 1, arena game: you play at table \d+", ann.text)
+        assert seated and seated.start() < ann.text.index("You leave event 1"), ann.text
+
+
 async def test_a_swiss_event_runs_end_to_end_with_house_bots_and_two_people(make_server) -> None:
     async with make_server(events=EVENTS) as server, player(server, "Wizard") as wiz, \
             player(server, "Ann") as ann, player(server, "Bob") as bob:
