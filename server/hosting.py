@@ -24,6 +24,7 @@ from server.livetable import Live
 from server.names import skeleton
 from server.ratednews import closing_fields, predicted, rated
 from server.tableclock import TableClock
+from server.unheard import as_seen
 from server.whereabouts import Whereabouts
 
 if TYPE_CHECKING:
@@ -254,10 +255,9 @@ class Tables:
         audience = list(dict.fromkeys([*heard, *now_heard]))
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
-        chances = await predicted(self.server.store, live)
-        self.server.deliver(Delivery(name, message) for message in chances for name in audience)
+        self._tell(live, await predicted(self.server.store, live), audience)
         self._deliver(news, audience)
-        self.server.deliver(Delivery(name, message) for message in rated(live, changes) for name in audience)
+        self._tell(live, rated(live, changes), audience)
         if ending is not None:
             await self._close(live, ending, audience, changes=changes)
         else:
@@ -427,9 +427,18 @@ class Tables:
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
                           **closing_fields(changes)})
-        self.server.deliver(Delivery(name, closed) for name in audience)
+        self._tell(live, [closed], audience)
         if live.then is not None:
             self.clock.spawn(live.then(live, ending))
+
+    def _tell(self, live: Live, messages: Sequence[Message], audience: Sequence[str]) -> None:
+        """Messages about ``live``'s table (its players' chances and ratings, its end) to its audience, each person
+        shown them as they are shown the table: the words of someone they ignore masked (``server.unheard``), as
+        in its news."""
+        players = self.server.players
+        self.server.deliver(
+            Delivery(name, as_seen(players[name].ignoring, live.table, message) if name in players else message)
+            for message in messages for name in audience)
 
     def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""

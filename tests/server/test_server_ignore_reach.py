@@ -55,6 +55,28 @@ async def test_ignore_hides_them_on_the_wire_too(make_server) -> None:
                 assert word not in seen, word
 
 
+async def test_ignore_hides_them_in_a_rated_games_chances_ratings_and_end(make_server) -> None:
+    """What a table says besides its news (the predicted chances, each rating's change, its end with every rating)
+    names its players: a house bot named by someone ignored reads as its stand-in there too, text and fields."""
+    async with make_server() as server:
+        async with json_client(server, "Vic") as vic, player(server, "Mallory") as mal:
+            await vic.command("ignore Mallory", "message")
+            await mal.command("table open goal=100", "Table 1")
+            await mal.command("table bot add Vicsucks", r"Vicsucks\.bot sits down")
+            await vic.command("sit 1", "table")
+            await mal.command("stand", "table 1")
+            vic.send("start")
+            message = await vic.expect("table", where=lambda m: m["state"]["status"] == "playing")
+            while message["state"]["status"] != "over":
+                if message.get("you_may"):
+                    vic.send("stop" if "stop" in message["you_may"] else message["you_may"][0])
+                message = await vic.expect("table")
+            closed = await vic.expect("message", kind="table_closed")
+            said = json.dumps([m for m in vic.received if m.get("kind") in ("rating_chances", "rating_change")])
+            assert "rating_chances" in said and "rating_change" in said and "rating.Mallory's bot 1" in closed["fields"]
+            assert "Vicsucks" not in said + json.dumps(closed), said
+
+
 async def test_a_muted_builder_names_and_describes_nothing(make_server) -> None:
     async with make_server() as server:
         async with player(server, "Wizard") as wiz, player(server, "Bob") as bob:
