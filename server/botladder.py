@@ -40,6 +40,8 @@ class Ladder:
         """Each bot's last ladder table (a rematch at once is avoided)."""
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
+        self.generation = 0
+        """Counts the passes, joins and leaves: who ``holds`` is asked again only once it moves (server.portal)."""
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._keep_seating())
@@ -55,17 +57,31 @@ class Ladder:
             raise Refusal(texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap))
         if name not in self.waiting:
             self.waiting.append(name)
+        self.generation += 1
         log.info("ladder.joined", bot=name)  # seated at the next pass: bots joining together may meet
 
     def leave(self, name: str) -> None:
         if name not in self.waiting:
             raise Refusal(texts.LADDER_NOT_WAITING.format(name=name))
         self.waiting.remove(name)
+        self.generation += 1
+
+    def holds(self, name: str) -> bool:
+        """Whether ``name`` is in the ladder: waiting for a table, or at one of its tables (it waits again after)."""
+        return name in self.waiting or any(name in live.table.seats for live in self.tables.values())
+
+    def rejoin(self, name: str) -> None:
+        """A bot that was in the ladder before a reload or a crash of the game process (server.portal): it waits
+        again, where it is (at a table it was seated at, until that game ends); its cap is asked at the next pass."""
+        if name not in self.waiting:
+            self.waiting.append(name)
+            self.generation += 1
 
     async def pair(self) -> None:
         """One pass of the matchmaker: every waiting bot that is online, at no table and under its cap is seated if
         a table can be made for it."""
         async with self._lock:
+            self.generation += 1
             players, tables = self.server.players, self.server.tables
             ready = []
             for name in list(self.waiting):

@@ -62,6 +62,9 @@ class Tournaments:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._held: set[str] = set()
         """The configured arena times already held ("YYYY-MM-DD HH:MM", UTC)."""
+        self.generation = 0
+        """Counts the pairings, joins and leaves: who ``arenas_of`` names is asked again only once it moves
+        (server.portal)."""
 
     # -- life cycle --------------------------------------------------------------------------------------------------
 
@@ -82,7 +85,7 @@ class Tournaments:
             log.info("event.restored", number=record.event_id, kind=record.kind, playing=len(run.tables))
         for run in list(self.running.values()):
             if run.record.kind == ARENA or run.tables:  # a Swiss round nobody is back for waits for 'event start'
-                await self._advance(run)
+                await self.advance(run)
 
     def start(self) -> None:
         """The daily arenas at their configured times."""
@@ -138,12 +141,13 @@ class Tournaments:
             raise Refusal(texts.EVENT_WHICH.format(numbers=numbers, verb=verb, first=min(self.running)))
         return next(iter(self.running.values()))
 
-    async def join(self, run: Running, name: str) -> None:
+    async def enter(self, run: Running, name: str) -> None:
+        """``name`` in the event (and in an arena's queue); ``advance`` seats whoever can be seated now."""
         await self.server.store.enter_event(run.number, name, True)
         if run.record.kind == ARENA and name not in run.queue:
             run.queue.append(name)
+        self.generation += 1
         log.info("event.joined", number=run.number, player=name)
-        await self._advance(run)
 
     async def leave(self, run: Running, name: str) -> None:
         """Out of the event, once any pairing under way is over: a leave saved while a pairing seats the standings it
@@ -155,6 +159,24 @@ class Tournaments:
             await self.server.store.enter_event(run.number, name, False)
             if name in run.queue:
                 run.queue.remove(name)
+            self.generation += 1
+
+    def arenas_of(self, name: str) -> tuple[int, ...]:
+        """The running arenas ``name`` plays: waiting in the queue, or at one of its tables (queued again after)."""
+        return tuple(number for number, run in self.running.items() if run.record.kind == ARENA and (
+            name in run.queue or any(name in live.table.seats for live in run.tables.values())))
+
+    def rejoin(self, number: int, name: str) -> None:
+        """A player who was in arena ``number``'s queue before a reload or a crash of the game process
+        (server.portal): queued again, and paired if a table can be made (at one of its tables still, they are
+        queued again when that game ends)."""
+        run = self.running.get(number)
+        if run is None or run.record.kind != ARENA or name in run.queue:
+            return
+        if any(name in live.table.seats for live in run.tables.values()):
+            return
+        run.queue.append(name)
+        self._spawn(self.advance(run))
 
     async def begin(self, run: Running) -> None:
         """A wizard starts a Swiss event's first round, or its next one when none is being played (after a
@@ -166,14 +188,14 @@ class Tournaments:
         async with self._lock:
             await self._round(run, asked=True)
         if run.closing:  # its last round was played before a restart
-            await self._advance(run)
+            await self.advance(run)
 
     async def halt(self, run: Running) -> None:
         """A wizard stops an event: no more tables; it ends when the games being played have."""
         run.closing = True
         await self.server.store.end_event(run.number, STOPPED)
         run.record = await self._record(run.number)
-        await self._advance(run)
+        await self.advance(run)
 
     def state(self, record: EventRecord) -> str:
         """How far an event is, in words."""
@@ -192,17 +214,20 @@ class Tournaments:
 
     # -- pairing -----------------------------------------------------------------------------------------------------
 
-    async def _advance(self, run: Running) -> None:
+    async def advance(self, run: Running) -> None:
         """Seat whoever can be seated now; end the event once nothing more will be played."""
         async with self._lock:
-            if self.running.get(run.number) is not run:
-                return
-            if run.record.kind == ARENA and not run.closing:
-                await self._pair_arena(run)
-            elif run.record.kind == SWISS and not run.tables and run.record.round and not run.closing:
-                await self._round(run)
-            if run.closing and not run.tables:
-                await self._finish(run)
+            try:
+                if self.running.get(run.number) is not run:
+                    return
+                if run.record.kind == ARENA and not run.closing:
+                    await self._pair_arena(run)
+                elif run.record.kind == SWISS and not run.tables and run.record.round and not run.closing:
+                    await self._round(run)
+                if run.closing and not run.tables:
+                    await self._finish(run)
+            finally:
+                self.generation += 1  # (the queues as the pairing left them)
 
     async def _pair_arena(self, run: Running) -> None:
         """Seat the arena's queue. Who joined while the standings were read (their entry saved after it) is not in
@@ -272,7 +297,7 @@ class Tournaments:
             await self._count(run, live.game_id, finish)
             if run.record.kind == ARENA and finish is not None:
                 run.queue.extend(r.player for r in finish.results if not r.bot and r.player not in run.queue)
-            await self._advance(run)
+            await self.advance(run)
 
         return ended
 
@@ -329,7 +354,7 @@ class Tournaments:
         run.closing = True
         run.queue.clear()
         log.info("event.time_up", number=run.number, playing=len(run.tables))
-        await self._advance(run)
+        await self.advance(run)
 
     async def _opened_lately(self) -> bool:
         """An arena opened within the last minute and a half (a restart in the minute of a configured time)."""

@@ -67,8 +67,9 @@ async def event(session: Session, args: str) -> None:
         if live is not None and live.game_id not in run.tables:
             session.tell(texts.EVENT_ALREADY_SEATED.format(number=live.table.number, event=run.number), "event")
         follow = texts.EVENT_JOINED_ARENA if run.record.kind == ARENA else texts.EVENT_JOINED_SWISS
+        await tournaments.enter(run, session.player)
         session.tell(texts.EVENT_JOINED.format(number=run.number, next=follow), "event_joined", event=str(run.number))
-        await tournaments.join(run, session.player)
+        await tournaments.advance(run)
     elif verb == "leave":
         run = tournaments.find(number, verb)
         await tournaments.leave(run, session.player)

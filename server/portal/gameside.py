@@ -8,7 +8,7 @@ import asyncio
 import gc
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -29,16 +29,22 @@ if TYPE_CHECKING:
 log = structlog.get_logger()
 
 
+Resume = tuple[str | None, bool, int | None, bool, tuple[int, ...]]
+RESUME_FIELDS = ("name", "json", "watching", "ladder", "arenas")
+"""The resume info's fields (a WHO frame's JSON, handed back in the next ATTACH)."""
+
+
 class Attached:
     """One connection of the portal's, served here."""
 
     def __init__(self, ident: int, session: Session, source: RemoteSource, mirror: TelnetMirror | None) -> None:
         self.ident, self.session, self.source, self.mirror = ident, session, source, mirror
-        self.told: tuple[str | None, bool, int | None] = (None, False, None)
+        self.told: Resume = (None, False, None, False, ())
         """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
-        mode, the table they watch), as last told."""
+        mode, the table they watch, whether they wait in the bot ladder, the arenas they play), as last told."""
         self.seen: tuple[object, ...] = ()
-        """What ``told`` was worked out from: the session's account and sink, and the tables' whereabouts."""
+        """What ``told`` was worked out from: the session's account and sink, the tables' whereabouts, the ladder's
+        and the events' queues."""
 
 
 class GameLink:
@@ -58,6 +64,8 @@ class GameLink:
         """Set while none is: input waits until everyone taken over is back (a command must not find a table's
         other player still away for the moment their login takes)."""
         self._entered.set()
+        self._moved: tuple[int, int, int] = (0, 0, 0)
+        """The tables' whereabouts' and the queues' generations at the last WHO frames."""
         self.done = asyncio.Event()
         """Set when this process should end: retired, stopped, or the portal gone."""
 
@@ -115,6 +123,9 @@ class GameLink:
         """Save and end, hanging up on no one: the portal hands the connections to the next game process."""
         if self.done.is_set() or self.server.retired:
             return
+        for attached in self.attached.values():  # what each connection's resume info is now, changed or not
+            attached.seen = ()
+        self.frames.send(b"".join(self._who(list(self.attached))))
         await self.server.retire()
         self.close()
         self.done.set()
@@ -149,7 +160,8 @@ class GameLink:
                 session.sink = JsonSink(telnet, viewer, under=telnet)
         attached = self.attached[ident] = Attached(ident, session, source, mirror)
         resume = about["resume"]
-        attached.told = (resume["name"], resume["json"], resume["watching"])
+        attached.told = (resume["name"], resume["json"], resume["watching"], resume.get("ladder", False),
+                         tuple(resume.get("arenas", ())))
         if mirror is not None:
             for option in about["agreed"]:
                 mirror.agreed(option)
@@ -169,6 +181,10 @@ class GameLink:
                     await self.server.services.presence.enter(session, account, returning=True)
                     if resume["watching"] is not None:
                         self.server.tables.rewatch(account.name, resume["watching"])
+                    if resume.get("ladder"):
+                        self.server.services.ladder.rejoin(account.name)
+                    for number in resume.get("arenas", ()):
+                        self.server.services.events.rejoin(number, account.name)
             finally:
                 self._entering -= 1
                 if not self._entering:
@@ -215,29 +231,44 @@ class GameLink:
         pack, kind = HEAD.pack, Kind.OUT  # (a frame made in place: one a connection, every turn)
         frames = [pack(len(out) + 5, kind, idents[0]) + out if len(idents) == 1 else multi(idents, out)
                   for out, idents in alike.items()]
-        for ident in pending:
+        frames += self._who(pending)
+        self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
+
+    def _who(self, idents: Iterable[int]) -> list[bytes]:
+        """A WHO frame for each of ``idents`` whose resume info changed; for every connection if a queue or the
+        tables' whereabouts moved since the last time (whoever waits there may have had no output since)."""
+        services = self.server.services
+        moved = (services.tables.where.generation, services.ladder.generation, services.events.generation)
+        if moved != self._moved:
+            self._moved, idents = moved, list(self.attached)
+        frames = []
+        for ident in idents:
             attached = self.attached.get(ident)
             if attached is not None:
                 now = self._resume(attached)
                 if now != attached.told:
                     attached.told = now
-                    frames.append(frame(Kind.WHO, ident, data(dict(zip(("name", "json", "watching"), now)))))
-        self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
+                    frames.append(frame(Kind.WHO, ident, data(dict(zip(RESUME_FIELDS, now)))))
+        return frames
 
-    def _resume(self, attached: Attached) -> tuple[str | None, bool, int | None]:
+    def _resume(self, attached: Attached) -> Resume:
         """What the next game process needs to take this connection over (asked after each turn's output: logging
-        in, '@json' and 'watch' all answer something); worked out again only if what it depends on changed."""
-        session, tables = attached.session, self.server.tables
-        seen = (session.account, session.sink, tables.where.generation)
+        in, '@json', 'watch', 'ladder join' and 'event join' all answer something); worked out again only if what it
+        depends on changed."""
+        session, services = attached.session, self.server.services
+        tables, ladder, events = services.tables, services.ladder, services.events
+        seen = (session.account, session.sink, tables.where.generation, ladder.generation, events.generation)
         if seen == attached.seen:
             return attached.told
         attached.seen = seen
-        name, watching = session.name, None
+        name, watching, laddered, arenas = session.name, None, False, ()
         if name is not None:
             live = tables.followed(name)
             if live is not None and name in live.table.watchers:
                 watching = live.table.number
-        return name, attached.mirror is not None and isinstance(session.sink, JsonSink), watching
+            laddered, arenas = ladder.holds(name), events.arenas_of(name)
+        json_mode = attached.mirror is not None and isinstance(session.sink, JsonSink)
+        return name, json_mode, watching, laddered, arenas
 
     def _negotiate(self, ident: int, verb: bytes, option: bytes) -> None:
         self.flush_first(ident)

@@ -18,10 +18,10 @@ class Client:
 
     def __init__(self, ident: int, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> None:
         self.ident, self.address, self.telnet, self.web = ident, address, telnet, web
-        self.resume: dict[str, Any] = {"name": None, "json": False, "watching": None}
+        self.resume: dict[str, Any] = {"name": None, "json": False, "watching": None, "ladder": False, "arenas": []}
         """What the game process said the next one needs to take the connection over: who is logged in, whether a
-        telnet connection speaks JSON lines (``@json on``), the table they watch. Not read here but for ``name``
-        and ``json``."""
+        telnet connection speaks JSON lines (``@json on``), the table they watch, whether they wait in the bot ladder,
+        the arenas they play. Not read here but for ``name`` and ``json``."""
         self.attached = False
         """Handed to a game process at least once (a later one skips the banner and logs them in again)."""
         self.agreed: list[int] = []

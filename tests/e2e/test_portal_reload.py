@@ -175,3 +175,27 @@ async def test_mccp2_stays_in_the_portal_through_a_reload(tmp_path: Path) -> Non
         await client.expect(RELOADING)
         await server.health_when(lambda f: f["reloads"] == 1 and f["status"] == "ok")
         await client.command("say squeezed", 'You say, "squeezed"')
+
+
+async def test_who_waits_in_a_queue_waits_on_through_a_reload_and_a_crash(tmp_path: Path) -> None:
+    """The bot ladder's queue and an arena's live in the game process: a bot waiting for a ladder table and a player
+    waiting for an arena game wait on after a reload and after a killed game process, without joining again (a
+    ladder bot scripted to join once would otherwise never play again after an upgrade)."""
+    async with portal_server(tmp_path, COSMIC_LADDER__EVERY="3600") as server, player(server, "Wiz") as wiz, \
+            player(server, "Ann") as ann, player(server, "Robo") as robo:
+        await robo.command("@set me=bot owner=Ann version=1", r"Robo is a bot now")
+        await robo.command("ladder join", "Robo waits for a ladder table")
+        await wiz.command("event arena 30 goal=100 none", "opens event 1, an arena")
+        await ann.command("event join", "You are in event 1.")  # alone, with no house bot: she waits
+        code, said = await server.console("reload")
+        assert code == 0, said
+        await ann.expect(RELOADING)
+        first = await server.health_when(lambda f: f["reloads"] == 1 and f["status"] == "ok")
+        await robo.command("ladder", r"The ladder: 1 waiting \(Robo\)")
+        os.kill(first["game_pid"], signal.SIGKILL)
+        await ann.expect(loose(RESTARTING))
+        await server.health_when(lambda f: f["game_pid"] not in (None, first["game_pid"]) and f["status"] == "ok")
+        await robo.command("ladder", r"The ladder: 1 waiting \(Robo\)")
+        async with player(server, "Bob") as bob:
+            await bob.command("event join", "You are in event 1.")
+            await ann.expect(r"Event 1, arena game: you play at table \d+ \(Ann, Bob\)")

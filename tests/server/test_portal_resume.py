@@ -81,7 +81,7 @@ async def test_a_watcher_who_sits_down_is_told_as_no_longer_watching(tmp_path: P
         portal.type(2, "sit 1")
         await portal.until_said(2, b"You sit")
         await portal.until_told(2, name="Bob", watching=None)
-        assert portal.told[1][-1] == {"name": "Ann", "json": False, "watching": None}
+        assert portal.told[1][-1] == {"name": "Ann", "json": False, "watching": None, "ladder": False, "arenas": []}
     finally:
         portal.send(Kind.STOP)
         async with asyncio.timeout(20):
