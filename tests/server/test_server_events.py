@@ -25,7 +25,9 @@ async def _play_event(client: RawClient, event: int) -> list[int]:
     """Play every game the event seats ``client`` at, until it is over; the points told for each."""
     points = []
     while True:
-        seen = await client.expect(rf"Event {event}, [^:]+: you play at table \d+|Event {event} is over\. Winner: \S+\.")
+        # the end waits for the other tables' last games (a whole game each, slow on a loaded machine)
+        seen = await client.expect(rf"Event {event}, [^:]+: you play at table \d+|Event {event} is over\. Winner: \S+\.",
+                                   within=60)
         if "is over" in seen:
             return points
         client._seen -= len(seen)  # (read again by _play_game)

@@ -34,11 +34,12 @@ class Client:
     def send(self, line: str) -> None:
         raise NotImplementedError
 
-    async def expect(self, pattern: str) -> str:
-        """Wait for ``pattern`` (a regex) after what was already matched; return the match."""
+    async def expect(self, pattern: str, within: float = WAIT) -> str:
+        """Wait for ``pattern`` (a regex) after what was already matched; return the match. ``within``: for what waits
+        on other clients' whole games."""
         regex = re.compile(pattern)
         try:
-            async with asyncio.timeout(WAIT):
+            async with asyncio.timeout(within):
                 while True:
                     found = regex.search(self.text, self._seen)
                     if found:
@@ -49,7 +50,7 @@ class Client:
                         raise AssertionError(f"closed before {pattern!r}; got {self.text[self._seen:]!r}")
                     self.text += chunk
         except TimeoutError:
-            raise AssertionError(f"no {pattern!r} within {WAIT} s; got {self.text[self._seen:][-2000:]!r}") from None
+            raise AssertionError(f"no {pattern!r} within {within} s; got {self.text[self._seen:][-2000:]!r}") from None
 
     async def closed(self) -> str:
         """Wait for the server to hang up; return what came after the last match."""
