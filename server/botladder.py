@@ -41,7 +41,7 @@ class Ladder:
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
         self.generation = 0
-        """Counts the passes, joins and leaves: who ``holds`` is asked again only once it moves (server.portal)."""
+        """Counts who came in and went out: who ``holds`` is asked again only once it moves (server.portal)."""
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._keep_seating())
@@ -81,14 +81,15 @@ class Ladder:
         """One pass of the matchmaker: every waiting bot that is online, at no table and under its cap is seated if
         a table can be made for it."""
         async with self._lock:
-            self.generation += 1
             players, tables = self.server.players, self.server.tables
             ready = []
             for name in list(self.waiting):
                 if name not in players:
                     self.waiting.remove(name)
+                    self.generation += 1
                 elif await self._capped(name):
                     self.waiting.remove(name)
+                    self.generation += 1
                     self._tell(name, texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap), "ladder")
                 elif tables.seat_of(name) is None:
                     ready.append(name)
