@@ -68,7 +68,8 @@ class Ladder:
 
     def holds(self, name: str) -> bool:
         """Whether ``name`` is in the ladder: waiting for a table, or at one of its tables (it waits again after)."""
-        return name in self.waiting or any(name in live.table.seats for live in self.tables.values())
+        seated = self.server.tables.seat_of(name)
+        return name in self.waiting or (seated is not None and seated.game_id in self.tables)
 
     def rejoin(self, name: str) -> None:
         """A bot that was in the ladder before a reload or a crash of the game process (server.portal): it waits

@@ -163,17 +163,16 @@ class Tournaments:
 
     def arenas_of(self, name: str) -> tuple[int, ...]:
         """The running arenas ``name`` plays: waiting in the queue, or at one of its tables (queued again after)."""
+        seated = self.server.tables.seat_of(name)
         return tuple(number for number, run in self.running.items() if run.record.kind == ARENA and (
-            name in run.queue or any(name in live.table.seats for live in run.tables.values())))
+            name in run.queue or (seated is not None and seated.game_id in run.tables)))
 
     def rejoin(self, number: int, name: str) -> None:
         """A player who was in arena ``number``'s queue before a reload or a crash of the game process
         (server.portal): queued again, and paired if a table can be made (at one of its tables still, they are
         queued again when that game ends)."""
         run = self.running.get(number)
-        if run is None or run.record.kind != ARENA or name in run.queue:
-            return
-        if any(name in live.table.seats for live in run.tables.values()):
+        if run is None or run.record.kind != ARENA or number in self.arenas_of(name):  # (over; queued or playing)
             return
         run.queue.append(name)
         self._spawn(self.advance(run))

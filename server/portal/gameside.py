@@ -43,8 +43,8 @@ class Attached:
         """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
         mode, the table they watch, whether they wait in the bot ladder, the arenas they play), as last told."""
         self.seen: tuple[object, ...] = ()
-        """What ``told`` was worked out from: the session's account and sink, the tables' whereabouts, the ladder's
-        and the events' queues."""
+        """What ``told`` was worked out from: the session's account and sink, and the generations of the tables'
+        whereabouts and of the ladder's and the events' queues (``GameLink._who``)."""
 
 
 class GameLink:
@@ -245,28 +245,27 @@ class GameLink:
         for ident in idents:
             attached = self.attached.get(ident)
             if attached is not None:
-                now = self._resume(attached)
+                now = self._resume(attached, moved)
                 if now != attached.told:
                     attached.told = now
                     frames.append(frame(Kind.WHO, ident, data(dict(zip(RESUME_FIELDS, now)))))
         return frames
 
-    def _resume(self, attached: Attached) -> Resume:
+    def _resume(self, attached: Attached, moved: tuple[int, int, int]) -> Resume:
         """What the next game process needs to take this connection over (asked after each turn's output: logging
         in, '@json', 'watch', 'ladder join' and 'event join' all answer something); worked out again only if what it
-        depends on changed."""
+        depends on changed: the session's account or sink, or what ``moved`` counts."""
         session, services = attached.session, self.server.services
-        tables, ladder, events = services.tables, services.ladder, services.events
-        seen = (session.account, session.sink, tables.where.generation, ladder.generation, events.generation)
+        seen = (session.account, session.sink, moved)
         if seen == attached.seen:
             return attached.told
         attached.seen = seen
         name, watching, laddered, arenas = session.name, None, False, ()
         if name is not None:
-            live = tables.followed(name)
+            live = services.tables.followed(name)
             if live is not None and name in live.table.watchers:
                 watching = live.table.number
-            laddered, arenas = ladder.holds(name), events.arenas_of(name)
+            laddered, arenas = services.ladder.holds(name), services.events.arenas_of(name)
         json_mode = attached.mirror is not None and isinstance(session.sink, JsonSink)
         return name, json_mode, watching, laddered, arenas
 
