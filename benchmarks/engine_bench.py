@@ -2,11 +2,14 @@
 
 The reference (``benchmarks/reference.py``) is a deliberately minimal simulator of the standard rules; with the same
 seed it plays the very same games, and this run checks that every game has the same winner and the same number of
-throws. The engine and the reference are measured in short interleaved rounds (A B, B A, ...) and the ratio engine/reference
-(throws per second) is taken pair by pair: median and range. The bare loop (the reference's dice draws alone) is kept
-as the floor. Times are this process's CPU time (``time.process_time``), so the other programs sharing the machine
-weigh less on the figures. With house rules on the engine plays other games than the standard reference; the ratio then compares
-throws per second. Targets: engine/reference >= 0.33 with standard rules, >= 0.25 with every compatible house rule.
+throws. The floor (``benchmarks/engine_floor.py``) plays the engine's own games again through the same client loop
+with every answer recorded in advance, making the same events: what the interface alone costs, the bound no engine
+behind this client can pass. Engine, reference and floor are measured in short interleaved rounds (their order rotated
+each round) and the ratios (throws per second) are taken round by round: median and range. The bare loop (the
+reference's dice draws alone) is kept as what any simulator costs. Times are this process's CPU time
+(``time.process_time``), so the other programs sharing the machine weigh less on the figures. With house rules on the
+engine plays other games than the standard reference; the ratio then compares throws per second. Targets (issue 41):
+engine/reference >= 0.5 with standard rules, >= 0.4 with every compatible house rule.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from math import floor
 from pathlib import Path
 from typing import TypeVar
 
@@ -108,7 +112,7 @@ def bare_round(throws: list[int]) -> float:
     for cubes in throws:
         code = 0
         for _ in range(cubes):
-            code = code * 6 + int(r() * 6)
+            code = code * 6 + floor(r() * 6.0)
     return time.process_time() - started
 
 
@@ -131,7 +135,7 @@ def run(games: int, seed: int, rounds: int, rules: RuleSet, title: str, target: 
     standard = rules == RuleSet()
     cubes = cubes_thrown(games, seed, rules)  # also fills the engine's scoring tables before the timing
     reference_round(games, seed)  # and the reference's
-    recorded = record(games, seed, rules, PLAYERS)
+    recorded = record(play, games, seed, rules, PLAYERS)
     throws = len(cubes)
     rates: dict[str, list[float]] = {"engine": [], "reference": [], "floor": [], "bare": []}
     for index in range(rounds):
@@ -144,7 +148,7 @@ def run(games: int, seed: int, rounds: int, rules: RuleSet, title: str, target: 
                 seconds, reference_results = reference_round(games, seed)
                 reference_throws = sum(t for _, t in reference_results)
             else:
-                seconds = floor_round(recorded, seed)
+                seconds = floor_round(play, recorded, seed)
             rates[contender].append((reference_throws if contender == "reference" else throws) / seconds)
         rates["bare"].append(throws / bare_round(cubes))
         if standard and engine_results != reference_results:

@@ -13,6 +13,7 @@ these events) can be faster, so floor/reference bounds engine/reference from abo
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -22,6 +23,8 @@ from engine.wimpout.state import NO_CUBES
 
 Seen = tuple[str, int, int, bool, tuple[str, ...]]
 """What the client reads of the turn: player, points, commons, sun, Insurance window."""
+Client = Callable[[Any, SeededDice], None]
+"""The client loop: plays a whole game through ``legal_actions`` and ``apply`` (``engine_bench.play``)."""
 
 
 @dataclass(slots=True)
@@ -122,10 +125,8 @@ def _seen(game: Game) -> Seen | None:
     return None if turn is None else (turn.player, turn.points, turn.commons, turn.sun, turn.window)
 
 
-def record(games: int, seed: int, rules: RuleSet, players: tuple[str, ...]) -> list[Recorded]:
-    """The engine's games with the client's policy (``engine_bench.play``), recorded."""
-    from engine_bench import play
-
+def record(play: Client, games: int, seed: int, rules: RuleSet, players: tuple[str, ...]) -> list[Recorded]:
+    """The engine's games played by the client, recorded."""
     dice = SeededDice(seed)
     recorded = []
     for _ in range(games):
@@ -134,25 +135,23 @@ def record(games: int, seed: int, rules: RuleSet, players: tuple[str, ...]) -> l
         assert first is not None and not first[4]
         start, legal = tuple(game.events), game.legal_actions()
         recorder = Recorder(game)
-        play(recorder, dice)  # type: ignore[arg-type]
+        play(recorder, dice)
         throws = sum(isinstance(event, ev.Thrown) for event in game.events)
         recorded.append(Recorded(start, first, legal, recorder.moves, throws, game.events))
     return recorded
 
 
-def floor_round(recorded: list[Recorded], seed: int) -> float:
-    """CPU seconds for the recorded games played again through the client loop; each game's events are checked
-    against the engine's (off the clock)."""
-    from engine_bench import play
-
+def floor_round(play: Client, recorded: list[Recorded], seed: int) -> float:
+    """CPU seconds for the recorded games played again by the client; each game's events are checked against the
+    engine's (off the clock)."""
     dice = SeededDice(seed)
     seconds = 0.0
     clock = time.process_time
     for game in recorded:
         started = clock()
         floor = Floor(game)
-        play(floor, dice)  # type: ignore[arg-type]
+        play(floor, dice)
         seconds += clock() - started
         if floor.events != game.events:
-            raise SystemExit("the floor made other events than the engine")
+            raise ValueError("the floor made other events than the engine")
     return seconds

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_bench import ALL_COMPATIBLE_HOUSE_RULES, PLAYERS, cubes_thrown, engine_round, reference_round  # noqa: E402
+from engine_bench import ALL_COMPATIBLE_HOUSE_RULES, PLAYERS, cubes_thrown, engine_round, play, reference_round  # noqa: E402
 from engine_floor import floor_round, record  # noqa: E402
 
 from engine.wimpout import RuleSet  # noqa: E402
@@ -32,13 +32,13 @@ def child(mode: str, games: int, played: int) -> None:
     rules = MODES[mode]
     cubes_thrown(games, 1, rules)
     reference_round(games, 1)
-    recorded = record(games, 1, rules, PLAYERS)
-    floor_round(recorded, 1)
+    recorded = record(play, games, 1, rules, PLAYERS)
+    floor_round(play, recorded, 1)
     if played:
         if mode == "reference":
             reference_round(played, 1)
         elif mode == "floor":
-            floor_round(recorded[:played], 1)
+            floor_round(play, recorded[:played], 1)
         else:
             engine_round(played, 1, rules)
 

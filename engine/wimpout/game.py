@@ -33,12 +33,12 @@ from engine.wimpout.rules import RuleSet
 from engine.wimpout.scoring import Outcome, Scoring, Special
 from engine.wimpout.refusals import stop_block, why_not
 from engine.wimpout.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
-from engine.wimpout.state import _banked, _scored, _thrown, _turn_started, _wimped_out  # the commonest: see _emit
+from engine.wimpout.state import _scored, _thrown, _turn_started, _wimped_out  # the commonest events' reducers: see _emit
 
 _ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
 _ROLL_ONLY: tuple[Action, ...] = (ROLL,)
-_SCORE, _VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
-    Outcome.SCORE, Outcome.VOID, Outcome.WIMPOUT, Outcome.TRAIN_WRECK, Outcome.INSTANT_WIN, Outcome.SUPERNOVA
+_VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
+    Outcome.VOID, Outcome.WIMPOUT, Outcome.TRAIN_WRECK, Outcome.INSTANT_WIN, Outcome.SUPERNOVA
 )
 """Outcomes read on every throw, bound once: an Enum member read from its class costs ~0.15 us in Python 3.11."""
 _FULL_HOUSE = Special.FULL_HOUSE
@@ -86,9 +86,9 @@ class Game:
         return game
 
     def _emit(self, event: ev.Event) -> None:
-        """Log ``event`` and fold it into the state. The five commonest (Thrown, Scored, TurnStarted, Banked and
-        WimpedOut: five in six of a game's events) are logged and folded where they are made, calling their reducer
-        directly: this call and its lookup were about 3% of a throw."""
+        """Log ``event`` and fold it into the state. The four commonest (Thrown, Scored, TurnStarted, WimpedOut: two
+        in three of a game's events) are logged and folded where they are made, calling their reducer directly: this
+        call and its lookup were about 3% of a throw."""
         self.events.append(event)
         REDUCERS[type(event)](self.state, event)  # state.evolve, inlined on the engine's hottest path
 
@@ -151,19 +151,18 @@ class Game:
 
     def apply(self, player: str | None, action: Action, dice: DiceSource) -> list[ev.Event]:
         """Do ``action`` for ``player``; returns the events it caused. Raises IllegalAction with the reason."""
-        events = self.events
-        first = len(events)
+        first = len(self.events)
         turn = self.state.turn
         if not (self._offered_at == first and action in self._offered and turn is not None and player == turn.player):
             refusal = self.why_not(player, action)
             if refusal is not None:
                 raise IllegalAction(refusal)
-        if action is ROLL or isinstance(action, Roll):  # the one Roll first: three moves in four
-            self._roll(turn, dice)  # type: ignore[arg-type]  # why_not: a turn is on
+        if isinstance(action, Roll):
+            self._roll(dice)
         elif isinstance(action, Stop):
-            self._stop(turn)  # type: ignore[arg-type]
+            self._stop()
         elif isinstance(action, Choose):
-            self._score(turn, action.scoring)  # type: ignore[arg-type]
+            self._score(turn, action.scoring)  # type: ignore[arg-type]  # why_not: a turn is on
         elif isinstance(action, Insure):
             self._cancel_throw(player)  # type: ignore[arg-type]
         elif isinstance(action, LetStand):
@@ -181,7 +180,7 @@ class Game:
         else:
             self._emit_all(guidinglight.vote(player, action.number, action.yes))  # type: ignore[arg-type]
             self._emit_all(guidinglight.settle(self.state))
-        return events[first:]
+        return self.events[first:]
 
     def _withdraw(self, name: str, reason: str) -> None:
         """A player leaves mid-game: their turn (if it is theirs) ends, and the game goes on without them."""
@@ -206,8 +205,10 @@ class Game:
         elif window and not turn.window:  # type: ignore[union-attr]  # they were the last to decide on the throw
             self._resolve_throw(turn)  # type: ignore[arg-type]
 
-    def _roll(self, turn: TurnState, dice: DiceSource) -> None:
+    def _roll(self, dice: DiceSource) -> None:
         state = self.state
+        turn = state.turn
+        assert turn is not None
         held = turn.held
         if held is NO_CUBES:
             thrown = dice.throw(turn.commons, turn.sun)
@@ -230,23 +231,19 @@ class Game:
         self._emit(ev.ThrowCancelled(turn.player, by, houserules.cancel_cost(self.state, by)))
 
     def _resolve_throw(self, turn: TurnState) -> None:
-        """The throw on the table stands: one scoring (the common case, tested first), void, wimpout, or a choice for
-        the player."""
+        """The throw on the table stands: void, wimpout, one scoring, or a choice for the player."""
         thrown = turn.last_throw
         assert thrown is not None
         options = self.state.scoring.scorings(thrown, turn.clearing, turn.at_once)
-        scoring = options[0]
-        outcome = scoring.outcome
-        if outcome is _SCORE and len(options) == 1:
-            self._score(turn, scoring)
-        elif outcome is _VOID:
+        outcome = options[0].outcome
+        if outcome is _VOID:
             matched = _matched(thrown, turn.clearing)
             self._emit(ev.Voided(turn.player, matched, self._held(thrown, matched)))
             self._clearing_deadline(turn)
         elif outcome is _WIMPOUT or outcome is _TRAIN_WRECK:
             self._wimp_out(turn, outcome is _TRAIN_WRECK)
         elif len(options) == 1:
-            self._score(turn, scoring)
+            self._score(turn, options[0])
         else:
             self._emit(ev.ChoiceOffered(turn.player, options))
 
@@ -281,28 +278,27 @@ class Game:
 
     def _score(self, turn: TurnState, scoring: Scoring) -> None:
         player = turn.player
-        state = self.state
         if turn.clearing:
             self._emit(ev.FlashCleared(player, tuple(sorted(turn.clearing))))
         event = ev.Scored(player, scoring, turn.points + scoring.points)
         self.events.append(event)
-        _scored(state, event)
+        _scored(self.state, event)
         outcome = scoring.outcome
-        if outcome is not _SCORE:
-            if outcome is _INSTANT_WIN:
-                self._emit(ev.GameOver(player, "threw a freight train of 6s: instant winner"))
-                return
-            if outcome is _SUPERNOVA:
-                self._emit(ev.PlayerOut(player, "threw a Supernova (a freight train of 10s)"))
-                self._turn_over(player)
-                return
-        for face in scoring.flashes:
-            self._emit(ev.FlashMade(player, face))
-        if scoring.special is not None or state.plain.insurance:
+        if outcome is _INSTANT_WIN:
+            self._emit(ev.GameOver(player, "threw a freight train of 6s: instant winner"))
+            return
+        if outcome is _SUPERNOVA:
+            self._emit(ev.PlayerOut(player, "threw a Supernova (a freight train of 10s)"))
+            self._turn_over(player)
+            return
+        if scoring.flashes:
+            for face in scoring.flashes:
+                self._emit(ev.FlashMade(player, face))
+        if scoring.special is not None or self.state.plain.insurance:
             earned = self._insurance_earned(turn, scoring)
             if earned:
                 self._emit(ev.InsuranceEarned(player, 1, earned))
-        if not turn.commons and not turn.sun:
+        if turn.commons == 0 and not turn.sun:
             self._emit(ev.MustThrowAll(player))
 
     def _insurance_earned(self, turn: TurnState, scoring: Scoring) -> str | None:
@@ -318,15 +314,15 @@ class Game:
             return "all five cubes scored in one throw"
         return None
 
-    def _stop(self, turn: TurnState) -> None:
+    def _stop(self) -> None:
         state = self.state
+        turn = state.turn
+        assert turn is not None
         player = state.by_name[turn.player]
         before = player.score
         rules = state.plain
         filled = player.circles > 0 and turn.points >= rules.opening_minimum
-        event = ev.Banked(player.name, turn.points, before + turn.points, filled)
-        self.events.append(event)
-        _banked(state, event)
+        self._emit(ev.Banked(player.name, turn.points, before + turn.points, filled))
         if rules.bump or rules.eclipse == 2:
             self._emit_all(houserules.after_bank(state, player.name, before))
         self._turn_over(player.name)
