@@ -1,5 +1,5 @@
-"""Interpreter instructions per throw, counted by callgrind: the engine (standard rules, every compatible house rule)
-and the reference, on the games of ``engine_bench.py``.
+"""Interpreter instructions per throw, counted by callgrind: the engine (standard rules, every compatible house rule),
+the reference and the floor (standard rules), on the games of ``engine_bench.py``.
 
 Timings on a shared machine move by 5-10% from run to run; an instruction count repeats to the instruction, so it
 tells whether a change to the engine's hot path helps. Each figure is a run of the games after a warm-up of the same
@@ -19,11 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_bench import ALL_COMPATIBLE_HOUSE_RULES, cubes_thrown, engine_round, reference_round  # noqa: E402
+from engine_bench import ALL_COMPATIBLE_HOUSE_RULES, PLAYERS, cubes_thrown, engine_round, play, reference_round  # noqa: E402
+from engine_floor import floor_round, record  # noqa: E402
 
 from engine.wimpout import RuleSet  # noqa: E402
 
-MODES = {"standard": RuleSet(), "house rules": ALL_COMPATIBLE_HOUSE_RULES, "reference": RuleSet()}
+MODES = {"standard": RuleSet(), "house rules": ALL_COMPATIBLE_HOUSE_RULES, "reference": RuleSet(), "floor": RuleSet()}
 
 
 def child(mode: str, games: int, played: int) -> None:
@@ -31,9 +32,13 @@ def child(mode: str, games: int, played: int) -> None:
     rules = MODES[mode]
     cubes_thrown(games, 1, rules)
     reference_round(games, 1)
+    recorded = record(play, games, 1, rules, PLAYERS)
+    floor_round(play, recorded, 1)
     if played:
         if mode == "reference":
             reference_round(played, 1)
+        elif mode == "floor":
+            floor_round(play, recorded[:played], 1)
         else:
             engine_round(played, 1, rules)
 

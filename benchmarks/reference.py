@@ -1,9 +1,11 @@
 """A deliberately minimal Cosmic Wimpout simulator: the yardstick the engine's speed is measured against.
 
-Standard rules and official Last Licks only, no event log, no `why_not`; throws are base-6 codes of the cube indexes
-and one precomputed table per kind of throw gives the scoring the benchmark's policy takes (the first the engine
-offers). It draws from the same generator in the same order as ``engine.SeededDice``, so with the same seed it plays
-the very same games as the engine; ``engine_bench.py`` checks that on every game.
+Standard rules and official Last Licks only, with the benchmark's policy (take the first scoring offered; stop once
+allowed with 150 points or two cubes left); no event log, no ``why_not``, no choices. A throw is the base-6 number of
+its cubes' face indexes, and the turn is a walk through a transition table made once: for each state of a turn (the
+live cubes and the flash being cleared), what each throw of those cubes scores under the policy and the state it leads
+to. It draws from the same generator in the same order as ``engine.SeededDice``, so with the same seed it plays the
+very same games as the engine; ``engine_bench.py`` checks that on every game.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import product
+from math import floor
 
 COMMON = (2, 3, 4, 5, 6, 10)
 SUN_CUBE = (2, 1, 4, 5, 6, 10)
@@ -18,7 +21,10 @@ SUN_CUBE = (2, 1, 4, 5, 6, 10)
 SUN = 1
 GOAL = 500
 OPENING = 35
+TURN_TARGET = 150
 WIMPOUT, VOID, INSTANT_WIN, SUPERNOVA, SCORE = range(5)
+WIMPED_OUT, WENT_SUPERNOVA, WON = -1, -2, -3
+"""Where a throw can end the turn instead of leading to another state of it."""
 
 
 def first_scoring(commons: tuple[int, ...], sun: int | None, clearing: int) -> tuple[int, int, int, bool, int]:
@@ -70,21 +76,47 @@ def first_scoring(commons: tuple[int, ...], sun: int | None, clearing: int) -> t
     return SCORE, points, kept, sun_kept, flash
 
 
+Transition = tuple[int, int, int]
+"""What one throw does: (points, the next state or where the turn ends, live cubes the player may stop with: 0 while
+a flash is to be cleared or after all five cubes scored)."""
+
+
 @cache
-def table(commons: int, sun: bool, clearing: int) -> tuple[tuple[int, int, int, bool, int], ...]:
-    """Every throw of ``commons`` common cubes (and the sun cube), indexed by the base-6 code of its cube faces."""
-    cubes = [COMMON] * commons + [SUN_CUBE] * sun
-    return tuple(
-        first_scoring(faces[:commons], faces[commons] if sun else None, clearing) for faces in product(*cubes)
-    )
+def transitions() -> tuple[tuple[range, tuple[Transition, ...]], ...]:
+    """Each state of a turn (state 0 is its start: five cubes, no flash) with the cubes it throws and, by the code of
+    each throw of them, its transition."""
+    index = {(4, True, 0): 0}
+    pending = [(4, True, 0)]
+    table: dict[int, tuple[range, tuple[Transition, ...]]] = {}
+    while pending:
+        commons, sun, clearing = key = pending.pop()
+        row = []
+        for faces in product(*[COMMON] * commons, *[SUN_CUBE] * sun):
+            kind, points, kept, sun_kept, flash = first_scoring(faces[:commons], faces[commons] if sun else None, clearing)
+            if kind != SCORE:
+                end = {VOID: index[key], WIMPOUT: WIMPED_OUT, SUPERNOVA: WENT_SUPERNOVA, INSTANT_WIN: WON}[kind]
+                row.append((0, end, 0))
+                continue
+            left = (commons - kept, sun and not sun_kept, flash)
+            all_scored = left[0] == 0 and not left[1]
+            if all_scored:
+                left = (4, True, flash)  # all five scored: all five are thrown again
+            if left not in index:
+                index[left] = len(index)
+                pending.append(left)
+            live = 0 if flash or all_scored else left[0] + left[1]
+            row.append((points, index[left], live))
+        table[index[key]] = (range(commons + sun), tuple(row))
+    return tuple(table[state] for state in range(len(table)))
 
 
 def play(seed_random: random.Random, players: int = 2) -> tuple[int | None, int]:
     """One game with the benchmark's policy: the winner's seat (None if no one wins) and the number of throws."""
     r = seed_random.random
+    states = transitions()
     contenders = list(range(players))
     while len(contenders) > 1:
-        faces = [COMMON[int(r() * 6)] for _ in contenders]
+        faces = [COMMON[floor(r() * 6.0)] for _ in contenders]
         best = max(faces)
         contenders = [seat for seat, face in zip(contenders, faces) if face == best]
     up = contenders[0]
@@ -95,36 +127,26 @@ def play(seed_random: random.Random, players: int = 2) -> tuple[int | None, int]
     challengers: list[int] = []
     throws = 0
     while True:
-        points, commons, sun, clearing, stop = 0, 4, True, 0, False
+        points, state, banked = 0, 0, False
+        needed = 0 if opened[up] else OPENING
         while True:
-            lookup = table(commons, sun, clearing)
+            cubes, row = states[state]
             code = 0
-            for _ in range(commons + sun):
-                code = code * 6 + int(r() * 6)
+            for _ in cubes:
+                code = code * 6 + floor(r() * 6.0)
             throws += 1
-            kind, gained, kept, sun_kept, flash = lookup[code]
-            if kind == VOID:
-                continue  # the Reroll Clause: the same cubes again
-            if kind == WIMPOUT:
-                break
-            if kind == INSTANT_WIN:
-                return up, throws
-            if kind == SUPERNOVA:
-                out[up] = True
+            gained, state, live = row[code]
+            if state < 0:
                 break
             points += gained
-            clearing = flash
-            commons -= kept
-            sun = sun and not sun_kept
-            if commons == 0 and not sun:
-                commons, sun = 4, True
-                continue
-            if clearing or (points < OPENING and not opened[up]):
-                continue
-            if points >= 150 or commons + sun <= 2:
-                stop = True
+            if live and points >= needed and (points >= TURN_TARGET or live <= 2):
+                banked = True
                 break
-        if stop:
+        if state == WON:
+            return up, throws
+        if state == WENT_SUPERNOVA:
+            out[up] = True
+        if banked:
             scores[up] += points
             opened[up] = True
         if leader >= 0:  # official Last Licks
