@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from server.commands.catalog import register_all
-from rooms.loader import load_world_file
+from engine.wimpout import ThrowSyntaxError
+from rooms.loader import WorldError, load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
@@ -30,7 +31,7 @@ from server.presence import Presence
 from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
-from server.store import Channel, Store, store_for
+from server.store import Channel, Store, StoreError, store_for
 from server.quotas import Quotas
 from server.wimpout.solving import Solver
 from server.jsonsink import JsonSink
@@ -44,6 +45,9 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 register_all()  # every command, in REGISTRY before any connection (and for whoever imports the server)
+START_ERRORS = (WorldError, OSError, ThrowSyntaxError, StoreError)
+"""What a server's start can fail with that its message says well enough (a store that cannot be opened, a bad world
+or dice file, a port in use): said in one line, no traceback."""
 PRUNE_EVERY = 3600.0
 """Seconds between deletions of tables long closed (``tables.prune_closed_after``), besides one at start."""
 

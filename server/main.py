@@ -14,17 +14,14 @@ from pathlib import Path
 
 import structlog
 
-from engine.wimpout import ThrowSyntaxError
-from rooms.loader import WorldError
 from server import eventloop
-from server.app import GameServer
+from server.app import START_ERRORS, GameServer
 from server.logs import configure_logging
 from server.portal.gameprocess import serve_game
 from server.portal.portalserver import GameFailed, Portal
 from server.privatefiles import UMASK
 from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
-from server.store import StoreError
 
 GC_YOUNG_THRESHOLD = 50_000
 """Objects allocated (less those freed) between two collections of the youngest generation; Python's 700 suits a
@@ -68,10 +65,13 @@ def _indented(text: str) -> str:
 
 async def serve(settings: Settings, argv: list[str]) -> None:
     """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
-    graceful way; SIGHUP (``cosmic-wimpout reload``) reloads the game process."""
+    graceful way, also while the first game process starts (the portal kills it: nothing was served yet, and the
+    store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving."""
     portal = Portal(settings, argv)
-    started = _answer_signals({signal.SIGTERM: portal.request_shutdown, signal.SIGINT: portal.request_shutdown,
-                               signal.SIGHUP: lambda _: asyncio.ensure_future(portal.reload())})
+    started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(portal.reload())})
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):  # at once, even while the first game process starts
+        loop.add_signal_handler(signum, portal.request_shutdown, signum.name)
     await portal.start()
     started.set_result(None)
     gc.freeze()
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
             eventloop.run(serve_alone(settings), settings.event_loop)
         else:
             eventloop.run(serve(settings, argv), settings.event_loop)
-    except (WorldError, OSError, ThrowSyntaxError, StoreError, GameFailed) as exc:
+    except (*START_ERRORS, GameFailed) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
 

@@ -32,6 +32,8 @@ class GameProcess:
         self.ready = asyncio.Event()
         self.gone = asyncio.Event()
         """Its link closed or the process exited: it serves no one any more."""
+        self.failure: str | None = None
+        """Why it could not serve, as it said (its FAILED frame)."""
         self.retiring = False
         self.started = time.monotonic()
         self._waiting = asyncio.get_running_loop().create_task(self._wait())

@@ -42,6 +42,7 @@ class Kind(IntEnum):
     RELOAD = 25  # G: a wizard asked for a reload (id: their connection)
     SHUTDOWN = 26  # G: a wizard asked for a shutdown (payload: who)
     ANSWER = 27  # G: a QUERY's answer (id: the question's number; JSON)
+    FAILED = 28  # G: told to OPEN, it cannot serve (payload: why, in words); it exits
 
 
 KINDS = {kind.value: kind for kind in Kind}

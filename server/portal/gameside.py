@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from server.app import START_ERRORS
 from server.jsonsink import JsonSink
 from server.names import skeleton
 from server.portal.frames import HEAD, FrameLink, Kind, data, frame, multi
@@ -113,11 +114,26 @@ class GameLink:
             asyncio.get_running_loop().create_task(self.retire())
 
     async def _open(self, ports: dict[str, Any]) -> None:
+        """Take the store and serve; or tell the portal why not (its one line for the operator) and end."""
         self.server.portal_ports = (ports["port"], ports.get("tls_port"))
-        await self.server.begin()
+        try:
+            await self.server.begin()
+        except START_ERRORS as exc:
+            self._failed(str(exc))
+            return
+        except Exception as exc:  # a bug: its traceback here, its words to the portal
+            log.exception("game.open_failed")
+            self._failed(f"{type(exc).__name__}: {exc}")
+            return
         gc.freeze()  # what the start built is never walked again (server.main's GC_YOUNG_THRESHOLD)
         log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
+
+    def _failed(self, why: str) -> None:
+        self.server.solver.stop()
+        self.frames.send(frame(Kind.FAILED, 0, why.encode()))
+        self.close()
+        self.done.set()
 
     async def retire(self) -> None:
         """Save and end, hanging up on no one: the portal hands the connections to the next game process."""

@@ -111,9 +111,13 @@ class Portal:
 
             self.web = await WebClient.start(self)
         game = await self._launch()
-        if game is None or not await self._open(game):
+        failed = "the game process did not load (its error is above)" if game is None else await self._open(game)
+        if self.stopping:  # told to stop meanwhile (SIGTERM, SIGINT): ``_stop`` ends what was started
+            return
+        if failed is not None:
             await self._close_down()
-            raise GameFailed("the game process did not start (its error is above)")
+            raise GameFailed(failed)
+        assert game is not None
         self._serve_with(game)
         (settings.data_dir / PID_FILE).write_text(f"{os.getpid()}\n")
         log.info("server.started", host=settings.host, port=self.port, tls_port=self.tls_port,
@@ -195,26 +199,31 @@ class Portal:
     # --- game processes --------------------------------------------------------------------
 
     async def _launch(self) -> GameProcess | None:
-        """A new game process that has loaded its code (said hello), or None (it was killed)."""
+        """A new game process that has loaded its code (said hello), or None (it was killed). It is one of
+        ``_starting`` (killed if the portal stops) until ``_open`` has it serve or fail."""
         game = await GameProcess.start(self._socket, self._argv)
         self._starting.append(game)
+        if await game.said(game.hello, LOAD_WAIT):
+            return game
+        log.error("portal.game_failed_to_load", pid=game.pid, code=game.process.returncode)
+        self._starting.remove(game)
+        game.kill()
+        return None
+
+    async def _open(self, game: GameProcess) -> str | None:
+        """None once ``game`` took the store and serves; else why not (in words, for the operator)."""
         try:
-            if await game.said(game.hello, LOAD_WAIT):
-                return game
-            log.error("portal.game_failed_to_load", pid=game.pid, code=game.process.returncode)
-            game.kill()
-            return None
+            game.send(Kind.OPEN, data({"port": self.port, "tls_port": self.tls_port}))
+            if await game.said(game.ready, OPEN_WAIT) and game.failure is None:
+                return None
         finally:
             self._starting.remove(game)
-
-    async def _open(self, game: GameProcess) -> bool:
-        """Whether ``game`` took the store and is serving."""
-        game.send(Kind.OPEN, data({"port": self.port, "tls_port": self.tls_port}))
-        if await game.said(game.ready, OPEN_WAIT):
-            return True
-        log.error("portal.game_failed_to_open", pid=game.pid, code=game.process.returncode)
         game.kill()
-        return False
+        if game.failure is not None:
+            return game.failure
+        if game.process.returncode is None:
+            return f"the game process did not open the store within {OPEN_WAIT:.0f} s"
+        return f"the game process exited (code {game.process.returncode}) before it served (its error is above)"
 
     def _serve_with(self, game: GameProcess) -> None:
         """``game`` serves every connection from now; what they typed meanwhile follows."""
@@ -276,11 +285,13 @@ class Portal:
                     self.tell(texts.GAME_CRASH_LOOP.format(seconds=int(delay)))
                     await asyncio.sleep(delay)
                 game = await self._launch()
-                if game is not None and await self._open(game):
+                failed = "it did not load" if game is None else await self._open(game)
+                if game is not None and failed is None:
                     self._serve_with(game)
                     log.info("portal.game_recovered", pid=game.pid)
                     self.tell(texts.GAME_BACK)
                     return
+                log.error("portal.game_failed_to_open", reason=failed)
                 self._deaths.append(time.monotonic())
         finally:
             self._busy = False
@@ -301,6 +312,7 @@ class Portal:
             new = await self._launch()
             if new is None or self.game is not old:
                 if new is not None:
+                    self._starting.remove(new)
                     new.kill()
                 log.error("portal.reload_failed", old_pid=old.pid)
                 if asker is not None:
@@ -311,7 +323,9 @@ class Portal:
             old.retiring = True
             old.send(Kind.RETIRE)
             await old.end(self.settings.limits.shutdown_grace + 30)
-            if not await self._open(new):
+            failed = await self._open(new)
+            if failed is not None:
+                log.error("portal.game_failed_to_open", reason=failed)
                 self._deaths.append(time.monotonic())
                 self._busy = False
                 await self._recover()
@@ -348,6 +362,9 @@ class Portal:
             if client is not None:
                 client.resume = json.loads(payload)
         elif kind is Kind.READY:
+            game.ready.set()
+        elif kind is Kind.FAILED:
+            game.failure = payload.decode("utf-8", "replace")
             game.ready.set()
         elif kind is Kind.ANSWER:
             answer = self._answers.pop(ident, None)
