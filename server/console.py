@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from server.portal.portalserver import PID_FILE
+from server.lockfile import PID_FILE, running_pid
 from server.settings import ConfigError, Settings, load_console_settings
 from server.store import Store, StoreError, store_at, store_for
 from server.store.sqlite import FILENAME
@@ -138,19 +138,21 @@ def _console_parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def reload(argv: list[str]) -> int | str:
-    """Signal the portal running on this data directory (its pid file) to reload its game process."""
+    """Signal the portal running on this data directory to reload its game process: the pid in its pid file, only
+    while that file is locked (a server holds it), never a stale file's."""
     parser = _console_parser("cosmic-wimpout reload", RELOAD)
     args = parser.parse_args(argv)
     try:
         settings = _settings(args)
     except ConfigError as exc:
         return f"{parser.prog}: {exc}"
-    pid_file = settings.data_dir / PID_FILE
+    pid = running_pid(settings.data_dir)
     try:
-        pid = int(pid_file.read_text().strip())
+        if pid is None:
+            raise ProcessLookupError
         os.kill(pid, signal.SIGHUP)
-    except (OSError, ValueError):
-        return f"{parser.prog}: no server is running on {settings.data_dir} (no live pid in {pid_file})"
+    except OSError:
+        return f"{parser.prog}: no server is running on {settings.data_dir} (none holds {PID_FILE} there)"
     print(f"Reload asked of the server (pid {pid}); its log says how it went.")
     return 0
 

@@ -16,6 +16,7 @@ import structlog
 
 from server import eventloop
 from server.app import START_ERRORS, GameServer
+from server.lockfile import DataDirInUse, DataDirLock
 from server.logs import configure_logging
 from server.portal.gameprocess import serve_game
 from server.portal.portalserver import GameFailed, Portal
@@ -80,13 +81,18 @@ async def serve(settings: Settings, argv: list[str]) -> None:
 
 async def serve_alone(settings: Settings) -> None:
     """The server in one process (``--one-process``)."""
-    server = GameServer(settings)
-    started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
-    await server.start()
-    started.set_result(None)
-    gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
-    structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
-    await server.wait_stopped()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    lock = DataDirLock.take(settings.data_dir)  # one server per data directory, portal or not
+    try:
+        server = GameServer(settings)
+        started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
+        await server.start()
+        started.set_result(None)
+        gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
+        structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
+        await server.wait_stopped()
+    finally:
+        lock.release()
 
 
 def _answer_signals(actions: dict[signal.Signals, Callable[[str], object]]) -> asyncio.Future[None]:
@@ -122,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
             eventloop.run(serve_alone(settings), settings.event_loop)
         else:
             eventloop.run(serve(settings, argv), settings.event_loop)
-    except (*START_ERRORS, GameFailed) as exc:
+    except (*START_ERRORS, GameFailed, DataDirInUse) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
 

@@ -1,6 +1,8 @@
-"""The portal's game processes: each started as ``python -m server.main --portal-socket PATH`` with the portal's own
-arguments (so the code and the configuration on disk now), known by the token it is given, and watched until it
-exits."""
+"""The portal's game processes: each started as ``python -P -m server.main --portal-socket PATH`` with the portal's
+own arguments (so the code and the configuration on disk now), known by the token it is given, and watched until it
+exits. ``-P``: the working directory is not put first on its path, so it runs the installed package, as the portal
+does, never a checkout it happens to be started in (a unit's WorkingDirectory: a ``git pull`` there changed what the
+next reload ran); ``PYTHONPATH`` still counts (the benchmarks run another tree's code that way)."""
 
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ class GameProcess:
     async def start(cls, socket: str, argv: list[str]) -> GameProcess:
         token = secrets.token_hex(16)
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "server.main", "--portal-socket", socket, *argv,
+            sys.executable, "-P", "-m", "server.main", "--portal-socket", socket, *argv,
             env={**os.environ, TOKEN_VARIABLE: token}, stdin=asyncio.subprocess.DEVNULL,
         )
         log.info("portal.game_started", pid=process.pid)

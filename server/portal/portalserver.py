@@ -22,6 +22,7 @@ import structlog
 from server import texts
 from server.admission import AcceptErrors, Admission
 from server.eventloop import running_loop_name
+from server.lockfile import DataDirLock
 from server.portal.children import GameProcess, hello_of
 from server.portal.portalclient import Client
 from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
@@ -38,8 +39,6 @@ if TYPE_CHECKING:
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
-PID_FILE = "portal.pid"
-"""In the data directory while the portal runs: what ``cosmic-wimpout reload`` signals (SIGHUP)."""
 SOCKET_FILE = "game.sock"
 LOAD_WAIT = 60.0
 """Seconds a new game process has to load its code and say hello."""
@@ -84,6 +83,8 @@ class Portal:
         self._stopped = asyncio.Event()
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._lock: DataDirLock | None = None
+        """The data directory's, held while the portal runs (``portal.pid``: what ``cosmic-wimpout reload`` signals)."""
 
     def _socket_path(self) -> str:
         """The unix socket in the data directory, or in a private temporary one if that path is too long for a
@@ -99,6 +100,7 @@ class Portal:
         """Listen, start the first game process, and serve; an error if that game process does not start."""
         settings = self.settings
         settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self._lock = DataDirLock.take(settings.data_dir)  # before anything of a server already there is touched
         self._accept_errors = AcceptErrors(asyncio.get_running_loop())
         with suppress(FileNotFoundError):
             os.unlink(self._socket)
@@ -119,7 +121,6 @@ class Portal:
             raise GameFailed(failed)
         assert game is not None
         self._serve_with(game)
-        (settings.data_dir / PID_FILE).write_text(f"{os.getpid()}\n")
         log.info("server.started", host=settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(settings.data_dir), game_pid=game.pid,
                  socket=self._socket, loop=running_loop_name())
@@ -188,9 +189,10 @@ class Portal:
             await self.web.stop()
         if self._unix is not None:
             self._unix.close()
-        for path in (self._socket, str(self.settings.data_dir / PID_FILE)):
-            with suppress(FileNotFoundError):
-                os.unlink(path)
+        with suppress(FileNotFoundError):
+            os.unlink(self._socket)
+        if self._lock is not None:
+            self._lock.release()
         if self._accept_errors is not None:
             self._accept_errors.remove()
         log.info("portal.stopped")
@@ -391,8 +393,7 @@ class Portal:
     def telnet_connected(self, reader: Source, sink_for: Callable[[Viewer], Sink], address: str
                          ) -> Coroutine[Any, Any, None]:
         end = TelnetEnd.of(sink_for(lambda: None))
-        client = self._register(address, telnet=end)
-        client.agreed = end.early()[0]
+        client = self._register(address, telnet=end, agreed=end.early()[0])
         end.watch(lambda: self._negotiated(client), lambda what, said: self._relayed(client, what, said))
         if self.ready.is_set():
             end.hand_on(partial(self._typed, client))
@@ -427,8 +428,12 @@ class Portal:
     async def web_connected(self, source: Source, out: LineOut, address: str) -> None:
         await self._pump(self._register(address, web=out), source)
 
-    def _register(self, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> Client:
+    def _register(self, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None,
+                  agreed: list[int] | None = None) -> Client:
+        """A new connection, handed at once to the game process serving (``agreed``: the options its client turned on
+        while it negotiated, MSSP's among them: sent with it, as its state says they are on)."""
         client = Client(self._next_ident, address, telnet, web)
+        client.agreed = agreed or []
         self._next_ident += 1
         self.clients[client.ident] = client
         if self.ready.is_set() and self.game is not None and self.game.link is not None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from telnetlib3.mud import mssp_decode
-from telnetlib3.telopt import MSSP
+from telnetlib3.telopt import DO, DONT, IAC, MSSP
 
 from support.portals import portal_server
 from support.servers import free_port
@@ -91,7 +91,10 @@ async def test_mssp_answers_crawlers_once_the_game_process_serves(tmp_path: Path
         await server.health_when(lambda figures: figures["status"] == "ok")
         async with wire_client(server, frozenset({MSSP}), banner=False) as crawler:  # type: ignore[arg-type]
             variables = mssp_decode(await asyncio.wait_for(crawler.subnegotiation(MSSP), 10))
+            crawler.send_bytes(IAC + DONT + MSSP + IAC + DO + MSSP)  # refreshing on a long-lived connection
+            again = mssp_decode(await asyncio.wait_for(crawler.subnegotiation(MSSP, seen=1), 10))
     assert variables["NAME"] == "Cosmic Wimpout" and variables["PORT"] == str(server.port)
+    assert again["NAME"] == "Cosmic Wimpout"
 
 
 async def test_a_second_server_on_the_same_data_directory_refuses_to_start_and_touches_nothing(
