@@ -107,10 +107,10 @@ def _store(parser: argparse.ArgumentParser, args: argparse.Namespace, url: str |
     try:
         settings = _settings(args)
         store = store_for(settings) if url is None else store_at(url, settings.data_dir)
+        if not store.exists():
+            return f"{parser.prog}: no database at {store.where} (start the server once, or give --data-dir)"
     except (ConfigError, StoreError) as exc:
         return f"{parser.prog}: {exc}"
-    if not store.exists():
-        return f"{parser.prog}: no database at {store.where} (start the server once, or give --data-dir)"
     return store
 
 

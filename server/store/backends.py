@@ -17,6 +17,7 @@ from typing import cast
 
 from server.settings import Settings
 from server.store.domain import StoreError, Tally
+from server.store.redaction import redacted
 from server.store.repositories import Store
 
 
@@ -53,7 +54,8 @@ def backend_for(url: str) -> Backend:
         if scheme.lower() in backend.schemes:
             return backend
     known = ", ".join(f"{scheme}:" for backend in BACKENDS for scheme in backend.schemes if scheme)
-    raise StoreError(f"store.url {url!r} names no storage backend (known: {known} or empty for SQLite in data_dir)")
+    raise StoreError(f"store.url {redacted(url)!r} names no storage backend (known: {known} or empty for SQLite in "
+                     "data_dir)")
 
 
 def store_at(url: str, data_dir: Path, tallies: Mapping[str, Tally] | None = None) -> Store:
