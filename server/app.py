@@ -25,6 +25,8 @@ from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
 from server.botladder import Ladder
 from server.hosting import Tables
+from server.figures import PortalFigures
+from server.metrics import Figures, MetricsEndpoint, game_figures, transports
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
@@ -89,6 +91,9 @@ class GameServer:
         self._stopped = asyncio.Event()
         self.retired = False
         """Retired for a reload (``retire``): the sessions left here are the next game process's."""
+        self.metrics: MetricsEndpoint | None = None
+        """``/metrics``, when this process holds the connections (one process) and it is on."""
+        self.services.holder_figures = self._holder_figures
         self.portal_ports: tuple[int, int | None] | None = None
         """The ports the portal listens on, when this is its game process (server.portal), which listens on none."""
 
@@ -116,6 +121,8 @@ class GameServer:
             from server.web.httpserver import WebClient  # aiohttp takes a while to import: only when the web is on
 
             self.web = await WebClient.start(self)
+        if self.settings.metrics.enabled:
+            self.metrics = await MetricsEndpoint.start(self.settings.metrics, self._figures)
         await self.begin(listening=True)
 
     async def begin(self, listening: bool = False) -> None:
@@ -232,6 +239,8 @@ class GameServer:
                 await asyncio.wait(late)
         if self.web is not None:
             await self.web.stop()
+        if self.metrics is not None:
+            await self.metrics.stop()
         await self.store.close()
         if self._accept_errors is not None:
             self._accept_errors.remove()
@@ -258,6 +267,13 @@ class GameServer:
         """For operators and load balancers (``/health``)."""
         return {"status": "stopping" if self.stopping else "ok", "players": len(self.players),
                 "connections": len(self.connections), "tables": len(self.tables.live)}
+
+    async def _holder_figures(self) -> PortalFigures:
+        """This process's connections (one process: it holds them; the portal's figures stand in for these)."""
+        return PortalFigures(connections=transports(session.transport for session in self.connections))
+
+    async def _figures(self) -> Figures:
+        return game_figures(self.services), await self._holder_figures()
 
     def who(self) -> dict[str, Any]:
         """WHO as JSON (``/who``): who is on, for how long, idle how long, and their @doing."""

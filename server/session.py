@@ -66,6 +66,9 @@ def counted_down(prompt: str, left: float | None, width: int) -> str:
 class Session:
     """A connected client, before and after login."""
 
+    transport = "telnet"
+    """What carries it (``/metrics``' connections by transport)."""
+
     def __init__(self, services: Services, reader: Source, sink: Sink, address: str) -> None:
         limits = services.settings.limits
         self.services, self.sink, self.address = services, sink, address
@@ -322,10 +325,12 @@ class Session:
                     if line.invalid_utf8:
                         self.refuse(texts.INVALID_UTF8, "invalid_utf8")
                     self._executing = True
+                    started = time.perf_counter()
                     try:
                         await self.execute(line.text)
                     finally:
                         self._executing = False
+                        self.services.commands.ran(started)
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
                 self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
                 # them, or shows while they wait for the flood limit)

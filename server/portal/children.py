@@ -69,6 +69,11 @@ class GameProcess:
         if self.link is not None:
             self.link.send(frame(kind, 0, payload))
 
+    def send_answer(self, ident: int, payload: bytes) -> None:
+        """The answer to its question number ``ident``."""
+        if self.link is not None:
+            self.link.send(frame(Kind.ANSWER, ident, payload))
+
     async def end(self, within: float) -> None:
         """Wait ``within`` seconds for the process to exit, then kill it."""
         try:

@@ -23,6 +23,8 @@ from server import texts
 from server.admission import AcceptErrors, Admission
 from server.eventloop import running_loop_name
 from server.lockfile import DataDirLock
+from server.metrics import MetricsEndpoint
+from server.portal.asking import Asking
 from server.portal.children import GameProcess, hello_of
 from server.portal.portalclient import Client
 from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
@@ -47,15 +49,13 @@ OPEN_WAIT = 300.0
 CRASH_WINDOW, CRASH_LOOP = 60.0, 3
 """Three deaths within a minute is a game process dying in a loop: said to everyone, retried with back-off."""
 BACKOFF_MAX = 30.0
-QUERY_WAIT = 2.0
-"""Seconds /health and /who wait for the game process's figures."""
 
 
 class GameFailed(Exception):
     """The first game process did not start: the portal does not serve without one."""
 
 
-class Portal:
+class Portal(Asking):
     """The connections' side of the server; ``argv`` (the command's own arguments) starts each game process."""
 
     def __init__(self, settings: Settings, argv: list[str]) -> None:
@@ -69,7 +69,8 @@ class Portal:
         self.ready = asyncio.Event()
         """Set while ``game`` serves; input waits for it."""
         self.started = time.monotonic()
-        self.reloads = 0
+        self.reloads = self.restarts = 0  # (restarts: game processes started again after one died)
+        self.metrics: MetricsEndpoint | None = None
         self._deaths: list[float] = []
         self._busy = False
         """A reload or a recovery is under way."""
@@ -83,8 +84,7 @@ class Portal:
         self._stopped = asyncio.Event()
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._lock: DataDirLock | None = None
-        """The data directory's, held while the portal runs (``portal.pid``: what ``cosmic-wimpout reload`` signals)."""
+        self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.lockfile)
 
     def _socket_path(self) -> str:
         """The unix socket in the data directory, or in a private temporary one if that path is too long for a
@@ -112,14 +112,15 @@ class Portal:
             from server.web.httpserver import WebClient
 
             self.web = await WebClient.start(self)
+        if settings.metrics.enabled:
+            self.metrics = await MetricsEndpoint.start(settings.metrics, self.figures)
         game = await self._launch()
         failed = "the game process did not load (its error is above)" if game is None else await self._open(game)
         if self.stopping:  # told to stop meanwhile (SIGTERM, SIGINT): ``_stop`` ends what was started
             return
-        if failed is not None:
+        if failed is not None or game is None:
             await self._close_down()
             raise GameFailed(failed)
-        assert game is not None
         self._serve_with(game)
         log.info("server.started", host=settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(settings.data_dir), game_pid=game.pid,
@@ -187,6 +188,8 @@ class Portal:
                 task.cancel()
         if self.web is not None:
             await self.web.stop()
+        if self.metrics is not None:
+            await self.metrics.stop()
         if self._unix is not None:
             self._unix.close()
         with suppress(FileNotFoundError):
@@ -221,11 +224,9 @@ class Portal:
         finally:
             self._starting.remove(game)
         game.kill()
-        if game.failure is not None:
-            return game.failure
-        if game.process.returncode is None:
+        if game.failure is None and game.process.returncode is None:
             return f"the game process did not open the store within {OPEN_WAIT:.0f} s"
-        return f"the game process exited (code {game.process.returncode}) before it served (its error is above)"
+        return game.failure or f"the game process exited ({game.process.returncode}) before it served (see above)"
 
     def _serve_with(self, game: GameProcess) -> None:
         """``game`` serves every connection from now; what they typed meanwhile follows."""
@@ -290,6 +291,7 @@ class Portal:
                 failed = "it did not load" if game is None else await self._open(game)
                 if game is not None and failed is None:
                     self._serve_with(game)
+                    self.restarts += 1
                     log.info("portal.game_recovered", pid=game.pid)
                     self.tell(texts.GAME_BACK)
                     return
@@ -365,6 +367,8 @@ class Portal:
                 client.resume = json.loads(payload)
         elif kind is Kind.READY:
             game.ready.set()
+        elif kind is Kind.QUERY:  # (the game process asks only for the figures here: a wizard's @stats)
+            game.send_answer(ident, data(self.holder_figures().as_json()))
         elif kind is Kind.FAILED:
             game.failure = payload.decode("utf-8", "replace")
             game.ready.set()
@@ -484,22 +488,6 @@ class Portal:
 
     # --- figures ---------------------------------------------------------------------------
 
-    async def _ask(self, question: str) -> dict[str, Any] | None:
-        game = self.game
-        if game is None or not self.ready.is_set():
-            return None
-        ident = self._next_ident
-        self._next_ident += 1
-        answer = self._answers[ident] = asyncio.get_running_loop().create_future()
-        assert game.link is not None
-        game.link.send(frame(Kind.QUERY, ident, question.encode()))
-        try:
-            return await asyncio.wait_for(answer, QUERY_WAIT)
-        except TimeoutError:
-            return None
-        finally:
-            self._answers.pop(ident, None)
-
     async def health(self) -> dict[str, Any]:
         figures = await self._ask("health") or {
             "status": "starting", "players": sum(c.name is not None for c in self.clients.values()),
@@ -510,6 +498,3 @@ class Portal:
         return {**figures, "portal_pid": os.getpid(), "game_pid": game.pid if game else None,
                 "portal_uptime": int(time.monotonic() - self.started),
                 "game_uptime": game.uptime() if game else None, "reloads": self.reloads}
-
-    async def who(self) -> dict[str, Any]:
-        return await self._ask("who") or {"players": [], "max": 0}

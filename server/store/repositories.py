@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rooms.model import Room
+from server.figures import Commits
 from server.ratingmodel import Rating
 from server.store.domain import (
     DEFAULT_GAME,
@@ -344,6 +345,9 @@ class CopyStore(Protocol):
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, FunhouseStore,
             EventStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
+
+    commits: Commits
+    """Its transactions' times and failures (``/metrics``, ``@stats``)."""
 
     @property
     def where(self) -> str:

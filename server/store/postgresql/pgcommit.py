@@ -12,6 +12,7 @@ soon as the first is done."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg_pool import AsyncConnectionPool
 
+from server.figures import Commits
 from server.store.outcomes import Outcome, settle
 
 T = TypeVar("T")
@@ -93,6 +95,8 @@ class PgGroupCommit:
         self._handed: deque[Pending] = deque()
         """Writes handed to the committer and not committed yet."""
         self._committer: asyncio.Task[None] | None = None
+        self.commits = Commits()
+        """Each transaction's time to be durable, and those that failed (server.figures)."""
 
     async def _open_pool(self) -> None:
         low, high = POOL_SIZE
@@ -133,11 +137,13 @@ class PgGroupCommit:
         while self._handed:
             batch = list(self._handed)
             self._handed.clear()
+            started, failed = time.perf_counter(), False
             try:
                 async with self._pool.connection() as db:
                     outcomes = await commit_group(db, [work for work, _ in batch])
             except Exception as error:  # the transaction itself failed: none of the batch is saved
-                outcomes = [(None, error)] * len(batch)
+                outcomes, failed = [(None, error)] * len(batch), True
+            self.commits.took(started, failed)
             settle([future for _, future in batch], outcomes)
 
     async def _stop(self) -> None:
