@@ -32,16 +32,20 @@ class Backend:
     """Several game processes may use one database at once (table numbers and game ids come from the database)."""
     backup: str
     """What ``cosmic-wimpout backup`` writes, and how it is restored."""
+    backup_suffix: str
+    """The ending of the backups ``backup --keep N DIR`` names by their time (server.backups)."""
 
 
 SQLITE = Backend(
     "sqlite", ("", "sqlite"), "server.store.sqlite:SqliteStore", shared=False,
     backup="a copy of the database file: put it in the data directory as cosmic.sqlite3, the server stopped",
+    backup_suffix=".sqlite3",
 )
 """The default, with nothing to configure: one file in ``Settings.data_dir``."""
 POSTGRESQL = Backend(
     "postgresql", ("postgresql", "postgres"), "server.store.postgresql:PostgresStore", shared=True,
     backup="a pg_dump archive (custom format): restore it with pg_restore --dbname URL into an empty database",
+    backup_suffix=".dump",
 )
 """A database server (replication, point-in-time recovery, a standby), with psycopg's pool."""
 BACKENDS = (SQLITE, POSTGRESQL)
