@@ -325,12 +325,11 @@ class Session:
                     if line.invalid_utf8:
                         self.refuse(texts.INVALID_UTF8, "invalid_utf8")
                     self._executing = True
-                    started = time.perf_counter()
                     try:
                         await self.execute(line.text)
                     finally:
                         self._executing = False
-                        self.services.commands.ran(started)
+                        self.services.commands.ran(self.last_input)  # (its start: noted just above)
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
                 self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
                 # them, or shows while they wait for the flood limit)
