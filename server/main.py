@@ -14,7 +14,7 @@ from pathlib import Path
 
 import structlog
 
-from server import eventloop
+from server import eventloop, notify
 from server.app import START_ERRORS, GameServer
 from server.lockfile import DataDirInUse, DataDirLock
 from server.logs import configure_logging
@@ -69,14 +69,30 @@ async def serve(settings: Settings, argv: list[str]) -> None:
     graceful way, also while the first game process starts (the portal kills it: nothing was served yet, and the
     store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving."""
     portal = Portal(settings, argv)
-    started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(portal.reload())})
+    started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(_reload(portal))})
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):  # at once, even while the first game process starts
-        loop.add_signal_handler(signum, portal.request_shutdown, signum.name)
+        loop.add_signal_handler(signum, _stop, portal, signum.name)
     await portal.start()
+    if not portal.stopping:
+        notify.ready(f"serving on port {portal.port}")  # (systemd's Type=notify: the game process serves)
     started.set_result(None)
     gc.freeze()
     await portal.wait_stopped()
+
+
+def _stop(portal: Portal, by: str) -> None:
+    notify.stopping()
+    portal.request_shutdown(by)
+
+
+async def _reload(portal: Portal) -> None:
+    """SIGHUP (``systemctl reload``): systemd is told the reload began and when it is over, however it went."""
+    notify.reloading()
+    try:
+        await portal.reload()
+    finally:
+        notify.ready(f"serving on port {portal.port}")
 
 
 async def serve_alone(settings: Settings) -> None:
@@ -87,6 +103,7 @@ async def serve_alone(settings: Settings) -> None:
         server = GameServer(settings)
         started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
         await server.start()
+        notify.ready(f"serving on port {server.port}")
         started.set_result(None)
         gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
         structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])

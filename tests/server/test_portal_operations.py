@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from pathlib import Path
@@ -48,9 +49,14 @@ async def test_a_store_that_cannot_be_opened_stops_the_server_at_once_with_one_c
     """Item 1: it hung for five minutes (OPEN_WAIT) with /health saying 200 "starting", deaf to SIGTERM, and printed
     'Task exception was never retrieved' with a traceback."""
     newer_database(tmp_path / "data")
-    process = await start(tmp_path, COSMIC_LOG_FORMAT=log_format)
+    systemd = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)  # (the unit's Type=notify: never told it is ready)
+    systemd.bind(str(tmp_path / "notify.sock"))
+    systemd.setblocking(False)
+    process = await start(tmp_path, COSMIC_LOG_FORMAT=log_format, NOTIFY_SOCKET=str(tmp_path / "notify.sock"))
     _, err = await asyncio.wait_for(process.communicate(), 30)
     assert process.returncode == 1
+    with pytest.raises(BlockingIOError):
+        systemd.recv(4096)
     text = err.decode()
     assert "Traceback" not in text and "never retrieved" not in text
     failed = [line for line in text.splitlines() if "schema version 99" in line]
