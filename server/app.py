@@ -21,7 +21,6 @@ from server import texts
 from server.admission import AcceptErrors, Admission
 from server.eventloop import running_loop_name
 from server.funhouse.funplay import Funhouse
-from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
 from server.botladder import Ladder
 from server.hosting import Tables
@@ -41,6 +40,7 @@ from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 from server.tournaments import Tournaments
+from server.worldwings import missing_wings
 
 if TYPE_CHECKING:
     from server.web.httpserver import WebClient
@@ -169,11 +169,10 @@ class GameServer:
         if stored is not None:
             rooms, start = stored
             by_key = {room.key: room for room in rooms}
-            wing = missing_wing(by_key, seed)
-            if wing:
+            for name, wing in missing_wings(by_key, seed).items():
                 await self.store.save_rooms(wing)
                 by_key.update((room.key, room) for room in wing)
-                log.info("world.funhouse_added", rooms=[room.key for room in wing])
+                log.info("world.wing_added", wing=name, rooms=[room.key for room in wing])
             log.info("world.loaded", rooms=len(by_key))
             self.world.load(by_key, start)
             return

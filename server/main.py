@@ -18,6 +18,7 @@ from server import eventloop, notify
 from server.app import START_ERRORS, GameServer
 from server.lockfile import DataDirInUse, DataDirLock
 from server.logs import configure_logging
+from server.outofband.mssp import codebase
 from server.portal.gameprocess import serve_game
 from server.portal.portalserver import GameFailed, Portal
 from server.privatefiles import UMASK
@@ -56,6 +57,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--one-process", action="store_true",
         help="run without a portal: listeners and game in one process (no reload; a crash drops every connection)",
     )
+    parser.add_argument("--version", action="version", version=codebase(), help="say the installed release and stop")
     parser.add_argument("--portal-socket", help=argparse.SUPPRESS)  # a game process the portal started
     return parser.parse_args(argv)
 
