@@ -92,6 +92,11 @@ def store_copy(argv: list[str]) -> int | str:
     if isinstance(source, str):
         return source
     try:
+        if source.in_use():
+            return f"{parser.prog}: a server is running on {source.where}; stop it first (a copy must not miss writes)"
+    except StoreError as exc:
+        return f"{parser.prog}: {exc}"
+    try:
         target = store_at(args.to, _settings(args).data_dir)
     except StoreError as exc:
         return f"{parser.prog}: {exc}"

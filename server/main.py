@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import gc
 import os
 import signal
 import sys
-import textwrap
 from collections.abc import Callable
-from pathlib import Path
 
 import structlog
 
 from server import eventloop, notify
 from server.app import START_ERRORS, GameServer
+from server.startargs import parse_args, settings_of
 from server.lockfile import DataDirInUse, DataDirLock
 from server.logs import configure_logging
-from server.outofband.mssp import codebase
 from server.portal.gameprocess import serve_game
 from server.portal.portalserver import GameFailed, Portal
 from server.privatefiles import UMASK
-from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
-from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
+from server.console import CONSOLE_COMMANDS
+from server.settings import ConfigError, Settings
 
 GC_YOUNG_THRESHOLD = 50_000
 """Objects allocated (less those freed) between two collections of the youngest generation; Python's 700 suits a
@@ -36,34 +33,6 @@ it holds (``gc.freeze``): a full collection then walks only what came later, not
 (7-12 ms each time with the event loop stopped, when a bystander's p99 is about 1 ms). It freezes them without
 collecting first: a full collection there found about 25 unreachable objects among the 43,000, and took 9 - 18 ms of
 the start, with the listener already open."""
-
-
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    commands = "\n".join(f"  cosmic-wimpout {usage}\n{_indented(text)}" for usage, text in CONSOLE_USAGE)
-    parser = argparse.ArgumentParser(
-        prog="cosmic-wimpout", description="Run the Cosmic Wimpout MUCK server.",
-        epilog=f"console commands (each takes --config, --data-dir and --help):\n{commands}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--config", type=Path, help=f"a server TOML file over the built-in defaults (default: {DEFAULT_CONFIG} if present)"
-    )
-    parser.add_argument("--port", type=int, help="port to listen on (default 4201)")
-    parser.add_argument("--data-dir", type=Path, help="directory for the SQLite database (default ./data)")
-    parser.add_argument(
-        "--dice-script", type=Path, help="take the cubes' throws from this file, one a line, in order (demos, tests)"
-    )
-    parser.add_argument(
-        "--one-process", action="store_true",
-        help="run without a portal: listeners and game in one process (no reload; a crash drops every connection)",
-    )
-    parser.add_argument("--version", action="version", version=codebase(), help="say the installed release and stop")
-    parser.add_argument("--portal-socket", help=argparse.SUPPRESS)  # a game process the portal started
-    return parser.parse_args(argv)
-
-
-def _indented(text: str) -> str:
-    return "\n".join(textwrap.wrap(text, 78, initial_indent=" " * 6, subsequent_indent=" " * 6))
 
 
 async def serve(settings: Settings, argv: list[str]) -> None:
@@ -131,11 +100,8 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] and argv[0] in CONSOLE_COMMANDS:
         sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
     args = parse_args(argv)
-    overrides = {k: v for k, v in {"port": args.port, "data_dir": args.data_dir}.items() if v is not None}
-    if args.dice_script is not None:
-        overrides["tables"] = {"dice_script": args.dice_script}
     try:
-        settings = load_console_settings(args.config, **overrides)
+        settings = settings_of(args)
     except ConfigError as exc:
         sys.exit(f"cosmic-wimpout: {exc}")
     configure_logging(settings.log_format, settings.log_level)

@@ -25,6 +25,7 @@ from server.eventloop import running_loop_name
 from server.lockfile import DataDirLock
 from server.metrics import MetricsEndpoint
 from server.portal.asking import Asking
+from server.portal.vetting import Vetting
 from server.portal.children import GameProcess, hello_of
 from server.portal.portalclient import Client
 from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
@@ -55,7 +56,7 @@ class GameFailed(Exception):
     """The first game process did not start: the portal does not serve without one."""
 
 
-class Portal(Asking):
+class Portal(Asking, Vetting):
     """The connections' side of the server; ``argv`` (the command's own arguments) starts each game process."""
 
     def __init__(self, settings: Settings, argv: list[str]) -> None:
@@ -143,8 +144,7 @@ class Portal(Asking):
         return self._listeners[1].port if len(self._listeners) > 1 else None
 
     def listing(self) -> dict[str, str]:
-        """(Host: MSSP is answered by the game process.)"""
-        return {}
+        return {}  # (Host: MSSP is answered by the game process)
 
     @property
     def stopping(self) -> bool:
@@ -204,8 +204,7 @@ class Portal(Asking):
     # --- game processes --------------------------------------------------------------------
 
     async def _launch(self) -> GameProcess | None:
-        """A new game process that has loaded its code (said hello), or None (it was killed). It is one of
-        ``_starting`` (killed if the portal stops) until ``_open`` has it serve or fail."""
+        """A new game process that has loaded its code (said hello), or None; ``_starting`` until ``_open``'s end."""
         game = await GameProcess.start(self._socket, self._argv)
         self._starting.append(game)
         if await game.said(game.hello, LOAD_WAIT):
@@ -309,6 +308,8 @@ class Portal(Asking):
             if asker is not None:
                 asker.say(texts.RELOAD_BUSY)
             log.warning("portal.reload_refused")
+            return
+        if not self._vetted(asker):
             return
         self._busy = True
         try:
@@ -434,8 +435,7 @@ class Portal(Asking):
 
     def _register(self, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None,
                   agreed: list[int] | None = None) -> Client:
-        """A new connection, handed at once to the game process serving (``agreed``: the options its client turned on
-        while it negotiated, MSSP's among them: sent with it, as its state says they are on)."""
+        """A new connection (``agreed``: the options its client turned on while it negotiated, in its ATTACH)."""
         client = Client(self._next_ident, address, telnet, web)
         client.agreed = agreed or []
         self._next_ident += 1

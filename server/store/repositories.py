@@ -358,6 +358,10 @@ class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailSt
         """Whether there is a database there yet (the console only works on one the server made)."""
         ...
 
+    def in_use(self) -> bool:
+        """Whether a running server uses it (``store copy`` refuses to copy what is being written)."""
+        ...
+
     async def open(self) -> None:
         """Connect, and bring the database to this release's schema (raises :class:`NewerDatabase` if it is newer)."""
         ...

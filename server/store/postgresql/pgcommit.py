@@ -31,6 +31,8 @@ Pending = tuple[Work, asyncio.Future[Any]]
 POOL_SIZE = (2, 10)
 """Connections kept open, and at most: one commits, the others read (logins, history) meanwhile."""
 CONNECT_TIMEOUT = 10.0
+APPLICATION_NAME = "cosmic-wimpout"
+"""What a server's connections call themselves (``pg_stat_activity``: ``store copy`` sees a server is on)."""
 """Seconds to wait for the database server when opening."""
 
 
@@ -101,7 +103,8 @@ class PgGroupCommit:
     async def _open_pool(self) -> None:
         low, high = POOL_SIZE
         self._pool = AsyncConnectionPool(
-            self._url, min_size=low, max_size=high, open=False, kwargs={"autocommit": True}, configure=durable,
+            self._url, min_size=low, max_size=high, open=False, configure=durable,
+            kwargs={"autocommit": True, "application_name": APPLICATION_NAME},
         )
         await self._pool.open(wait=True, timeout=CONNECT_TIMEOUT)
 

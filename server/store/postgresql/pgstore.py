@@ -20,7 +20,9 @@ from server.store import sharedsql as sql
 from server.store.domain import StoreError, Tally
 from server.store.redaction import redacted, scrubbed
 from server.store.postgresql.pgaccounts import PgAccounts
-from server.store.postgresql.pgcommit import CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg
+from server.store.postgresql.pgcommit import (
+    APPLICATION_NAME, CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg,
+)
 from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_channels
 from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
@@ -61,6 +63,16 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail,
         try:
             with psycopg.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
                 row = db.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+                return bool(row and row[0])
+        except psycopg.Error as error:
+            raise self._unusable(error) from None
+
+    def in_use(self) -> bool:
+        """Another connection of a server's (``APPLICATION_NAME``) is open on the database."""
+        try:
+            with psycopg.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
+                row = db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND "
+                                 "application_name = %s AND pid <> pg_backend_pid()", (APPLICATION_NAME,)).fetchone()
                 return bool(row and row[0])
         except psycopg.Error as error:
             raise self._unusable(error) from None
