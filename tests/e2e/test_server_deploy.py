@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -89,3 +90,26 @@ def test_the_backup_timer_keeps_rotating_backups() -> None:
     assert exec_start[5:] == ["--config", "/etc/cosmic-wimpout/server.toml"]
     assert re.search(r"^ReadWritePaths=/var/backups/cosmic-wimpout$", service, re.M)
     assert re.search(r"^OnCalendar=", (ROOT / "docs" / "cosmic-wimpout-backup.timer").read_text(), re.M)
+
+
+def test_the_upgrade_recipe_cannot_install_a_stale_build(tmp_path: Path) -> None:
+    """Issue 36, item 7: 'git pull && pip install .' reused setuptools' build/, and a module the release does not have
+    (left there by a newer one) was installed. docs/upgrade.sh builds from a clean export of the commit: a checkout
+    with such a file in build/ (and one untracked beside the code) gives a wheel without either."""
+    checkout = tmp_path / "checkout"
+    subprocess.run(["git", "clone", "--quiet", "--local", str(ROOT), str(checkout)], check=True)
+    stale = checkout / "build" / "lib" / "server" / "commands" / "straycmd.py"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("raise SystemExit('a stale module')\n")
+    (checkout / "server" / "commands" / "untracked.py").write_text("raise SystemExit('not in the commit')\n")
+    wheels = tmp_path / "wheels"
+    env = {**os.environ, "PIP": str(Path(sys.executable).parent / "pip")}
+    subprocess.run(["sh", str(ROOT / "docs" / "upgrade.sh"), "--build-only", str(checkout), str(wheels)],
+                   check=True, env=env, capture_output=True)
+    [wheel] = wheels.glob("cosmic_wimpout-*.whl")
+    with zipfile.ZipFile(wheel) as built:
+        names = built.namelist()
+    assert "server/commands/catalog.py" in names
+    assert not [name for name in names if "straycmd" in name or "untracked" in name]
+    upgrade = (ROOT / "docs" / "server.md").read_text().partition("### Upgrade")[2].partition("\n### ")[0]
+    assert "docs/upgrade.sh" in upgrade
