@@ -15,12 +15,9 @@ from server.backups import kept
 from server.store.sqlite import FILENAME
 from support.clients import player
 from support.portals import portal_server
-from support.tablesetup import dice_script
+from support.tablesetup import LAST_LICKS_GAME, dice_script, play_to_last_licks, seated
 
 pytestmark = [pytest.mark.slow]
-
-A_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6", "10 2"]
-"""Ann banks 105 of a goal of 100; Bob's first throw ends it."""
 
 
 async def test_backup_wipe_restore_and_see_your_history(
@@ -30,15 +27,11 @@ async def test_backup_wipe_restore_and_see_your_history(
     for stale in ("cosmic-20200101T000000Z", "cosmic-20210101T000000Z"):  # older ones, as the timer left them
         (backups / f"{stale}{'.dump' if store_url else '.sqlite3'}").write_bytes(b"old")
     (backups / "README.txt").write_text("the operator's own note: never pruned")
-    script = dice_script(tmp_path, A_GAME)
+    script = dice_script(tmp_path, LAST_LICKS_GAME)
     async with portal_server(tmp_path, "--dice-script", script) as server:
-        async with player(server, "Ann") as ann, player(server, "Bob") as bob:  # type: ignore[arg-type]
-            await ann.command("table open goal=100", "You sit down at table 1.")
-            await bob.command("sit", "You sit down at table 1.")
-            await ann.command("start", "Your turn")
-            for line, reply in (("roll", "You throw"), ("roll", "cleared"), ("stop", "bank 105")):
-                await ann.command(line, reply)
-            await bob.command("roll", "Ann WINS")
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, bob):  # type: ignore[arg-type]
+            await play_to_last_licks(ann)
+            await bob.command("roll", "Table 1 is closed")
             before = await ann.command("history", r"won by Ann[^\n]*")
             code, said = await server.console("backup", "--keep", "2", str(backups))
             assert code == 0, said
