@@ -13,24 +13,26 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from server.commands.catalog import register_all
-from rooms.loader import load_world_file
+from engine.wimpout import ThrowSyntaxError
+from rooms.loader import WorldError, load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
 from server import texts
 from server.admission import AcceptErrors, Admission
 from server.eventloop import running_loop_name
 from server.funhouse.funplay import Funhouse
-from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
 from server.botladder import Ladder
 from server.hosting import Tables
+from server.figures import PortalFigures
+from server.metrics import Figures, MetricsEndpoint, game_figures, transports
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
 from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
-from server.store import Channel, Store, store_for
+from server.store import Channel, Store, StoreError, store_for
 from server.quotas import Quotas
 from server.wimpout.solving import Solver
 from server.jsonsink import JsonSink
@@ -38,12 +40,16 @@ from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 from server.tournaments import Tournaments
+from server.worldwings import missing_wings
 
 if TYPE_CHECKING:
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
 register_all()  # every command, in REGISTRY before any connection (and for whoever imports the server)
+START_ERRORS = (WorldError, OSError, ThrowSyntaxError, StoreError)
+"""What a server's start can fail with that its message says well enough (a store that cannot be opened, a bad world
+or dice file, a port in use): said in one line, no traceback."""
 PRUNE_EVERY = 3600.0
 """Seconds between deletions of tables long closed (``tables.prune_closed_after``), besides one at start."""
 
@@ -85,6 +91,9 @@ class GameServer:
         self._stopped = asyncio.Event()
         self.retired = False
         """Retired for a reload (``retire``): the sessions left here are the next game process's."""
+        self.metrics: MetricsEndpoint | None = None
+        """``/metrics``, when this process holds the connections (one process) and it is on."""
+        self.services.holder_figures = self._holder_figures
         self.portal_ports: tuple[int, int | None] | None = None
         """The ports the portal listens on, when this is its game process (server.portal), which listens on none."""
 
@@ -112,6 +121,8 @@ class GameServer:
             from server.web.httpserver import WebClient  # aiohttp takes a while to import: only when the web is on
 
             self.web = await WebClient.start(self)
+        if self.settings.metrics.enabled:
+            self.metrics = await MetricsEndpoint.start(self.settings.metrics, self._figures)
         await self.begin(listening=True)
 
     async def begin(self, listening: bool = False) -> None:
@@ -158,11 +169,10 @@ class GameServer:
         if stored is not None:
             rooms, start = stored
             by_key = {room.key: room for room in rooms}
-            wing = missing_wing(by_key, seed)
-            if wing:
+            for name, wing in missing_wings(by_key, seed).items():
                 await self.store.save_rooms(wing)
                 by_key.update((room.key, room) for room in wing)
-                log.info("world.funhouse_added", rooms=[room.key for room in wing])
+                log.info("world.wing_added", wing=name, rooms=[room.key for room in wing])
             log.info("world.loaded", rooms=len(by_key))
             self.world.load(by_key, start)
             return
@@ -228,6 +238,8 @@ class GameServer:
                 await asyncio.wait(late)
         if self.web is not None:
             await self.web.stop()
+        if self.metrics is not None:
+            await self.metrics.stop()
         await self.store.close()
         if self._accept_errors is not None:
             self._accept_errors.remove()
@@ -254,6 +266,13 @@ class GameServer:
         """For operators and load balancers (``/health``)."""
         return {"status": "stopping" if self.stopping else "ok", "players": len(self.players),
                 "connections": len(self.connections), "tables": len(self.tables.live)}
+
+    async def _holder_figures(self) -> PortalFigures:
+        """This process's connections (one process: it holds them; the portal's figures stand in for these)."""
+        return PortalFigures(connections=transports(session.transport for session in self.connections))
+
+    async def _figures(self) -> Figures:
+        return game_figures(self.services), await self._holder_figures()
 
     def who(self) -> dict[str, Any]:
         """WHO as JSON (``/who``): who is on, for how long, idle how long, and their @doing."""

@@ -12,17 +12,20 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from server.portal.portalserver import PID_FILE
+from server.backups import backup_name, prune
+from server.lockfile import PID_FILE, running_pid
 from server.settings import ConfigError, Settings, load_console_settings
 from server.store import Store, StoreError, store_at, store_for
+from server.store.backends import backend_for
 from server.store.sqlite import FILENAME
 from server.storecopy import copy_store
 
 T = TypeVar("T")
 WIZARD = "Make an account a wizard (or, with --revoke, not); works whether or not the server is running."
-BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not). To restore, stop the server and "
-          f"put the copy in the data directory as {FILENAME}; for PostgreSQL, FILE is a pg_dump archive: pg_restore "
-          "--dbname URL FILE into an empty database.")
+BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not); given a directory, to a new file "
+          f"there named by the time (UTC), and with --keep N only the newest N such files are kept. To restore, stop "
+          f"the server and put the copy in the data directory as {FILENAME}; for PostgreSQL, FILE is a pg_dump "
+          "archive: pg_restore --dbname URL FILE into an empty database.")
 RELOAD = ("Reload the running server's game with the code now on disk, dropping no one (the server found through its "
           "data directory); the log says how it went.")
 STORE_COPY = ("Copy the whole store (--from URL, default the configured one) into an empty one at --to URL "
@@ -53,19 +56,28 @@ def backup(argv: list[str]) -> int | str:
     """A consistent copy of the whole database (accounts, world, channels, tables, games), taken while the running
     server goes on writing: the copy is the database at one moment."""
     parser = _console_parser("cosmic-wimpout backup", BACKUP)
-    parser.add_argument("file", type=Path, help="the copy to write (a new file)")
+    parser.add_argument("file", type=Path, help="the copy to write (a new file), or a directory to write it in")
+    parser.add_argument("--keep", type=int, metavar="N", help="keep the newest N backups of the directory, no more")
     args = parser.parse_args(argv)
+    if args.keep is not None and (args.keep < 1 or not args.file.is_dir()):
+        return f"{parser.prog}: --keep takes a number of backups (1 or more) and a directory"
     store = _store(parser, args)
     if isinstance(store, str):
         return store
-    if args.file.exists():
-        return f"{parser.prog}: {args.file} exists already; give a new file name"
-    if not args.file.parent.is_dir():
-        return f"{parser.prog}: there is no directory {args.file.parent}"
-    failed = _using(parser, store, lambda: store.backup(args.file))
+    to: Path = args.file
+    if to.is_dir():
+        to = to / backup_name(backend_for(_settings(args).store.url).backup_suffix)
+    if to.exists():
+        return f"{parser.prog}: {to} exists already; give a new file name"
+    if not to.parent.is_dir():
+        return f"{parser.prog}: there is no directory {to.parent}"
+    failed = _using(parser, store, lambda: store.backup(to))
     if isinstance(failed, str):
         return failed
-    print(f"Backed up {store.where} to {args.file}.")
+    print(f"Backed up {store.where} to {to}.")
+    if args.keep is not None:
+        for old in prune(args.file, args.keep):
+            print(f"Removed {old}, past the newest {args.keep}.")
     return 0
 
 
@@ -79,6 +91,11 @@ def store_copy(argv: list[str]) -> int | str:
     source = _store(parser, args, args.source)
     if isinstance(source, str):
         return source
+    try:
+        if source.in_use():
+            return f"{parser.prog}: a server is running on {source.where}; stop it first (a copy must not miss writes)"
+    except StoreError as exc:
+        return f"{parser.prog}: {exc}"
     try:
         target = store_at(args.to, _settings(args).data_dir)
     except StoreError as exc:
@@ -107,10 +124,10 @@ def _store(parser: argparse.ArgumentParser, args: argparse.Namespace, url: str |
     try:
         settings = _settings(args)
         store = store_for(settings) if url is None else store_at(url, settings.data_dir)
+        if not store.exists():
+            return f"{parser.prog}: no database at {store.where} (start the server once, or give --data-dir)"
     except (ConfigError, StoreError) as exc:
         return f"{parser.prog}: {exc}"
-    if not store.exists():
-        return f"{parser.prog}: no database at {store.where} (start the server once, or give --data-dir)"
     return store
 
 
@@ -138,19 +155,21 @@ def _console_parser(prog: str, description: str) -> argparse.ArgumentParser:
 
 
 def reload(argv: list[str]) -> int | str:
-    """Signal the portal running on this data directory (its pid file) to reload its game process."""
+    """Signal the portal running on this data directory to reload its game process: the pid in its pid file, only
+    while that file is locked (a server holds it), never a stale file's."""
     parser = _console_parser("cosmic-wimpout reload", RELOAD)
     args = parser.parse_args(argv)
     try:
         settings = _settings(args)
     except ConfigError as exc:
         return f"{parser.prog}: {exc}"
-    pid_file = settings.data_dir / PID_FILE
+    pid = running_pid(settings.data_dir)
     try:
-        pid = int(pid_file.read_text().strip())
+        if pid is None:
+            raise ProcessLookupError
         os.kill(pid, signal.SIGHUP)
-    except (OSError, ValueError):
-        return f"{parser.prog}: no server is running on {settings.data_dir} (no live pid in {pid_file})"
+    except OSError:
+        return f"{parser.prog}: no server is running on {settings.data_dir} (none holds {PID_FILE} there)"
     print(f"Reload asked of the server (pid {pid}); its log says how it went.")
     return 0
 
@@ -158,6 +177,6 @@ def reload(argv: list[str]) -> int | str:
 CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {
     "wizard": wizard, "backup": backup, "store": store_copy, "reload": reload}
 """``cosmic-wimpout <command> ...``: commands besides running the server."""
-CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE", BACKUP), ("store copy --to URL", STORE_COPY),
+CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE|[--keep N] DIR", BACKUP), ("store copy --to URL", STORE_COPY),
                  ("reload", RELOAD))
 """What ``cosmic-wimpout --help`` says of them: an operator's first look must find how to make the first wizard."""

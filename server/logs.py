@@ -56,28 +56,33 @@ class LogStream(io.TextIOBase):
         return self._stream is not None and self._stream.isatty()
 
 
+def _renderers(fmt: str, out: TextIO) -> list[Any]:
+    """The last steps of every line: JSON (an error as its type, message and frames, never their variables), or
+    the console's lines for people (rich's traceback, never with variables either)."""
+    if fmt == "json":
+        errors = structlog.tracebacks.ExceptionDictTransformer(show_locals=False)
+        return [structlog.processors.ExceptionRenderer(errors), structlog.processors.JSONRenderer()]
+    return [structlog.dev.ConsoleRenderer(colors=out.isatty(), exception_formatter=_traceback_without_locals())]
+
+
 def configure_logging(fmt: str, level: str, stream: TextIO | None = None) -> None:
-    """Route structlog (ours) and stdlib logging (telnetlib3's) to one stream."""
+    """Route structlog (ours) and stdlib logging (telnetlib3's, asyncio's) to one stream, each record one line
+    written at once (the portal and its game process share the stream: a line written in two parts could be split
+    by the other's)."""
     out = cast(TextIO, LogStream(stream or sys.stderr))
     numeric = logging.getLevelName(level.upper())
-    renderer: Any = (
-        structlog.processors.JSONRenderer()
-        if fmt == "json"
-        else structlog.dev.ConsoleRenderer(colors=out.isatty(), exception_formatter=_traceback_without_locals())
-    )
+    stamped: list[Any] = [structlog.processors.add_log_level, structlog.processors.TimeStamper(fmt="iso", utc=True),
+                          _drop_secrets]
     structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso", utc=True),
-            _drop_secrets,
-            renderer,
-        ],
+        processors=[structlog.contextvars.merge_contextvars, *stamped, *_renderers(fmt, out)],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(out),
+        logger_factory=structlog.WriteLoggerFactory(out),
         cache_logger_on_first_use=False,
     )
     handler = logging.StreamHandler(out)
+    handler.setFormatter(structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=[structlog.stdlib.add_logger_name, structlog.stdlib.ExtraAdder(), *stamped],
+        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, *_renderers(fmt, out)]))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(numeric)

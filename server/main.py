@@ -2,29 +2,25 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import gc
 import os
 import signal
 import sys
-import textwrap
 from collections.abc import Callable
-from pathlib import Path
 
 import structlog
 
-from engine.wimpout import ThrowSyntaxError
-from rooms.loader import WorldError
-from server import eventloop
-from server.app import GameServer
+from server import eventloop, notify
+from server.app import START_ERRORS, GameServer
+from server.startargs import parse_args, settings_of
+from server.lockfile import DataDirInUse, DataDirLock
 from server.logs import configure_logging
 from server.portal.gameprocess import serve_game
 from server.portal.portalserver import GameFailed, Portal
 from server.privatefiles import UMASK
-from server.console import CONSOLE_COMMANDS, CONSOLE_USAGE
-from server.settings import DEFAULT_CONFIG, ConfigError, Settings, load_console_settings
-from server.store import StoreError
+from server.console import CONSOLE_COMMANDS
+from server.settings import ConfigError, Settings
 
 GC_YOUNG_THRESHOLD = 50_000
 """Objects allocated (less those freed) between two collections of the youngest generation; Python's 700 suits a
@@ -39,54 +35,52 @@ collecting first: a full collection there found about 25 unreachable objects amo
 the start, with the listener already open."""
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    commands = "\n".join(f"  cosmic-wimpout {usage}\n{_indented(text)}" for usage, text in CONSOLE_USAGE)
-    parser = argparse.ArgumentParser(
-        prog="cosmic-wimpout", description="Run the Cosmic Wimpout MUCK server.",
-        epilog=f"console commands (each takes --config, --data-dir and --help):\n{commands}",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--config", type=Path, help=f"a server TOML file over the built-in defaults (default: {DEFAULT_CONFIG} if present)"
-    )
-    parser.add_argument("--port", type=int, help="port to listen on (default 4201)")
-    parser.add_argument("--data-dir", type=Path, help="directory for the SQLite database (default ./data)")
-    parser.add_argument(
-        "--dice-script", type=Path, help="take the cubes' throws from this file, one a line, in order (demos, tests)"
-    )
-    parser.add_argument(
-        "--one-process", action="store_true",
-        help="run without a portal: listeners and game in one process (no reload; a crash drops every connection)",
-    )
-    parser.add_argument("--portal-socket", help=argparse.SUPPRESS)  # a game process the portal started
-    return parser.parse_args(argv)
-
-
-def _indented(text: str) -> str:
-    return "\n".join(textwrap.wrap(text, 78, initial_indent=" " * 6, subsequent_indent=" " * 6))
-
-
 async def serve(settings: Settings, argv: list[str]) -> None:
     """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
-    graceful way; SIGHUP (``cosmic-wimpout reload``) reloads the game process."""
+    graceful way, also while the first game process starts (the portal kills it: nothing was served yet, and the
+    store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving."""
     portal = Portal(settings, argv)
-    started = _answer_signals({signal.SIGTERM: portal.request_shutdown, signal.SIGINT: portal.request_shutdown,
-                               signal.SIGHUP: lambda _: asyncio.ensure_future(portal.reload())})
+    started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(_reload(portal))})
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):  # at once, even while the first game process starts
+        loop.add_signal_handler(signum, _stop, portal, signum.name)
     await portal.start()
+    if not portal.stopping:
+        notify.ready(f"serving on port {portal.port}")  # (systemd's Type=notify: the game process serves)
     started.set_result(None)
     gc.freeze()
     await portal.wait_stopped()
 
 
+def _stop(portal: Portal, by: str) -> None:
+    notify.stopping()
+    portal.request_shutdown(by)
+
+
+async def _reload(portal: Portal) -> None:
+    """SIGHUP (``systemctl reload``): systemd is told the reload began and when it is over, however it went."""
+    notify.reloading()
+    try:
+        await portal.reload()
+    finally:
+        notify.ready(f"serving on port {portal.port}")
+
+
 async def serve_alone(settings: Settings) -> None:
     """The server in one process (``--one-process``)."""
-    server = GameServer(settings)
-    started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
-    await server.start()
-    started.set_result(None)
-    gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
-    structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
-    await server.wait_stopped()
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    lock = DataDirLock.take(settings.data_dir)  # one server per data directory, portal or not
+    try:
+        server = GameServer(settings)
+        started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
+        await server.start()
+        notify.ready(f"serving on port {server.port}")
+        started.set_result(None)
+        gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
+        structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
+        await server.wait_stopped()
+    finally:
+        lock.release()
 
 
 def _answer_signals(actions: dict[signal.Signals, Callable[[str], object]]) -> asyncio.Future[None]:
@@ -106,11 +100,8 @@ def main(argv: list[str] | None = None) -> None:
     if argv[:1] and argv[0] in CONSOLE_COMMANDS:
         sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
     args = parse_args(argv)
-    overrides = {k: v for k, v in {"port": args.port, "data_dir": args.data_dir}.items() if v is not None}
-    if args.dice_script is not None:
-        overrides["tables"] = {"dice_script": args.dice_script}
     try:
-        settings = load_console_settings(args.config, **overrides)
+        settings = settings_of(args)
     except ConfigError as exc:
         sys.exit(f"cosmic-wimpout: {exc}")
     configure_logging(settings.log_format, settings.log_level)
@@ -122,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
             eventloop.run(serve_alone(settings), settings.event_loop)
         else:
             eventloop.run(serve(settings, argv), settings.event_loop)
-    except (WorldError, OSError, ThrowSyntaxError, StoreError, GameFailed) as exc:
+    except (*START_ERRORS, GameFailed, DataDirInUse) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
 

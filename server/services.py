@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from server.addressbans import AddressBans
+from server.figures import Commands, PortalFigures
 
 if TYPE_CHECKING:
     from rooms.world import World
@@ -61,6 +62,8 @@ class Services:
     """The bot ladder's queue and matchmaker."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
+    holder_figures: Callable[[], Awaitable[PortalFigures | None]] | None = None
+    """The figures of the process holding the connections (``@stats``): the portal's, asked for; or this one's."""
     channels: dict[str, Channel] = field(default_factory=dict)
     channel_history: dict[str, deque[Recalled]] = field(default_factory=dict)
     """Each channel's last lines (RECALL_MAX), since the server started."""
@@ -70,3 +73,5 @@ class Services:
     """Unix time now (what commands that date things read)."""
     started: float = field(default_factory=time.time)
     """When the server started ('uptime', MSSP's UPTIME)."""
+    commands: Commands = field(default_factory=Commands)
+    """Every command run: how many, how long (``/metrics``, ``@stats``)."""

@@ -66,6 +66,9 @@ def counted_down(prompt: str, left: float | None, width: int) -> str:
 class Session:
     """A connected client, before and after login."""
 
+    transport = "telnet"
+    """What carries it (``/metrics``' connections by transport)."""
+
     def __init__(self, services: Services, reader: Source, sink: Sink, address: str) -> None:
         limits = services.settings.limits
         self.services, self.sink, self.address = services, sink, address
@@ -326,6 +329,7 @@ class Session:
                         await self.execute(line.text)
                     finally:
                         self._executing = False
+                        self.services.commands.ran(self.last_input)  # (its start: noted just above)
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
                 self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
                 # them, or shows while they wait for the flood limit)

@@ -152,11 +152,22 @@ class MsspSettings(BaseModel):
     created: str
     genre: str
     gameplay: str
-    status: str
+    status: Literal["", "Alpha", "Closed Beta", "Open Beta", "Live"]
+    """MSSP's STATUS takes one of these words (a listing drops a server that says another)."""
     gamesystem: str
     subgenre: str
     family: str
     minimum_age: str
+
+
+class MetricsSettings(BaseModel):
+    """``GET /metrics`` (Prometheus' text format) on a port of its own; off until enabled."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool
+    host: str
+    port: int = Field(ge=0, le=65535)
 
 
 class StoreSettings(BaseModel):
@@ -196,6 +207,7 @@ class Settings(BaseSettings):
     store: StoreSettings
     tls: TlsSettings
     mssp: MsspSettings
+    metrics: MetricsSettings
 
     config_files: ClassVar[tuple[Path, ...]] = ()
     """Configuration files read over the built-in defaults, later ones winning."""

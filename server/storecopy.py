@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rooms.messages import counted
 from server.gametypes import GAME_TYPES
 from server.store import Store, StoreError
 from server.store.sharedsql import TABLES
@@ -32,7 +33,7 @@ async def copy_store(source: Store, target: Store) -> str:
         await _check_replay(source, target, game)
     total = sum(len(table_rows) for table_rows in rows.values())
     return (f"Copied {source.where} to {target.where}: {total} rows in {len(TABLES)} tables, the same counts, "
-            f"{len(finished)} finished games replayed to their winners.")
+            f"{counted(len(finished), 'finished game')} replayed, each to its stored winner.")
 
 
 async def _check_replay(source: Store, target: Store, game: dict[str, Any]) -> None:

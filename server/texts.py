@@ -155,7 +155,10 @@ TABLE_ABANDONED_AWAY = "everyone at it was away for {time}, so game #{game} is r
 TABLE_GONE = "Table {number} has just closed."
 TABLE_CLOSED_BY = "{by} closed it."
 TABLE_ABANDONED_BY = "{by} closed it, so game #{game} is recorded as abandoned."
-TABLE_CLOSED_DONE = "Table {number} is closed ({ending})."
+TABLE_CLOSED_DONE = "Table {number} is closed{why}."
+TABLE_CLOSED_WHY = {"over": " (its game was over)", "abandoned": "; its game is recorded as abandoned",
+                    "closed": " (no game had begun)"}
+"""What a wizard's '@table close' ended, by ``TableEnding`` (it said "Table 1 is closed (closed).")."""
 TABLE_KICKED = "You remove {name} from table {number}."
 TABLE_ROW = "Table {number} in {room}: {status}; seats: {seats}; watching: {watchers}; last move: {moved}."
 TABLE_NOT_MOVED = "none since the server started"
@@ -319,6 +322,8 @@ LADDER_STATUS = "The ladder: {waiting} waiting ({names}); {playing} tables being
 RELOADING = "The server is reloading; hold on."
 RELOADED = "Reloaded: the game runs the code now on disk."
 RELOAD_FAILED = "The reload failed: the new code did not start (the log says why). The game goes on as it was."
+RELOAD_BAD_CONFIG = "The server did not reload: its configuration cannot be read ({reason}). The game goes on as it was."
+RELOAD_NEEDS_RESTART = "These settings changed but only a restart applies them: {settings}. Reloading the rest."
 RELOAD_BUSY = "The server cannot reload now (it is already reloading, starting or stopping)."
 RELOAD_ONE_PROCESS = "This server runs in one process: restart it to load new code."
 GAME_RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."

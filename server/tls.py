@@ -14,7 +14,12 @@ def server_context(tls: TlsSettings) -> ssl.SSLContext:
     assert tls.certfile is not None, "TLS is off without a certificate"
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
-    context.load_cert_chain(tls.certfile, tls.keyfile)
+    try:
+        context.load_cert_chain(tls.certfile, tls.keyfile)
+    except (OSError, ssl.SSLError) as exc:  # (it said "[Errno 2] No such file or directory", naming neither file)
+        key = tls.keyfile or "(in the certificate file)"
+        raise OSError(f"TLS: cannot load tls.certfile {tls.certfile} with tls.keyfile {key}: "
+                      f"{exc.strerror or exc.reason or exc}") from None
     return context
 
 

@@ -1,15 +1,23 @@
-"""Every command module, imported once: importing a module registers its commands in ``REGISTRY``. A module added to
-this package is found here by itself, so adding a command is adding (or editing) one module."""
+"""Every command module, imported once: importing a module registers its commands in ``REGISTRY``. The modules are
+named here, not found by listing the package's folder: a stray file there (one a stale ``build/`` left in an
+installed copy, an editor's backup, a module of another release) must not register a command (issue 36, item 7).
+A new command module is added to ``MODULES`` (``tests/server/test_command_catalog.py`` checks none is left out)."""
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 
-import server.commands
+MODULES = (
+    "account", "admin", "advice", "building", "channels", "competing", "funhouse", "gameverbs", "hands", "help",
+    "jsonmode", "login", "mailbox", "moderation", "movement", "options", "records", "seating", "serverinfo",
+    "serverstats", "tableadmin", "talk", "tutorial", "who",
+)
+"""The modules of ``server.commands`` that register commands, in name order."""
+HELPERS = ("args", "catalog", "registry")
+"""Its modules that register none (what the commands share)."""
 
 
 def register_all() -> None:
-    """Import each module of ``server.commands`` (in name order; those already imported cost nothing)."""
-    for module in pkgutil.iter_modules(server.commands.__path__):
-        importlib.import_module(f"{server.commands.__name__}.{module.name}")
+    """Import each command module (those already imported cost nothing)."""
+    for name in MODULES:
+        importlib.import_module(f"{__package__}.{name}")

@@ -52,7 +52,8 @@ async def table_admin(session: Session, args: str) -> None:
         live = _live(session, words[1])
         ending = await tables.close_by(live, session.player)
         await record(session, "table_close", f"table {live.table.number}", f"game #{live.game_id} {ending.value}")
-        session.tell(texts.TABLE_CLOSED_DONE.format(number=live.table.number, ending=ending.value), "table")
+        why = texts.TABLE_CLOSED_WHY[ending.value]
+        session.tell(texts.TABLE_CLOSED_DONE.format(number=live.table.number, why=why), "table")
     elif len(words) == 3 and words[0] == "kick":
         live = _live(session, words[1])
         name = live.table.occupant(words[2])

@@ -1,2 +1,3 @@
 """Epic Funhouse in the world: each player's solitaire run (``funplay``), its boards in 80 columns (``funboard``),
-its words (``funwords``), its JSON message (``funwire``) and the wing of rooms it is played in (``funwing``)."""
+its words (``funwords``) and its JSON message (``funwire``); the wing of rooms it is played in is added to older
+worlds by ``server.worldwings``."""

@@ -1,6 +1,8 @@
-"""The portal's game processes: each started as ``python -m server.main --portal-socket PATH`` with the portal's own
-arguments (so the code and the configuration on disk now), known by the token it is given, and watched until it
-exits."""
+"""The portal's game processes: each started as ``python -P -m server.main --portal-socket PATH`` with the portal's
+own arguments (so the code and the configuration on disk now), known by the token it is given, and watched until it
+exits. ``-P``: the working directory is not put first on its path, so it runs the installed package, as the portal
+does, never a checkout it happens to be started in (a unit's WorkingDirectory: a ``git pull`` there changed what the
+next reload ran); ``PYTHONPATH`` still counts (the benchmarks run another tree's code that way)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,8 @@ class GameProcess:
         self.ready = asyncio.Event()
         self.gone = asyncio.Event()
         """Its link closed or the process exited: it serves no one any more."""
+        self.failure: str | None = None
+        """Why it could not serve, as it said (its FAILED frame)."""
         self.retiring = False
         self.started = time.monotonic()
         self._waiting = asyncio.get_running_loop().create_task(self._wait())
@@ -40,7 +44,7 @@ class GameProcess:
     async def start(cls, socket: str, argv: list[str]) -> GameProcess:
         token = secrets.token_hex(16)
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "server.main", "--portal-socket", socket, *argv,
+            sys.executable, "-P", "-m", "server.main", "--portal-socket", socket, *argv,
             env={**os.environ, TOKEN_VARIABLE: token}, stdin=asyncio.subprocess.DEVNULL,
         )
         log.info("portal.game_started", pid=process.pid)
@@ -64,6 +68,11 @@ class GameProcess:
     def send(self, kind: Kind, payload: bytes = b"") -> None:
         if self.link is not None:
             self.link.send(frame(kind, 0, payload))
+
+    def send_answer(self, ident: int, payload: bytes) -> None:
+        """The answer to its question number ``ident``."""
+        if self.link is not None:
+            self.link.send(frame(Kind.ANSWER, ident, payload))
 
     async def end(self, within: float) -> None:
         """Wait ``within`` seconds for the process to exit, then kill it."""

@@ -15,6 +15,8 @@ from typing import Any, cast
 HEAD = struct.Struct(">IBI")
 """Length (of kind, id and payload), kind, connection id."""
 ID = struct.Struct(">I")
+QUERY_WAIT = 2.0
+"""Seconds a QUERY waits for its ANSWER (/health, /who, /metrics, @stats), either way."""
 MAX_FRAME = 64 << 20
 """Bytes one frame may hold: past this the peer is broken, and the link is dropped."""
 
@@ -33,7 +35,7 @@ class Kind(IntEnum):
     GONE = 9  # P: the client hung up
     RETIRE = 10  # P: save and exit without hanging up on anyone (a reload)
     STOP = 11  # P: shut down gracefully (farewells, hang up)
-    QUERY = 12  # P: a question (payload: health|who|listing; id: the question's number)
+    QUERY = 12  # both: a question (payload: health|who|figures; id: the question's number)
     OUT = 20  # G: bytes for the client (telnet: encoded; web: one JSON line)
     MULTI = 21  # G: the same bytes for many (payload: count, ids, bytes)
     TELOPT = 22  # G: a telnet negotiation (payload: verb and option bytes)
@@ -41,7 +43,8 @@ class Kind(IntEnum):
     WHO = 24  # G: who is logged in on a connection and in which mode (JSON: name, json)
     RELOAD = 25  # G: a wizard asked for a reload (id: their connection)
     SHUTDOWN = 26  # G: a wizard asked for a shutdown (payload: who)
-    ANSWER = 27  # G: a QUERY's answer (id: the question's number; JSON)
+    ANSWER = 27  # both: a QUERY's answer (id: the question's number; JSON)
+    FAILED = 28  # G: told to OPEN, it cannot serve (payload: why, in words); it exits
 
 
 KINDS = {kind.value: kind for kind in Kind}

@@ -23,6 +23,7 @@ async def serve_game(settings: Settings, socket: str) -> None:
     link = GameLink(server, os.environ.get(TOKEN_VARIABLE, ""))
     server.services.shutdown = link.shutdown
     server.services.reload = link.reload
+    server.services.holder_figures = link.holder_figures
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGHUP):  # the portal's to act on (a terminal's ^C reaches both)
         loop.add_signal_handler(signum, lambda: None)

@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from server.app import START_ERRORS
+from server.figures import PortalFigures
 from server.jsonsink import JsonSink
+from server.metrics import game_figures
 from server.names import skeleton
-from server.portal.frames import HEAD, FrameLink, Kind, data, frame, multi
+from server.portal.frames import HEAD, QUERY_WAIT, FrameLink, Kind, data, frame, multi
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
 from server.telnet.telnetmirror import TelnetMirror
@@ -66,6 +69,9 @@ class GameLink:
         self._entered.set()
         self._moved: tuple[int, int, int] = (0, 0, 0)
         """The tables' whereabouts' and the queues' generations at the last WHO frames."""
+        self._asked = 0
+        self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        """The portal's answers awaited, by question number."""
         self.done = asyncio.Event()
         """Set when this process should end: retired, stopped, or the portal gone."""
 
@@ -97,6 +103,10 @@ class GameLink:
                 else:
                     option, args = json.loads(payload)
                     attached.mirror.received(option, args)
+        elif kind is Kind.ANSWER:
+            answer = self._answers.get(ident)
+            if answer is not None and not answer.done():
+                answer.set_result(json.loads(payload))
         elif kind is Kind.QUERY:
             asyncio.get_running_loop().create_task(self._answer(ident, payload.decode()))
         elif kind is Kind.OPEN:
@@ -113,11 +123,26 @@ class GameLink:
             asyncio.get_running_loop().create_task(self.retire())
 
     async def _open(self, ports: dict[str, Any]) -> None:
+        """Take the store and serve; or tell the portal why not (its one line for the operator) and end."""
         self.server.portal_ports = (ports["port"], ports.get("tls_port"))
-        await self.server.begin()
+        try:
+            await self.server.begin()
+        except START_ERRORS as exc:
+            self._failed(str(exc))
+            return
+        except Exception as exc:  # a bug: its traceback here, its words to the portal
+            log.exception("game.open_failed")
+            self._failed(f"{type(exc).__name__}: {exc}")
+            return
         gc.freeze()  # what the start built is never walked again (server.main's GC_YOUNG_THRESHOLD)
         log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
+
+    def _failed(self, why: str) -> None:
+        self.server.solver.stop()
+        self.frames.send(frame(Kind.FAILED, 0, why.encode()))
+        self.close()
+        self.done.set()
 
     async def retire(self) -> None:
         """Save and end, hanging up on no one: the portal hands the connections to the next game process."""
@@ -138,8 +163,24 @@ class GameLink:
         self.frames.close()
 
     async def _answer(self, ident: int, question: str) -> None:
-        answer = self.server.health() if question == "health" else self.server.who()
+        if question == "figures":
+            answer = game_figures(self.server.services).as_json()
+        else:
+            answer = self.server.health() if question == "health" else self.server.who()
         self.frames.send(frame(Kind.ANSWER, ident, data(answer)))
+
+    async def holder_figures(self) -> PortalFigures | None:
+        """The portal's figures (connections, reloads, restarts), asked for; None if it does not answer."""
+        self._asked += 1
+        ident = self._asked
+        answer = self._answers[ident] = self._loop.create_future()
+        self.frames.send(frame(Kind.QUERY, ident, b"figures"))
+        try:
+            return PortalFigures(**await asyncio.wait_for(answer, QUERY_WAIT))
+        except TimeoutError:
+            return None
+        finally:
+            self._answers.pop(ident, None)
 
     def _attach(self, ident: int, about: dict[str, Any]) -> None:
         """A connection handed over: its session, logged in again as whoever was, in the mode it was in."""

@@ -51,6 +51,13 @@ class Client:
         return about
 
     @property
+    def transport(self) -> str:
+        """telnet, tls or web (``/metrics``' connections by transport)."""
+        if self.telnet is None:
+            return "web"
+        return "tls" if self.telnet.tls else "telnet"
+
+    @property
     def name(self) -> str | None:
         return self.resume["name"]  # type: ignore[no-any-return]
 

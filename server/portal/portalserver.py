@@ -22,6 +22,10 @@ import structlog
 from server import texts
 from server.admission import AcceptErrors, Admission
 from server.eventloop import running_loop_name
+from server.lockfile import DataDirLock
+from server.metrics import MetricsEndpoint
+from server.portal.asking import Asking
+from server.portal.vetting import Vetting
 from server.portal.children import GameProcess, hello_of
 from server.portal.portalclient import Client
 from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
@@ -38,8 +42,6 @@ if TYPE_CHECKING:
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
-PID_FILE = "portal.pid"
-"""In the data directory while the portal runs: what ``cosmic-wimpout reload`` signals (SIGHUP)."""
 SOCKET_FILE = "game.sock"
 LOAD_WAIT = 60.0
 """Seconds a new game process has to load its code and say hello."""
@@ -48,15 +50,13 @@ OPEN_WAIT = 300.0
 CRASH_WINDOW, CRASH_LOOP = 60.0, 3
 """Three deaths within a minute is a game process dying in a loop: said to everyone, retried with back-off."""
 BACKOFF_MAX = 30.0
-QUERY_WAIT = 2.0
-"""Seconds /health and /who wait for the game process's figures."""
 
 
 class GameFailed(Exception):
     """The first game process did not start: the portal does not serve without one."""
 
 
-class Portal:
+class Portal(Asking, Vetting):
     """The connections' side of the server; ``argv`` (the command's own arguments) starts each game process."""
 
     def __init__(self, settings: Settings, argv: list[str]) -> None:
@@ -70,7 +70,8 @@ class Portal:
         self.ready = asyncio.Event()
         """Set while ``game`` serves; input waits for it."""
         self.started = time.monotonic()
-        self.reloads = 0
+        self.reloads = self.restarts = 0  # (restarts: game processes started again after one died)
+        self.metrics: MetricsEndpoint | None = None
         self._deaths: list[float] = []
         self._busy = False
         """A reload or a recovery is under way."""
@@ -84,6 +85,7 @@ class Portal:
         self._stopped = asyncio.Event()
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.lockfile)
 
     def _socket_path(self) -> str:
         """The unix socket in the data directory, or in a private temporary one if that path is too long for a
@@ -99,6 +101,7 @@ class Portal:
         """Listen, start the first game process, and serve; an error if that game process does not start."""
         settings = self.settings
         settings.data_dir.mkdir(parents=True, exist_ok=True)
+        self._lock = DataDirLock.take(settings.data_dir)  # before anything of a server already there is touched
         self._accept_errors = AcceptErrors(asyncio.get_running_loop())
         with suppress(FileNotFoundError):
             os.unlink(self._socket)
@@ -110,12 +113,16 @@ class Portal:
             from server.web.httpserver import WebClient
 
             self.web = await WebClient.start(self)
+        if settings.metrics.enabled:
+            self.metrics = await MetricsEndpoint.start(settings.metrics, self.figures)
         game = await self._launch()
-        if game is None or not await self._open(game):
+        failed = "the game process did not load (its error is above)" if game is None else await self._open(game)
+        if self.stopping:  # told to stop meanwhile (SIGTERM, SIGINT): ``_stop`` ends what was started
+            return
+        if failed is not None or game is None:
             await self._close_down()
-            raise GameFailed("the game process did not start (its error is above)")
+            raise GameFailed(failed)
         self._serve_with(game)
-        (settings.data_dir / PID_FILE).write_text(f"{os.getpid()}\n")
         log.info("server.started", host=settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(settings.data_dir), game_pid=game.pid,
                  socket=self._socket, loop=running_loop_name())
@@ -137,8 +144,7 @@ class Portal:
         return self._listeners[1].port if len(self._listeners) > 1 else None
 
     def listing(self) -> dict[str, str]:
-        """(Host: MSSP is answered by the game process.)"""
-        return {}
+        return {}  # (Host: MSSP is answered by the game process)
 
     @property
     def stopping(self) -> bool:
@@ -182,11 +188,14 @@ class Portal:
                 task.cancel()
         if self.web is not None:
             await self.web.stop()
+        if self.metrics is not None:
+            await self.metrics.stop()
         if self._unix is not None:
             self._unix.close()
-        for path in (self._socket, str(self.settings.data_dir / PID_FILE)):
-            with suppress(FileNotFoundError):
-                os.unlink(path)
+        with suppress(FileNotFoundError):
+            os.unlink(self._socket)
+        if self._lock is not None:
+            self._lock.release()
         if self._accept_errors is not None:
             self._accept_errors.remove()
         log.info("portal.stopped")
@@ -195,26 +204,28 @@ class Portal:
     # --- game processes --------------------------------------------------------------------
 
     async def _launch(self) -> GameProcess | None:
-        """A new game process that has loaded its code (said hello), or None (it was killed)."""
+        """A new game process that has loaded its code (said hello), or None; ``_starting`` until ``_open``'s end."""
         game = await GameProcess.start(self._socket, self._argv)
         self._starting.append(game)
+        if await game.said(game.hello, LOAD_WAIT):
+            return game
+        log.error("portal.game_failed_to_load", pid=game.pid, code=game.process.returncode)
+        self._starting.remove(game)
+        game.kill()
+        return None
+
+    async def _open(self, game: GameProcess) -> str | None:
+        """None once ``game`` took the store and serves; else why not (in words, for the operator)."""
         try:
-            if await game.said(game.hello, LOAD_WAIT):
-                return game
-            log.error("portal.game_failed_to_load", pid=game.pid, code=game.process.returncode)
-            game.kill()
-            return None
+            game.send(Kind.OPEN, data({"port": self.port, "tls_port": self.tls_port}))
+            if await game.said(game.ready, OPEN_WAIT) and game.failure is None:
+                return None
         finally:
             self._starting.remove(game)
-
-    async def _open(self, game: GameProcess) -> bool:
-        """Whether ``game`` took the store and is serving."""
-        game.send(Kind.OPEN, data({"port": self.port, "tls_port": self.tls_port}))
-        if await game.said(game.ready, OPEN_WAIT):
-            return True
-        log.error("portal.game_failed_to_open", pid=game.pid, code=game.process.returncode)
         game.kill()
-        return False
+        if game.failure is None and game.process.returncode is None:
+            return f"the game process did not open the store within {OPEN_WAIT:.0f} s"
+        return game.failure or f"the game process exited ({game.process.returncode}) before it served (see above)"
 
     def _serve_with(self, game: GameProcess) -> None:
         """``game`` serves every connection from now; what they typed meanwhile follows."""
@@ -276,11 +287,14 @@ class Portal:
                     self.tell(texts.GAME_CRASH_LOOP.format(seconds=int(delay)))
                     await asyncio.sleep(delay)
                 game = await self._launch()
-                if game is not None and await self._open(game):
+                failed = "it did not load" if game is None else await self._open(game)
+                if game is not None and failed is None:
                     self._serve_with(game)
+                    self.restarts += 1
                     log.info("portal.game_recovered", pid=game.pid)
                     self.tell(texts.GAME_BACK)
                     return
+                log.error("portal.game_failed_to_open", reason=failed)
                 self._deaths.append(time.monotonic())
         finally:
             self._busy = False
@@ -295,12 +309,15 @@ class Portal:
                 asker.say(texts.RELOAD_BUSY)
             log.warning("portal.reload_refused")
             return
+        if not self._vetted(asker):
+            return
         self._busy = True
         try:
             log.info("portal.reload_started", old_pid=old.pid)
             new = await self._launch()
             if new is None or self.game is not old:
                 if new is not None:
+                    self._starting.remove(new)
                     new.kill()
                 log.error("portal.reload_failed", old_pid=old.pid)
                 if asker is not None:
@@ -311,7 +328,9 @@ class Portal:
             old.retiring = True
             old.send(Kind.RETIRE)
             await old.end(self.settings.limits.shutdown_grace + 30)
-            if not await self._open(new):
+            failed = await self._open(new)
+            if failed is not None:
+                log.error("portal.game_failed_to_open", reason=failed)
                 self._deaths.append(time.monotonic())
                 self._busy = False
                 await self._recover()
@@ -349,6 +368,11 @@ class Portal:
                 client.resume = json.loads(payload)
         elif kind is Kind.READY:
             game.ready.set()
+        elif kind is Kind.QUERY:  # (the game process asks only for the figures here: a wizard's @stats)
+            game.send_answer(ident, data(self.holder_figures().as_json()))
+        elif kind is Kind.FAILED:
+            game.failure = payload.decode("utf-8", "replace")
+            game.ready.set()
         elif kind is Kind.ANSWER:
             answer = self._answers.pop(ident, None)
             if answer is not None and not answer.done():
@@ -374,8 +398,7 @@ class Portal:
     def telnet_connected(self, reader: Source, sink_for: Callable[[Viewer], Sink], address: str
                          ) -> Coroutine[Any, Any, None]:
         end = TelnetEnd.of(sink_for(lambda: None))
-        client = self._register(address, telnet=end)
-        client.agreed = end.early()[0]
+        client = self._register(address, telnet=end, agreed=end.early()[0])
         end.watch(lambda: self._negotiated(client), lambda what, said: self._relayed(client, what, said))
         if self.ready.is_set():
             end.hand_on(partial(self._typed, client))
@@ -410,8 +433,11 @@ class Portal:
     async def web_connected(self, source: Source, out: LineOut, address: str) -> None:
         await self._pump(self._register(address, web=out), source)
 
-    def _register(self, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> Client:
+    def _register(self, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None,
+                  agreed: list[int] | None = None) -> Client:
+        """A new connection (``agreed``: the options its client turned on while it negotiated, in its ATTACH)."""
         client = Client(self._next_ident, address, telnet, web)
+        client.agreed = agreed or []
         self._next_ident += 1
         self.clients[client.ident] = client
         if self.ready.is_set() and self.game is not None and self.game.link is not None:
@@ -462,22 +488,6 @@ class Portal:
 
     # --- figures ---------------------------------------------------------------------------
 
-    async def _ask(self, question: str) -> dict[str, Any] | None:
-        game = self.game
-        if game is None or not self.ready.is_set():
-            return None
-        ident = self._next_ident
-        self._next_ident += 1
-        answer = self._answers[ident] = asyncio.get_running_loop().create_future()
-        assert game.link is not None
-        game.link.send(frame(Kind.QUERY, ident, question.encode()))
-        try:
-            return await asyncio.wait_for(answer, QUERY_WAIT)
-        except TimeoutError:
-            return None
-        finally:
-            self._answers.pop(ident, None)
-
     async def health(self) -> dict[str, Any]:
         figures = await self._ask("health") or {
             "status": "starting", "players": sum(c.name is not None for c in self.clients.values()),
@@ -488,6 +498,3 @@ class Portal:
         return {**figures, "portal_pid": os.getpid(), "game_pid": game.pid if game else None,
                 "portal_uptime": int(time.monotonic() - self.started),
                 "game_uptime": game.uptime() if game else None, "reloads": self.reloads}
-
-    async def who(self) -> dict[str, Any]:
-        return await self._ask("who") or {"players": [], "max": 0}

@@ -17,6 +17,7 @@ from typing import cast
 
 from server.settings import Settings
 from server.store.domain import StoreError, Tally
+from server.store.redaction import redacted
 from server.store.repositories import Store
 
 
@@ -31,16 +32,20 @@ class Backend:
     """Several game processes may use one database at once (table numbers and game ids come from the database)."""
     backup: str
     """What ``cosmic-wimpout backup`` writes, and how it is restored."""
+    backup_suffix: str
+    """The ending of the backups ``backup --keep N DIR`` names by their time (server.backups)."""
 
 
 SQLITE = Backend(
     "sqlite", ("", "sqlite"), "server.store.sqlite:SqliteStore", shared=False,
     backup="a copy of the database file: put it in the data directory as cosmic.sqlite3, the server stopped",
+    backup_suffix=".sqlite3",
 )
 """The default, with nothing to configure: one file in ``Settings.data_dir``."""
 POSTGRESQL = Backend(
     "postgresql", ("postgresql", "postgres"), "server.store.postgresql:PostgresStore", shared=True,
     backup="a pg_dump archive (custom format): restore it with pg_restore --dbname URL into an empty database",
+    backup_suffix=".dump",
 )
 """A database server (replication, point-in-time recovery, a standby), with psycopg's pool."""
 BACKENDS = (SQLITE, POSTGRESQL)
@@ -53,7 +58,8 @@ def backend_for(url: str) -> Backend:
         if scheme.lower() in backend.schemes:
             return backend
     known = ", ".join(f"{scheme}:" for backend in BACKENDS for scheme in backend.schemes if scheme)
-    raise StoreError(f"store.url {url!r} names no storage backend (known: {known} or empty for SQLite in data_dir)")
+    raise StoreError(f"store.url {redacted(url)!r} names no storage backend (known: {known} or empty for SQLite in "
+                     "data_dir)")
 
 
 def store_at(url: str, data_dir: Path, tallies: Mapping[str, Tally] | None = None) -> Store:

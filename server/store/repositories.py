@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rooms.model import Room
+from server.figures import Commits
 from server.ratingmodel import Rating
 from server.store.domain import (
     DEFAULT_GAME,
@@ -345,6 +346,9 @@ class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailSt
             EventStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
+    commits: Commits
+    """Its transactions' times and failures (``/metrics``, ``@stats``)."""
+
     @property
     def where(self) -> str:
         """Where the database is, as the operator names it (a file's path, a server's URL)."""
@@ -352,6 +356,10 @@ class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailSt
 
     def exists(self) -> bool:
         """Whether there is a database there yet (the console only works on one the server made)."""
+        ...
+
+    def in_use(self) -> bool:
+        """Whether a running server uses it (``store copy`` refuses to copy what is being written)."""
         ...
 
     async def open(self) -> None:

@@ -123,3 +123,8 @@ class TelnetEnd:
     @property
     def closed(self) -> bool:
         return bool(self._writer.is_closing())
+
+    @property
+    def tls(self) -> bool:
+        """Whether it came to the TLS port."""
+        return self._writer.get_extra_info("ssl_object") is not None

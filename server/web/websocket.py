@@ -125,6 +125,8 @@ class WebSession(Session):
     """A browser's session. The page draws the cubes, so the words it gets are the screen reader's: its log and its
     live region read the same."""
 
+    transport = "web"
+
     @property
     def style(self) -> Style:
         return Style(cubes="compact", screenreader=True, width=self.sink.width)

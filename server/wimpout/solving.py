@@ -98,6 +98,11 @@ class Solver:
         self.solutions = Solutions(self.directory, self.request)
         """This server's solved tables ('hint', 'review' and its optimal bots read them)."""
 
+    @property
+    def under_way(self) -> int:
+        """Solves taken and not finished (``/metrics``' solver queue)."""
+        return self._solving
+
     def start(self) -> None:
         """Solves are started on the server's loop, whichever thread asks ('review' reads the tables in one)."""
         self._loop = asyncio.get_running_loop()

@@ -14,7 +14,7 @@ import pytest
 from engine.funhouse import ROOMS, FunRun
 from rooms.loader import load_world_file
 from server.funhouse.funboard import draw
-from server.funhouse.funwing import missing_wing
+from server.worldwings import missing_wings
 from server.funhouse.funwords import TITLES
 from server.settings import DEFAULTS
 from support.clients import player, telnet_client
@@ -133,10 +133,10 @@ def test_an_older_world_gets_the_wing_and_the_lobbys_door_once() -> None:
     lobby = old["lobby"]
     old["lobby"] = type(lobby)(lobby.key, lobby.name, lobby.description,
                                tuple(way for way in lobby.exits if way.name != "funhouse"))
-    added = missing_wing(old, seed)
+    added = missing_wings(old, seed)["funhouse"]
     assert [room.key for room in added] == [f"funhouse-{name}" for name in ROOMS] + ["lobby"]
     assert added[-1].find_exit("funhouse").destination == "funhouse-slide-jam"  # type: ignore[union-attr]
-    assert missing_wing({**old, **{room.key: room for room in added}}, seed) == []
+    assert missing_wings({**old, **{room.key: room for room in added}}, seed) == {}
 
 
 async def test_one_game_at_a_time_a_seat_holds_the_funhouse_run(make_server) -> None:
@@ -169,3 +169,41 @@ async def test_one_game_at_a_time_a_seat_holds_the_funhouse_run(make_server) -> 
         assert await server.services.funhouse.current("Ann") is live and live.run.events == events
         await ann.command("stand", r"Table 1 is closed")
         await ann.command("fh start 0 1", "You may:")
+
+
+async def test_a_world_from_before_the_poker_parlour_and_the_funhouse_gets_both(make_server, tmp_path: Path) -> None:
+    """Issue 36, item 9: an old database got the Funhouse wing but not the Poker Parlour ('go poker': "You can't go
+    that way"). A world seeded from the first world file (no poker room, no funhouse), then the server upgraded."""
+    first = (DEFAULTS / "world.toml").read_text()
+    first = first[:first.index("# The Funhouse wing")]  # (its rooms, all after this line)
+    first = first.replace(FIRST_WORLD_POKER_ROOM, "").replace(FIRST_WORLD_DOORS, "")
+    old_world = tmp_path / "first-world.toml"
+    old_world.write_text(first)
+    async with make_server(world_file=old_world) as server, player(server, "Ann") as ann:
+        await ann.command("go poker", "You can't go that way")
+    async with make_server() as server, player(server, "Ann", create=False) as ann:
+        await ann.command("go poker", "The Cosmic Poker Parlour")
+        await ann.command("go lobby", "The Cosmic Lobby")
+        await ann.command("go funhouse", "Slide Jam")
+
+
+FIRST_WORLD_DOORS = '''[[rooms.lobby.exits]]
+name = "poker"
+aliases = ["cosmic poker", "poker parlour"]
+to = "poker"
+
+[[rooms.lobby.exits]]
+name = "funhouse"
+aliases = ["fun", "f"]
+to = "funhouse-slide-jam"
+'''
+FIRST_WORLD_POKER_ROOM = '''[rooms.poker]
+name = "The Cosmic Poker Parlour"
+description = """Felt the colour of deep space, a Warp of polished brass in the middle of each table and a stack of \\
+challenge decks by the door. 'table open game=poker' deals a game of New Cosmic Poker; 'help poker' tells the rules."""
+
+[[rooms.poker.exits]]
+name = "lobby"
+aliases = ["out"]
+to = "lobby"
+'''

@@ -10,6 +10,7 @@ import os
 import signal
 import socket
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import aiohttp
@@ -150,3 +151,12 @@ async def test_console_script_help_names_the_console_commands(tmp_path: Path) ->
     out, _ = await asyncio.wait_for(process.communicate(), 20)
     assert process.returncode == 0
     assert b"cosmic-wimpout wizard NAME" in out and b"cosmic-wimpout backup FILE" in out
+
+
+async def test_console_script_says_its_version(tmp_path: Path) -> None:
+    """Issue 36 (low): there was no --version."""
+    script = Path(sys.executable).parent / "cosmic-wimpout"
+    process = await asyncio.create_subprocess_exec(str(script), "--version", stdout=asyncio.subprocess.PIPE, cwd=tmp_path)
+    out, _ = await asyncio.wait_for(process.communicate(), 20)
+    assert process.returncode == 0
+    assert out.decode().strip() == f"cosmic-wimpout {version('cosmic-wimpout')}"

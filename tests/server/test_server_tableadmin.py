@@ -29,10 +29,10 @@ async def test_a_wizard_lists_and_closes_tables(make_server, tmp_path) -> None:
                 await wiz.expect(r"\s\d{4}-\d\d-\d\d \d\d:\d\d UTC \(\d+s ago\)\.")
                 await wiz.expect(loose("Table 2 in The Green Parlour: waiting; seats: Cy; watching: nobody; last move:"))
                 await wiz.expect(r"\s\d{4}-\d\d-\d\d \d\d:\d\d UTC")
-                await wiz.command("@table close 2", r"Table 2 is closed \(closed\)\.")
+                await wiz.command("@table close 2", r"Table 2 is closed \(no game had begun\)\.")
                 await cy.expect("Table 2 is closed: Wizard closed it.")
             await wiz.command("@table list", r"seats: Ann, Bob \(away\)|seats: Ann, Bob;")
-            await wiz.command("@table close 1", r"Table 1 is closed \(abandoned\)\.")
+            await wiz.command("@table close 1", r"Table 1 is closed; its game is recorded as abandoned\.")
             for client in (ann, bob):
                 await client.expect(r"Table 1 is closed: Wizard closed it, so game #1 is recorded as abandoned\.")
             await ann.command("score", "You are neither sitting at nor watching a table|There is no table")

@@ -57,9 +57,11 @@ class PortalServer:
 
 
 @asynccontextmanager
-async def portal_server(tmp_path: Path, *args: str, **env: str) -> AsyncIterator[PortalServer]:
+async def portal_server(tmp_path: Path, *args: str, cwd: str | None = None, script: str | None = None,
+                        **env: str) -> AsyncIterator[PortalServer]:
     """The console program with its web port, JSON logs in ``tmp_path/server.log``; SIGTERM at the end (SIGKILL if
-    it does not stop)."""
+    it does not stop). ``script``: run as that console script (``cosmic-wimpout``), in ``cwd``, rather than as
+    ``python -m server.main`` in the checkout."""
     port, web_port = free_port(), free_port()
     log = tmp_path / "server.log"
     environment = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
@@ -68,9 +70,10 @@ async def portal_server(tmp_path: Path, *args: str, **env: str) -> AsyncIterator
                    "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_LIMITS__CREATE_BURST": "100", **env}
     data_dir = tmp_path / "data"
     with log.open("wb") as out:
+        command = [script] if script is not None else [sys.executable, "-m", "server.main"]
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "server.main", "--port", str(port), "--data-dir", str(data_dir), *args,
-            cwd=ROOT, env=environment, stdout=out, stderr=out)
+            *command, "--port", str(port), "--data-dir", str(data_dir), *args,
+            cwd=cwd or ROOT, env=environment, stdout=out, stderr=out)
     server = PortalServer(port, SimpleNamespace(port=web_port), data_dir, log, process)
     try:
         async with asyncio.timeout(30):

@@ -12,6 +12,7 @@ soon as the first is done."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
@@ -19,6 +20,7 @@ from typing import Any, TypeVar
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg_pool import AsyncConnectionPool
 
+from server.figures import Commits
 from server.store.outcomes import Outcome, settle
 
 T = TypeVar("T")
@@ -29,6 +31,8 @@ Pending = tuple[Work, asyncio.Future[Any]]
 POOL_SIZE = (2, 10)
 """Connections kept open, and at most: one commits, the others read (logins, history) meanwhile."""
 CONNECT_TIMEOUT = 10.0
+APPLICATION_NAME = "cosmic-wimpout"
+"""What a server's connections call themselves (``pg_stat_activity``: ``store copy`` sees a server is on)."""
 """Seconds to wait for the database server when opening."""
 
 
@@ -93,11 +97,14 @@ class PgGroupCommit:
         self._handed: deque[Pending] = deque()
         """Writes handed to the committer and not committed yet."""
         self._committer: asyncio.Task[None] | None = None
+        self.commits = Commits()
+        """Each transaction's time to be durable, and those that failed (server.figures)."""
 
     async def _open_pool(self) -> None:
         low, high = POOL_SIZE
         self._pool = AsyncConnectionPool(
-            self._url, min_size=low, max_size=high, open=False, kwargs={"autocommit": True}, configure=durable,
+            self._url, min_size=low, max_size=high, open=False, configure=durable,
+            kwargs={"autocommit": True, "application_name": APPLICATION_NAME},
         )
         await self._pool.open(wait=True, timeout=CONNECT_TIMEOUT)
 
@@ -133,11 +140,13 @@ class PgGroupCommit:
         while self._handed:
             batch = list(self._handed)
             self._handed.clear()
+            started, failed = time.perf_counter(), False
             try:
                 async with self._pool.connection() as db:
                     outcomes = await commit_group(db, [work for work, _ in batch])
             except Exception as error:  # the transaction itself failed: none of the batch is saved
-                outcomes = [(None, error)] * len(batch)
+                outcomes, failed = [(None, error)] * len(batch), True
+            self.commits.took(started, failed)
             settle([future for _, future in batch], outcomes)
 
     async def _stop(self) -> None:

@@ -93,7 +93,7 @@ class PgGames(PgGroupCommit):
 
         async def prune(db: Connection) -> int:
             await execute(db, sql.PRUNE_EVENTS, (before,))
-            return (await execute(db, sql.PRUNE_TABLES, (before,))).rowcount
+            return len(await fetchall(db, f"{sql.PRUNE_TABLES} RETURNING id", (before,)))  # (rowcount: -1, pipelined)
 
         return await self._write(prune)
 

@@ -4,20 +4,25 @@ connections, with group commit (``pgcommit``) and numbered migrations (``pgschem
 from __future__ import annotations
 
 import asyncio
-import re
+import os
 import shutil
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.string import TextLoader
 
 from server.privatefiles import private_file
 from server.store import sharedsql as sql
 from server.store.domain import StoreError, Tally
+from server.store.redaction import redacted, scrubbed
 from server.store.postgresql.pgaccounts import PgAccounts
-from server.store.postgresql.pgcommit import CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg
+from server.store.postgresql.pgcommit import (
+    APPLICATION_NAME, CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg,
+)
 from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_channels
 from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
@@ -27,7 +32,6 @@ from server.store.postgresql.pgsocial import PgPreferences
 from server.store.postgresql.pgtourneys import PgEvents
 from server.store.postgresql.pgworld import PgWorld
 
-_PASSWORD = re.compile(r"(?<=://)([^:/@]*):[^@/]*@|(?<=[?&]password=)[^&]*")
 
 
 def pg_program(name: str) -> str:
@@ -51,16 +55,31 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail,
     @property
     def where(self) -> str:
         """The URL without its password (it goes to logs and the console)."""
-        return _PASSWORD.sub(lambda found: f"{found[1]}@" if found[1] is not None else "***", self._url)
+        return redacted(self._url)
 
     def exists(self) -> bool:
-        """Whether the server is there and the store has made its tables in the database."""
+        """Whether the store has made its tables in the database. Raises StoreError if the database cannot be
+        reached (refused, a wrong password, no such role or database): that is not "no database"."""
         try:
             with psycopg.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
                 row = db.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
                 return bool(row and row[0])
-        except psycopg.Error:
-            return False
+        except psycopg.Error as error:
+            raise self._unusable(error) from None
+
+    def in_use(self) -> bool:
+        """Another connection of a server's (``APPLICATION_NAME``) is open on the database."""
+        try:
+            with psycopg.connect(self._url, connect_timeout=int(CONNECT_TIMEOUT)) as db:
+                row = db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND "
+                                 "application_name = %s AND pid <> pg_backend_pid()", (APPLICATION_NAME,)).fetchone()
+                return bool(row and row[0])
+        except psycopg.Error as error:
+            raise self._unusable(error) from None
+
+    def _unusable(self, error: Exception) -> StoreError:
+        """Why the database cannot be used, in the driver's words, with no password in them."""
+        return StoreError(f"cannot use the database {self.where}: {scrubbed(str(error).strip(), self._url)}")
 
     async def open(self) -> None:
         """Bring the database up to date (tables, the first channels) in one transaction, then open the pool. Raises
@@ -72,7 +91,7 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail,
                     await seed_channels(db)
             await self._open_pool()
         except psycopg.Error as error:
-            raise StoreError(f"cannot use the database {self.where}: {error}") from None
+            raise self._unusable(error) from None
 
     async def close(self) -> None:
         """Commit what was asked for, then close."""
@@ -81,15 +100,25 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail,
     async def backup(self, to: Path) -> None:
         """``pg_dump`` of the whole database into the new file ``to`` (custom format, for ``pg_restore``): one
         snapshot, taken while the server goes on writing. The file is the server's user's alone, as SQLite's copy is."""
+        try:
+            where = conninfo_to_dict(self._url)
+        except psycopg.Error as error:
+            raise self._unusable(error) from None
+        password = where.pop("password", None)
         private_file(to, new=True)
-        dump = await asyncio.create_subprocess_exec(
-            pg_program("pg_dump"), "--format=custom", "--no-owner", f"--file={to}", f"--dbname={self._url}",
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
-        )
-        _, errors = await dump.communicate()
+        with tempfile.TemporaryDirectory(prefix="cw-pgpass-") as private:  # (0700: the server's user's alone)
+            env = dict(os.environ)
+            if password is not None:  # never on pg_dump's command line, which every local user can read (ps)
+                env["PGPASSFILE"] = _passfile(Path(private), str(password))
+            dump = await asyncio.create_subprocess_exec(
+                pg_program("pg_dump"), "--format=custom", "--no-owner", f"--file={to}",
+                f"--dbname={make_conninfo(**where)}", env=env,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+            )
+            _, errors = await dump.communicate()
         if dump.returncode:
             to.unlink(missing_ok=True)
-            raise StoreError(f"pg_dump failed: {errors.decode(errors='replace').strip()}")
+            raise StoreError(f"pg_dump failed: {scrubbed(errors.decode(errors='replace').strip(), self._url)}")
 
     async def rows(self, table: str) -> list[tuple[Any, ...]]:
         """Every row of one table of the logical schema (``sharedsql.TABLES``), JSON as its text."""
@@ -117,3 +146,11 @@ class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail,
 
         await self._write(replace)
 
+
+def _passfile(directory: Path, password: str) -> str:
+    """A password file (libpq's ``PGPASSFILE``, mode 0600) holding ``password`` for any server and database."""
+    path = directory / "pgpass"
+    escaped = password.replace("\\", "\\\\").replace(":", "\\:")
+    private_file(path, new=True)
+    path.write_text(f"*:*:*:*:{escaped}\n")
+    return str(path)

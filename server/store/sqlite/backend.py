@@ -9,6 +9,7 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from server.lockfile import running_pid
 from server.privatefiles import private_directory, private_file
 from server.store import sharedsql as sql
 from server.store.domain import Tally
@@ -47,6 +48,10 @@ class SqliteStore(
 
     def exists(self) -> bool:
         return self.path.is_file()
+
+    def in_use(self) -> bool:
+        """A server holds its directory's lock (server.lockfile)."""
+        return running_pid(self.path.parent) is not None
 
     async def open(self) -> None:
         await self._run(self._open)

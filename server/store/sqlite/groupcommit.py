@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from server.figures import Commits
 from server.store.outcomes import Outcome, settle
 from server.store.sqlite.connection import commit_group
 
@@ -34,6 +36,8 @@ class GroupCommit:
         """Writes asked for in this turn of the event loop."""
         self._handed: deque[Pending] = deque()
         """Writes handed to the thread and not committed yet (appended by the loop, taken by the thread)."""
+        self.commits = Commits()
+        """Each transaction's time to be durable, and those that failed (server.figures; counted on the thread)."""
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
@@ -73,10 +77,12 @@ class GroupCommit:
             batch.append(self._handed.popleft())
         if not batch:
             return
+        started, failed = time.perf_counter(), False
         try:
             outcomes = commit_group(self._db, [work for work, _ in batch])  # type: ignore[arg-type]
         except Exception as error:  # the transaction itself failed: none of the batch is saved
-            outcomes = [(None, error)] * len(batch)
+            outcomes, failed = [(None, error)] * len(batch), True
+        self.commits.took(started, failed)
         loop.call_soon_threadsafe(_settle, batch, outcomes)
 
     def _close(self, _: object) -> None:

@@ -1,0 +1,56 @@
+"""What the portal asks its game process and answers for both (``/who``, ``/metrics``; ``/health`` is the portal's
+own): a QUERY frame by number, its ANSWER awaited a moment (none while no game process serves)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from server.figures import GameFigures, PortalFigures
+from server.metrics import Figures, transports
+from server.portal.frames import QUERY_WAIT, Kind, frame
+
+if TYPE_CHECKING:
+    from server.portal.children import GameProcess
+    from server.portal.portalclient import Client
+
+
+class Asking:
+    """The portal's questions to its game process (a part of ``Portal``)."""
+
+    game: GameProcess | None
+    ready: asyncio.Event
+    clients: dict[int, Client]
+    reloads: int
+    restarts: int
+    _next_ident: int
+    _answers: dict[int, asyncio.Future[dict[str, Any]]]
+
+    async def _ask(self, question: str) -> dict[str, Any] | None:
+        game = self.game
+        if game is None or not self.ready.is_set():
+            return None
+        ident = self._next_ident
+        self._next_ident += 1
+        answer = self._answers[ident] = asyncio.get_running_loop().create_future()
+        assert game.link is not None
+        game.link.send(frame(Kind.QUERY, ident, question.encode()))
+        try:
+            return await asyncio.wait_for(answer, QUERY_WAIT)
+        except TimeoutError:
+            return None
+        finally:
+            self._answers.pop(ident, None)
+
+    def holder_figures(self) -> PortalFigures:
+        """The connections, the reloads and the restarts (server.figures)."""
+        return PortalFigures(connections=transports(client.transport for client in self.clients.values()),
+                             reloads=self.reloads, restarts=self.restarts, game_up=self.ready.is_set())
+
+    async def figures(self) -> Figures:
+        """Both processes' figures (``/metrics``): the game process's asked for (None while none serves)."""
+        game = await self._ask("figures")
+        return (GameFigures.of_json(game) if game is not None else None), self.holder_figures()
+
+    async def who(self) -> dict[str, Any]:
+        return await self._ask("who") or {"players": [], "max": 0}
