@@ -247,6 +247,13 @@ OTHER_GAMES_MOVES = "  {title}: {verbs} ('help {name}')"
 RATED_USAGE = "rated= takes on or off (a table is rated unless opened with rated=off)."
 UNRATED_FLAG = " (unrated)"
 CHANCES = "Table {number}, predicted chances of winning: {chances}."
+UNRATED_SHORT = "Game {game} is not rated: {players} made fewer than {most} moves of their own."
+UNRATED_CAPPED = (
+    "Game {game} is not rated: {players} have played {cap} rated games together today (UTC), the most a day.",
+    "Game {game} is not rated: accounts from one address have played {cap} rated games together today (UTC), the most"
+    " a day.",
+)
+"""Past the daily cap of a pair of accounts, and of an address (``UNRATED_CAPPED[is_address]``)."""
 RATING_CHANGE = "{player}'s rating in {game}: {before} -> {after} ({change:+d}){provisional}."
 PROVISIONAL = " (provisional)"
 LEFT_OUT = "(No room here for: {heads}. 'stats <name>' has them.)"
@@ -306,10 +313,23 @@ EVENT_UNKNOWN_BOT = "'{word}' is neither a table option (goal=300) nor a house b
 BOT_FLAG_USAGE = "Usage: @set me=bot owner=<your player name> version=<word>, or @set me=!bot."
 BOT_OWNER_UNKNOWN = "There is no player called {owner}: a bot's owner is a person with an account here."
 BOT_OWNER_SELF = "A bot's owner is a person: name the account you play as yourself."
-BOT_FLAGGED = "{name} is a bot now (owner {owner}, version {version}): rated apart from people; 'ladder join' to play."
+BOT_FLAGGED = "{name} is a bot now (owner {owner}, version {version}): rated apart from people; {ladder}"
+BOT_LADDER_READY = "'ladder join' to play."
+BOT_LADDER_WAITS = "the ladder seats it once {owner} accepts it ('@bot accept {name}', typed by {owner})."
+BOT_OWNER_ASKED = ("{name} names you as its owner (a bot, version {version}): '@bot accept {name}' lets the bot ladder "
+                   "seat it; '@bot refuse {name}' says it is not yours.")
+BOT_ACCEPTED = "You accept {name} as your bot: the ladder may seat it."
+BOT_REFUSED = "{name} is not accepted as your bot: the ladder does not seat it."
+BOT_NOT_YOURS = "{name} does not name you as its owner."
+BOTS_OWNED = "Bots naming you as their owner:"
+BOT_OWNED_LINE = "  {name}: {state}"
+BOT_STATE = ("not accepted ('@bot accept {name}')", "accepted")
+NO_BOTS_OWNED = "No bot names you as its owner."
 BOT_NEW_VERSION = " Version {version} is new: its ratings start again."
 BOT_UNFLAGGED = "{name} is no longer flagged as a bot."
 LADDER_NOT_A_BOT = "Only an account flagged as a bot plays the ladder: '@set me=bot owner=NAME version=V' first."
+LADDER_NOT_ACCEPTED = ("{name}'s owner {owner} has not accepted it: the ladder seats a bot once its owner types "
+                       "'@bot accept {name}'.")
 LADDER_JOINED = "{name} waits for a ladder table: the matchmaker seats it with bots of a similar rating."
 LADDER_LEFT = "{name} leaves the ladder's queue."
 LADDER_NOT_WAITING = "{name} is not in the ladder's queue."

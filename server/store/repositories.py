@@ -7,7 +7,7 @@ share one transaction (group commit), and one that fails is undone alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -185,10 +185,12 @@ class GameStore(Protocol):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
+        conduct: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
-        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results and, if the game and its table are rated, the players' new ratings: all in one transaction. Returns
-        the ratings' changes (none for an unrated game, which is marked so: it never reaches 'stats' or 'top')."""
+        """The table's seats, house bots, rules and status now, how each person took part (``conduct``, brought back
+        with the table), its new game events and, when its game is over, the results and, if the game and its table
+        are rated, the players' new ratings: all in one transaction. Returns the ratings' changes (none for an unrated
+        game, which is marked so: it never reaches 'stats' or 'top')."""
         ...
 
     async def set_pace(self, game_id: int, pace: float) -> None: ...
@@ -205,8 +207,14 @@ class GameStore(Protocol):
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         ...
 
-    async def close_table(self, game_id: int, status: str) -> None:
-        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
+    async def close_table(self, game_id: int, status: str, forfeits: Finish | None = None) -> list[RatingChange]:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``; then, if the
+        game and its table are rated, ``forfeits`` rates those who left it as losing to those still in it, in the same
+        transaction. Returns the ratings' changes."""
+        ...
+
+    async def meetings_since(self, whats: Sequence[str], since: float) -> dict[str, int]:
+        """How many rated games were counted under each of ``whats`` (``Finish.meetings``) since ``since``."""
         ...
 
     async def finished_without_results(self) -> list[FinishedGame]:
@@ -319,6 +327,14 @@ class EventStore(Protocol):
         ...
 
     async def bot_account(self, skeleton: str) -> BotAccount | None: ...
+
+    async def owned_bots(self, owner: str) -> list[tuple[str, bool]]:
+        """The bots naming ``owner`` (an account's name) as theirs, each with whether the owner accepted it."""
+        ...
+
+    async def accept_bot(self, skeleton: str, owner: str, accepted: bool) -> bool:
+        """``owner`` accepts (or refuses) the bot as theirs: False if the bot does not name them."""
+        ...
 
     async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
         """Flag an account as a bot (None: no longer), in one transaction with forgetting its ratings when the

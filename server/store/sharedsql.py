@@ -86,7 +86,7 @@ FREE_NUMBER = (
 """The lowest table number no open table has (the server's own rule, asked of the database)."""
 RENUMBER_TABLE = "UPDATE games SET table_number = ? WHERE id = ?"
 INSERT_EVENT = "INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)"
-SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?"
+SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ?, conduct = ? WHERE id = ?"
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
 SET_LEARNER = "UPDATE games SET learner = ?, rated = 0 WHERE id = ?"
 SET_UNRATED = "UPDATE games SET rated = 0 WHERE id = ?"
@@ -99,7 +99,8 @@ WITHOUT_RESULTS = (
     "SELECT id, game FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
 )
 OPEN_TABLES = (
-    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated FROM games WHERE {OPEN}"
+    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated, conduct FROM games"
+    f" WHERE {OPEN}"
     " ORDER BY table_number"
 )
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
@@ -131,15 +132,22 @@ RATING_BOARD = (
 )
 """The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart."""
 
-BOT_ACCOUNT = "SELECT owner, version FROM bot_accounts WHERE skeleton = ?"
+BOT_ACCOUNT = "SELECT owner, version, accepted FROM bot_accounts WHERE skeleton = ?"
 SET_BOT_ACCOUNT = (
     "INSERT INTO bot_accounts (skeleton, name, owner, version) VALUES (?, ?, ?, ?) ON CONFLICT (skeleton)"
-    " DO UPDATE SET name = excluded.name, owner = excluded.owner, version = excluded.version"
+    " DO UPDATE SET name = excluded.name, owner = excluded.owner, version = excluded.version,"
+    " accepted = CASE WHEN bot_accounts.owner = excluded.owner THEN bot_accounts.accepted ELSE 0 END"
 )
+"""A bot named for a new owner waits for that owner's consent again (the same owner's stands)."""
+OWNED_BOTS = "SELECT name, accepted FROM bot_accounts WHERE owner = ? ORDER BY name"
+ACCEPT_BOT = "UPDATE bot_accounts SET accepted = ? WHERE skeleton = ? AND owner = ?"
 UNSET_BOT_ACCOUNT = "DELETE FROM bot_accounts WHERE skeleton = ?"
 FORGET_RATINGS = "DELETE FROM ratings WHERE player = ?"
 """A bot's new version starts new ratings."""
 GAMES_SINCE = "SELECT COUNT(*) FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.ended_at >= ?"
+MEETINGS_SINCE = "SELECT COUNT(*) FROM meetings WHERE what = ? AND at >= ?"
+ADD_MEETING = "INSERT INTO meetings (what, game, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+PRUNE_MEETINGS = "DELETE FROM meetings WHERE at < ?"
 
 EVENT_COLUMNS = "id, kind, room, options, seats, started_at, ends_at, rounds, round, status"
 CREATE_EVENT = (
@@ -198,16 +206,17 @@ TABLES = (
     ("rooms", "key, name, description, owner", "rowid"),
     ("exits", "room, position, name, aliases, destination", "room, position"),
     ("world", "key, value", "key"),
-    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game, rated",
-     "id"),
+    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game, rated,"
+     " conduct", "id"),
     ("game_events", "game, seq, event", "game, seq"),
     ("results", "game, player, won, score, bot, figures", "game, player"),
     ("ratings", "player, game, mu, sigma, games, bot", "game, player"),
     ("funhouse_runs", FUN_COLUMNS, "id"),
-    ("bot_accounts", "skeleton, name, owner, version", "skeleton"),
+    ("bot_accounts", "skeleton, name, owner, version, accepted", "skeleton"),
     ("events", EVENT_COLUMNS, "id"),
     ("event_standings", "event, player, points, games, wins, house, active", "event, player"),
     ("event_games", "event, game, round, counted", "event, game"),
+    ("meetings", "what, game, at", "what, game"),
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

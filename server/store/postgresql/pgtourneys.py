@@ -67,7 +67,17 @@ class PgEvents(PgGroupCommit):
 
     async def bot_account(self, skeleton: str) -> BotAccount | None:
         row = await self._run(lambda db: fetchone(db, sql.BOT_ACCOUNT, (skeleton,)))
-        return None if row is None else BotAccount(*row)
+        return None if row is None else BotAccount(row[0], row[1], bool(row[2]))
+
+    async def owned_bots(self, owner: str) -> list[tuple[str, bool]]:
+        rows = await self._run(lambda db: fetchall(db, sql.OWNED_BOTS, (owner,)))
+        return [(name, bool(accepted)) for name, accepted in rows]
+
+    async def accept_bot(self, skeleton: str, owner: str, accepted: bool) -> bool:
+        async def accept(db: Connection) -> bool:
+            return bool((await execute(db, sql.ACCEPT_BOT, (int(accepted), skeleton, owner))).rowcount)
+
+        return await self._write(accept)
 
     async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
         async def flag(db: Connection) -> bool:
