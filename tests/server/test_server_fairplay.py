@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from support.clients import RawClient, play_until, raw_client
+from server.ratingmodel import Rating
+from server.store import Finish, Result
+from server.store.domain import rating_changes
 from support.portals import PortalServer, portal_server
 
 pytestmark = pytest.mark.usefixtures("store_url")
@@ -41,9 +44,10 @@ async def moves(client: RawClient, count: int) -> None:
         client.send("stop" if "stop" in offered else offered[0])
 
 
-async def until_left(host: RawClient, guest: RawClient, number: int, own_moves: int) -> None:
+async def until_left(host: RawClient, guest: RawClient, number: int, own_moves: int,
+                     meanwhile: Callable[[], Awaitable[None]] | None = None) -> None:
     """``host`` opens table ``number``, ``guest`` sits, the game starts, both play until ``host`` has made
-    ``own_moves`` moves, then ``guest`` leaves it and ``host`` plays on alone to its end."""
+    ``own_moves`` moves, then ``guest`` leaves it (then ``meanwhile`` runs) and ``host`` plays on alone to its end."""
     await host.command("table open goal=200", f"You sit down at table {number}.")
     await guest.command(f"sit {number}", f"You sit down at table {number}.")
     host.send("start")
@@ -54,6 +58,8 @@ async def until_left(host: RawClient, guest: RawClient, number: int, own_moves: 
         guest_plays.cancel()
     await asyncio.sleep(0.3)  # the host's last move answered
     await guest.command("leave yes", "You are out of the game")
+    if meanwhile is not None:
+        await meanwhile()
     await play_until(host, f"Table {number} is closed")
 
 
@@ -76,9 +82,17 @@ async def test_a_second_account_leaving_at_once_gives_the_first_no_rated_win(tmp
 
 
 async def test_leaving_is_a_loss_for_the_leaver_and_no_win_for_whoever_stays(tmp_path: Path) -> None:
+    """Bob's leaving counts after a reload (each table keeps who left it with its seats)."""
     async with portal_server(tmp_path) as server, account(server, "Ann", "127.0.0.2") as ann, \
             account(server, "Bob", "127.0.0.3") as bob:
-        await until_left(ann, bob, 1, 3)
+
+        async def reload() -> None:
+            code, said = await server.console("reload")
+            assert code == 0, said
+            await ann.expect("The server is reloading; hold on.")
+            await server.health_when(lambda figures: figures["reloads"] == 1 and figures["status"] == "ok")
+
+        await until_left(ann, bob, 1, 3, reload)
         assert re.search(r"Bob's rating in Cosmic Wimpout: 1000 -> (\d+) \(-\d+\)", ann.text), ann.text[-2000:]
         assert "Ann's rating in" not in ann.text
         await ann.command("rating Ann", "Ann has no rating yet")
@@ -155,3 +169,34 @@ async def test_the_ladder_takes_a_bot_its_owner_accepted_and_never_pairs_two_of_
         assert not re.search(r"Robo.*Bobo|Bobo.*Robo", tables), tables
         assert len(re.findall(r"\w+\.bot", tables)) == 2, tables
         await ann.command("@bot refuse Robo", "Robo is not accepted as your bot")
+
+
+async def test_a_poker_player_leaving_loses_to_the_house_bots(tmp_path: Path) -> None:
+    """Every game with ratings: New Cosmic Poker's too."""
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
+        await ann.command("table open game=poker", "You sit down at table 1.")
+        await ann.command("table bot add", r"sits down")
+        await ann.command("table bot add", r"sits down")
+        ann.send("start")
+        await ann.expect(r"predicted chances")
+        await ann.command("leave yes", spaced(r"Ann's rating in New Cosmic Poker: 1000 -> \d+ \(-\d+\)"))
+        await ann.command("rating Ann", r"New Cosmic Poker: \d+ \(provisional\), 1 rated game\b")
+
+
+def test_whoever_left_loses_to_the_field_and_those_who_stayed_are_rated_among_themselves() -> None:
+    def result(name: str, won: bool, score: int, left: bool = False) -> Result:
+        return Result(name, won, score, False, {}, left)
+
+    strong = Rating(30.0, 3.0, 20)
+    before = [Rating(), strong, Rating()]
+    three = Finish("Ann", [result("Ann", True, 300), result("Bob", False, 250), result("Cy", False, 290, left=True)])
+    changes = {c.player: c for c in rating_changes(three, before)}
+    assert changes["Cy"].after.mu < Rating().mu  # last, whatever his score
+    assert changes["Ann"].after == rating_changes(Finish("Ann", list(three.results[:2])), before[:2])[0].after
+    alone = Finish("Ann", [result("Ann", False, 300), result("Bob", False, 0, left=True)])
+    assert [c.player for c in rating_changes(alone, [Rating(), strong])] == ["Bob"]  # nothing handed to Ann
+    abandoned = Finish(None, [result("Robby1.bot", False, 30), result("Robby2.bot", False, 0),
+                              result("Ann", False, 200, left=True)])
+    assert [c.player for c in rating_changes(abandoned, [Rating()] * 3)] == ["Ann"]
+    everyone = Finish(None, [result("Ann", False, 0, left=True), result("Bob", False, 0, left=True)])
+    assert rating_changes(everyone, [Rating(), Rating()]) == []
