@@ -65,7 +65,7 @@ class GameServer:
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
-            Quotas(limits),
+            Quotas(limits, settings.mail),
             lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
         )
         self.connections: set[Session] = set()

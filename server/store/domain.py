@@ -67,14 +67,20 @@ class Channel:
     autojoin: bool
 
 
+PREVIEW = 40
+"""Characters of a letter its header carries: what '@mail' lists of each."""
+
+
 @dataclass(frozen=True, slots=True)
 class Letter:
-    """A piece of @mail: kept for its recipient until they delete it."""
+    """A piece of @mail as its recipient's list shows it: its header and the start of its body (the body itself is
+    read alone, when asked for: a mailbox is listed without loading every letter)."""
 
     id: int
     sender: str
     sent_at: float
-    body: str
+    preview: str
+    """The body's first ``PREVIEW`` characters, and one more when it is longer."""
     read: bool
 
 

@@ -139,13 +139,20 @@ class MailStore(Protocol):
     """@mail: letters kept for a player (by account skeleton) until they delete them."""
 
     async def letters(self, skeleton: str) -> list[Letter]:
-        """A player's letters, oldest first."""
+        """A player's letters, oldest first: their headers and the start of each (no body is loaded)."""
 
-    async def send_letter(self, skeleton: str, sender: str, sent_at: float, body: str) -> None: ...
+    async def letter_body(self, skeleton: str, letter: int) -> str | None:
+        """One letter's body (None if the player has no such letter)."""
+
+    async def send_letter(self, skeleton: str, sender: str, sent_at: float, body: str, most: int) -> bool:
+        """Keep a letter for a player unless their mailbox already holds ``most``: whether it was kept."""
+        ...
 
     async def mark_read(self, skeleton: str, letter: int) -> None: ...
 
-    async def delete_letter(self, skeleton: str, letter: int) -> None: ...
+    async def delete_letters(self, skeleton: str, letters: Sequence[int] | None) -> int:
+        """Delete these of a player's letters (None: all of them), in one transaction; how many were."""
+        ...
 
 
 class WorldStore(Protocol):

@@ -5,7 +5,7 @@ string aggregation, the schema) stay in each backend's folder."""
 
 from __future__ import annotations
 
-from server.store.domain import OPEN_STATUSES
+from server.store.domain import OPEN_STATUSES, PREVIEW
 
 ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
 FIND_ACCOUNT = f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE skeleton = ?"
@@ -44,10 +44,17 @@ RESTRICT = (
     "INSERT INTO restrictions VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton, scope)"
     " DO UPDATE SET until = excluded.until, by = excluded.by, reason = excluded.reason"
 )
-LETTERS = "SELECT id, sender, sent_at, body, read FROM mail WHERE recipient = ? ORDER BY id"
-SEND_LETTER = "INSERT INTO mail (recipient, sender, sent_at, body) VALUES (?, ?, ?, ?)"
+LETTERS = f"SELECT id, sender, sent_at, substr(body, 1, {PREVIEW + 1}), read FROM mail WHERE recipient = ? ORDER BY id"
+"""A mailbox's headers, without the bodies."""
+LETTER_BODY = "SELECT body FROM mail WHERE recipient = ? AND id = ?"
+SEND_LETTER = (
+    "INSERT INTO mail (recipient, sender, sent_at, body) SELECT ?, ?, ?, ?"
+    " WHERE (SELECT COUNT(*) FROM mail WHERE recipient = ?) < ?"
+)
+"""A letter kept only while its recipient's mailbox holds fewer than its cap (counted in the same statement)."""
 MARK_READ = "UPDATE mail SET read = 1 WHERE recipient = ? AND id = ?"
 DELETE_LETTER = "DELETE FROM mail WHERE recipient = ? AND id = ?"
+DELETE_ALL_LETTERS = "DELETE FROM mail WHERE recipient = ?"
 
 RECORD = "INSERT INTO moderation (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)"
 MODERATION = (

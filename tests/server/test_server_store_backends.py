@@ -105,17 +105,23 @@ async def test_a_store_keeps_what_it_is_given(store_url: str, tmp_path: Path) ->
 async def test_mail_is_kept_read_and_deleted(store_url: str, tmp_path: Path) -> None:
     store = await opened(store_url, tmp_path)
     try:
-        await asyncio.gather(store.send_letter("bruno", "Ann", 1000.5, "first"), store.send_letter("cy", "Ann", 1001.0, "x"))
-        await store.send_letter("bruno", "Cy", 1002.0, "second")
+        await asyncio.gather(store.send_letter("bruno", "Ann", 1000.5, "first", 10),
+                             store.send_letter("cy", "Ann", 1001.0, "x", 10))
+        await store.send_letter("bruno", "Cy", 1002.0, "second " + "y" * 100, 10)
         first, second = await store.letters("bruno")
-        assert (first.sender, first.sent_at, first.body, first.read) == ("Ann", 1000.5, "first", False)
+        assert (first.sender, first.sent_at, first.preview, first.read) == ("Ann", 1000.5, "first", False)
+        assert second.preview == ("second " + "y" * 100)[:41]  # headers: a letter's start, never its whole body
+        assert await store.letter_body("bruno", second.id) == "second " + "y" * 100
+        assert await store.letter_body("cy", second.id) is None
         await store.mark_read("bruno", first.id)
         await store.mark_read("cy", second.id)  # (not Cy's letter: nothing changes)
-        await store.delete_letter("cy", second.id)
-        assert [(letter.body, letter.read) for letter in await store.letters("bruno")] == [("first", True), ("second", False)]
-        await store.delete_letter("bruno", first.id)
-        assert [letter.body for letter in await store.letters("bruno")] == ["second"]
-        assert [letter.body for letter in await store.letters("cy")] == ["x"]
+        assert await store.delete_letters("cy", [second.id]) == 0
+        assert [(letter.sender, letter.read) for letter in await store.letters("bruno")] == [("Ann", True), ("Cy", False)]
+        assert await store.delete_letters("bruno", [first.id]) == 1
+        assert [letter.sender for letter in await store.letters("bruno")] == ["Cy"]
+        assert [letter.preview for letter in await store.letters("cy")] == ["x"]
+        assert await store.send_letter("cy", "Bo", 1003.0, "y", 2) and not await store.send_letter("cy", "Bo", 1004, "z", 2)
+        assert await store.delete_letters("cy", None) == 2 and await store.letters("cy") == []
     finally:
         await store.close()
 

@@ -7,7 +7,7 @@ import json
 from server.store import sharedsql as sql
 from server.store.domain import BotAccount, EntrantLine, EventRecord
 from server.store.eventrows import entrant_line, event_record
-from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
+from server.store.postgresql.pgcommit import Connection, PgGroupCommit, changed, execute, executemany, fetchall, fetchone
 
 
 class PgEvents(PgGroupCommit):
@@ -74,10 +74,7 @@ class PgEvents(PgGroupCommit):
         return [(name, bool(accepted)) for name, accepted in rows]
 
     async def accept_bot(self, skeleton: str, owner: str, accepted: bool) -> bool:
-        async def accept(db: Connection) -> bool:
-            return bool((await execute(db, sql.ACCEPT_BOT, (int(accepted), skeleton, owner))).rowcount)
-
-        return await self._write(accept)
+        return bool(await self._write(lambda db: changed(db, sql.ACCEPT_BOT, (int(accepted), skeleton, owner))))
 
     async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
         async def flag(db: Connection) -> bool:
