@@ -123,7 +123,7 @@ class FunhouseSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    search_budget: int = Field(ge=1000)
+    search_budget: int = Field(ge=100)
     """Positions a best-possible search may look at (its CPU budget: about 9 us each in Trampo-Land); past it, it
     gives the best it found, said to be so."""
     free_search: int = Field(ge=100)

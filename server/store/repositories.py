@@ -285,6 +285,15 @@ class FunhouseStore(Protocol):
         """The player's runs, newest first."""
         ...
 
+    async def prune_fun_runs(self, player: str, keep: int) -> int:
+        """Delete the player's unfinished runs beyond the newest ``keep`` (never a day's first daily run: it decides
+        that day's board); how many were."""
+        ...
+
+    async def prune_old_fun_runs(self, before: float) -> int:
+        """Delete the unfinished runs started before ``before`` (Unix time; never a day's first daily run)."""
+        ...
+
     async def fun_top(self, limit: int, daily: str | None = None) -> list[FunRecord]:
         """The best finished runs through the six rooms, lowest total first; ``daily``: that day's, each player's
         first daily run only."""

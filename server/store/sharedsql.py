@@ -198,6 +198,15 @@ FUN_DAILY_TOP = (
     " (SELECT MIN(id) FROM funhouse_runs WHERE daily = ? GROUP BY player) ORDER BY total, id LIMIT ?"
 )
 """Each player's first daily run of the day counts (finished; one given up counts as it ended)."""
+FIRST_DAILIES = "SELECT MIN(id) FROM funhouse_runs WHERE daily IS NOT NULL GROUP BY player, daily"
+"""Each player's first daily run of each day: it decides that day's board, so it is never pruned."""
+PRUNE_FUN_RUNS_OF = (
+    "DELETE FROM funhouse_runs WHERE player = ? AND total IS NULL AND id NOT IN"
+    " (SELECT id FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT ?)"
+    f" AND id NOT IN ({FIRST_DAILIES})"
+)
+"""A player's unfinished runs beyond the newest few."""
+PRUNE_OLD_FUN_RUNS = f"DELETE FROM funhouse_runs WHERE total IS NULL AND started_at < ? AND id NOT IN ({FIRST_DAILIES})"
 
 TABLES = (
     ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),

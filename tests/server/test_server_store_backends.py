@@ -361,3 +361,19 @@ async def test_store_copy_to_postgresql_and_back(postgres_cluster: Cluster, tmp_
             await wiz.command("vault", "The Vault")
             await wiz.command("table open", "You sit down at table 2.")
             assert [t.game_id for t in await server.store.open_tables()] == [2, 3]  # ids go on after the copied ones
+
+
+async def test_unfinished_funhouse_runs_are_pruned_after_a_while(store_url: str, tmp_path: Path) -> None:
+    store = await opened(store_url, tmp_path)
+    try:
+        old = await store.create_fun_run("Ann", 1000.0, None, "barrels", [])
+        first_daily = await store.create_fun_run("Ann", 1000.0, "2026-01-01", None, [])
+        second_daily = await store.create_fun_run("Ann", 1001.0, "2026-01-01", None, [])
+        done = await store.create_fun_run("Ann", 1000.0, None, "barrels", [])
+        await store.save_fun_run(done, [], 12)
+        new = await store.create_fun_run("Ann", 5000.0, None, "barrels", [])
+        assert await store.prune_old_fun_runs(2000.0) == 2
+        assert [r.run_id for r in await store.fun_runs("Ann", 10)] == [new, done, first_daily]
+        assert old and second_daily
+    finally:
+        await store.close()
