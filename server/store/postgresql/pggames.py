@@ -92,13 +92,11 @@ class PgGames(PgGroupCommit):
         changes."""
 
         async def close(db: Connection) -> list[RatingChange]:
-            found = await fetchone(db, sql.GAME_RATED, (game_id,))
-            assert found is not None
-            game, rated = found
+            found = await fetchone(db, sql.GAME_RATED, (game_id,)) if forfeits is not None else None
             await execute(db, sql.CLOSE_TABLE, (status, time.time(), game_id))
-            if forfeits is None or not (rated and forfeits.rated):
+            if forfeits is None or found is None or not (found[1] and forfeits.rated):
                 return []
-            return await _rate(db, game_id, game, forfeits)
+            return await _rate(db, game_id, found[0], forfeits)
 
         return await self._write(close)
 

@@ -99,11 +99,11 @@ class SqliteGames(GroupCommit):
         changes."""
 
         def close(db: sqlite3.Connection) -> list[RatingChange]:
-            game, rated = db.execute(sql.GAME_RATED, (game_id,)).fetchone()
+            found = db.execute(sql.GAME_RATED, (game_id,)).fetchone() if forfeits is not None else None
             db.execute(sql.CLOSE_TABLE, (status, time.time(), game_id))
-            if forfeits is None or not (rated and forfeits.rated):
+            if forfeits is None or found is None or not (found[1] and forfeits.rated):
                 return []
-            return _rate(db, game_id, game, forfeits)
+            return _rate(db, game_id, found[0], forfeits)
 
         return await self._write(close)
 
