@@ -81,7 +81,8 @@ class Funhouse:
 
     async def begin(self, player: str, now: float, room: str | None = None,
                     day: datetime.date | None = None, options: FunOptions | None = None) -> LiveRun:
-        """A new run (the player's earlier one, if any, stays unfinished), stored before it is shown."""
+        """A new run, stored before it is shown (the player's earlier one, if any, stays unfinished, among the newest
+        ``funhouse.unfinished_runs`` the player keeps)."""
         run = FunRun.daily(day, options) if day is not None else FunRun.start(secrets.randbits(48), room, options)
         run_id = await self.store.create_fun_run(
             player, now, run.state.daily, room, [event_to_dict(event) for event in run.events])

@@ -202,8 +202,8 @@ FIRST_DAILIES = "SELECT MIN(id) FROM funhouse_runs WHERE daily IS NOT NULL GROUP
 """Each player's first daily run of each day: it decides that day's board, so it is never pruned."""
 PRUNE_FUN_RUNS_OF = (
     "DELETE FROM funhouse_runs WHERE player = ? AND total IS NULL AND id NOT IN"
-    " (SELECT id FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT ?)"
-    f" AND id NOT IN ({FIRST_DAILIES})"
+    " (SELECT id FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT ?) AND id NOT IN"
+    " (SELECT MIN(id) FROM funhouse_runs WHERE player = ? AND daily IS NOT NULL GROUP BY daily)"
 )
 """A player's unfinished runs beyond the newest few."""
 PRUNE_OLD_FUN_RUNS = f"DELETE FROM funhouse_runs WHERE total IS NULL AND started_at < ? AND id NOT IN ({FIRST_DAILIES})"

@@ -38,7 +38,7 @@ class PgFunRuns(PgGroupCommit):
         return [record for row in rows if (record := fun_record(row)) is not None]
 
     async def prune_fun_runs(self, player: str, keep: int) -> int:
-        return await self._write(lambda db: changed(db, sql.PRUNE_FUN_RUNS_OF, (player, player, keep)))
+        return await self._write(lambda db: changed(db, sql.PRUNE_FUN_RUNS_OF, (player, player, keep, player)))
 
     async def prune_old_fun_runs(self, before: float) -> int:
         return await self._write(lambda db: changed(db, sql.PRUNE_OLD_FUN_RUNS, (before,)))
