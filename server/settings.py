@@ -129,6 +129,8 @@ class FunhouseSettings(BaseModel):
     free_search: int = Field(ge=100)
     """Positions a search may look at without counting against its player's hourly quota (shared with the solver's,
     ``limits.solves_per_hour``); a search needing more takes one from it, and past the quota stops here."""
+    searches_waiting: int = Field(ge=1)
+    """Searches one player may have waiting or running; a room closed beyond that is told it was not searched."""
     unfinished_runs: int = Field(ge=1)
     """Unfinished runs kept per player: a new run deletes the oldest beyond it (never a day's first daily run)."""
     prune_unfinished_after: float = Field(ge=2 * 86400)

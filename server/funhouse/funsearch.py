@@ -6,7 +6,7 @@ They run in a worker process of their own, one at a time in the order asked (a q
 shares its core with one). Each looks at ``funhouse.free_search`` positions; one that needs more takes one from its
 player's hourly quota shared with the solver (``limits.solves_per_hour``: the expensive things a player can start)
 and goes on to ``funhouse.search_budget`` positions, its CPU budget. A search cut short by either gives the best line
-it found, said to be so. A player has ``MOST_WAITING`` searches waiting at most (a room closed beyond that is told it
+it found, said to be so. A player has ``funhouse.searches_waiting`` searches waiting at most (a room closed beyond that is told it
 was not searched), and a room stopped before any move is not searched at all."""
 
 from __future__ import annotations
@@ -29,8 +29,6 @@ if TYPE_CHECKING:
     from server.settings import FunhouseSettings
 
 log = structlog.get_logger()
-MOST_WAITING = 6
-"""Searches one player may have waiting or running: a whole run's six rooms."""
 
 
 class Cut(str, Enum):
@@ -63,7 +61,7 @@ class Searches:
 
     async def best(self, player: str, events: list[dict[str, Any]], index: int) -> Searched | None:
         """Room ``index``'s best, searched in turn with everyone's; None when ``player`` has too many waiting."""
-        if self._waiting[player] >= MOST_WAITING:
+        if self._waiting[player] >= self.settings.searches_waiting:
             log.info("funhouse.search_refused", player=player, waiting=self._waiting[player])
             return None
         self._waiting[player] += 1
