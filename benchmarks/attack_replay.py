@@ -9,20 +9,30 @@ grepped for tracebacks and for every password typed.
 - abuse: one account opening and abandoning tables (reconnecting each time), a builder digging rooms with 2,000-
   character descriptions, a reconnect followed by a burst of 2,000 commands;
 - names: characters named like the server's words or like existing names;
-- secrets: logins with the name and password swapped, a password alone, a wrong one, '@password'.
+- secrets: logins with the name and password swapped, a password alone, a wrong one, '@password';
 
-    .venv/bin/python benchmarks/attack_replay.py
+and issue 37's (fair play):
+
+- farming: two accounts from one address, 'table open goal=5', the second sits, 'start', the second 'leave yes', the
+  first finishes alone, ten times; then games between two accounts of one address, each with enough moves, past the
+  daily caps;
+- dodging: leaving a game against two house bots, hanging up on one;
+- ladder: a bot naming an owner who never accepted it, two bots of one owner waiting together;
+- funhouse: three accounts starting Trampo-Land searches in a loop while a fourth times WHO; one connection starting
+  runs in a loop;
+- mail: letters sent as fast as possible from one address, then the mailbox cleared.
+
+    .venv/bin/python benchmarks/attack_replay.py [--attacks farming,dodging,...]
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import os
-import re
 import resource
 import socket
-import ssl
 import subprocess
 import sys
 import tempfile
@@ -35,51 +45,12 @@ import aiohttp
 from aiohttp import web
 
 ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
-SECRETS = ("SECRETpw1", "Hunter2pw", "NewSecret3", "Wrongpw77")
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.attackline import HOST, SECRETS, Line, logged_in, loop_for, report  # noqa: E402
+from benchmarks.fairplay_attacks import dodging, farming, funhouse, ladder, mail, stored  # noqa: E402
+
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"]
-
-
-class Line:
-    """A raw telnet client from one loopback address: what it was sent, as text."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader, self.writer, self.text = reader, writer, ""
-
-    @classmethod
-    async def open(cls, port: int, address: str = HOST, tls: bool = False) -> Line:
-        context = ssl.create_default_context() if tls else None
-        if context is not None:
-            context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
-        reader, writer = await asyncio.open_connection(HOST, port, local_addr=(address, 0), ssl=context)
-        return cls(reader, writer)
-
-    async def until(self, pattern: str, seconds: float = 5.0, start: int = 0) -> bool:
-        """Read until ``pattern`` shows after ``start`` (True), the line closes or ``seconds`` pass (False)."""
-        regex = re.compile(pattern)
-        try:
-            async with asyncio.timeout(seconds):
-                while not regex.search(self.text, start):
-                    data = await self.reader.read(65536)
-                    if not data:
-                        return False
-                    self.text += re.sub(rb"\xff[\xfb-\xfe].|\xff[\xf0-\xfa]", b"", data).decode(errors="replace")
-        except TimeoutError:
-            return False
-        return True
-
-    async def say(self, line: str, pattern: str, seconds: float = 5.0) -> bool:
-        """Send ``line``; whether ``pattern`` shows in what comes after it."""
-        start = len(self.text)
-        self.writer.write(line.encode() + b"\r\n")
-        return await self.until(pattern, seconds, start)
-
-    async def drain(self, seconds: float) -> None:
-        """Read whatever comes for ``seconds``."""
-        await self.until("(?!)", seconds)
-
-    def close(self) -> None:
-        self.writer.close()
 
 
 async def start(workdir: Path) -> tuple[subprocess.Popen[bytes], dict[str, Any], Path]:
@@ -89,7 +60,8 @@ async def start(workdir: Path) -> tuple[subprocess.Popen[bytes], dict[str, Any],
     log = workdir / "server.log"
     env = {**os.environ, "COSMIC_HOST": HOST, "COSMIC_PORT": "0", "COSMIC_WEB__HOST": HOST, "COSMIC_WEB__PORT": "0",
            "COSMIC_TLS__PORT": "0", "COSMIC_TLS__CERTFILE": str(workdir / "cert.pem"),
-           "COSMIC_TLS__KEYFILE": str(workdir / "key.pem"), "COSMIC_LOG_FORMAT": "json", "COSMIC_WIZARDS": '["Wiz"]'}
+           "COSMIC_TLS__KEYFILE": str(workdir / "key.pem"), "COSMIC_LOG_FORMAT": "json", "COSMIC_WIZARDS": '["Wiz"]',
+           "COSMIC_TABLES__ABANDON_AFTER": "5"}  # (hanging up on a house bot: the grace, shortened)
     process = subprocess.Popen(
         ["prlimit", "--nofile=1024", sys.executable, "-m", "server.main", "--data-dir", str(workdir / "data")],
         cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
@@ -104,10 +76,6 @@ async def start(workdir: Path) -> tuple[subprocess.Popen[bytes], dict[str, Any],
 
 def events(log: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text(errors="replace").splitlines() if line.startswith("{")]
-
-
-def report(attack: str, what: str) -> None:
-    print(f"[{attack}] {what}", flush=True)
 
 
 async def origin(ports: dict[str, Any]) -> None:
@@ -197,25 +165,6 @@ async def silent_tls(ports: dict[str, Any]) -> None:
         await asyncio.sleep(1)
 
 
-async def logged_in(port: int, name: str, address: str, create: bool = False) -> Line:
-    line = await Line.open(port, address)
-    await line.until("QUIT")
-    await line.say(f"{'create' if create else 'connect'} {name} {SECRETS[0]}", "Obvious exits|exits:")
-    return line
-
-
-async def loop_for(seconds: float, step: Callable[[], Awaitable[bool]]) -> tuple[int, int]:
-    """Run ``step`` for ``seconds``: how many it did, how many were refused."""
-    done = refused = 0
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if await step():
-            done += 1
-        else:
-            refused += 1
-    return done, refused
-
-
 async def abuse(ports: dict[str, Any]) -> None:
     port = ports["port"]
     (await logged_in(port, "Tabler", "127.0.0.20", create=True)).close()
@@ -302,16 +251,25 @@ async def secrets(ports: dict[str, Any]) -> None:
     line.close()
 
 
-async def run() -> None:
+ATTACKS = ("origin", "silent_tls", "abuse", "names", "secrets", "farming", "dodging", "ladder", "funhouse", "mail")
+
+
+async def run(attacks: tuple[str, ...]) -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (8192, 8192))  # the attacker has descriptors to spare
     with tempfile.TemporaryDirectory() as temp:
         process, ports, log = await start(Path(temp))
         try:
-            await origin(ports)
-            await silent_tls(ports)
-            await abuse(ports)
-            await names(ports)
-            await secrets(ports)
+            async with aiohttp.ClientSession() as http, http.get(
+                    f"http://{HOST}:{ports['web_port']}/health") as answer:
+                health = await answer.json()
+            attack: dict[str, Callable[[], Awaitable[None]]] = {
+                "origin": lambda: origin(ports), "silent_tls": lambda: silent_tls(ports),
+                "abuse": lambda: abuse(ports), "names": lambda: names(ports), "secrets": lambda: secrets(ports),
+                "farming": lambda: farming(ports), "dodging": lambda: dodging(ports), "ladder": lambda: ladder(ports),
+                "funhouse": lambda: funhouse(ports, health), "mail": lambda: mail(ports),
+            }
+            for name in attacks:
+                await attack[name]()
         finally:
             process.terminate()
             process.wait()
@@ -320,7 +278,19 @@ async def run() -> None:
         report("log", f"{len(text):,} bytes; tracebacks: {text.count('Traceback')}; "
                       f"accept_failed lines: {text.count('server.accept_failed')}; refused_at_accept lines: "
                       f"{text.count('session.refused_at_accept')}; passwords found in it: {found or 'none'}")
+        if {"farming", "funhouse", "mail"} & set(attacks):
+            report("store", stored(Path(temp) / "data"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--attacks", default=",".join(ATTACKS), help=f"which, comma-separated: {', '.join(ATTACKS)}")
+    chosen = tuple(parser.parse_args().attacks.split(","))
+    unknown = set(chosen) - set(ATTACKS)
+    if unknown:
+        parser.error(f"no such attack: {', '.join(sorted(unknown))}")
+    asyncio.run(run(chosen))
 
 
 if __name__ == "__main__":
-    asyncio.run(run())
+    main()

@@ -6,8 +6,9 @@ clock."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import count
 from typing import Any, NamedTuple
@@ -92,6 +93,17 @@ class Aside(NamedTuple):
     text: str
 
 
+@dataclass(slots=True)
+class Conduct:
+    """How each person took part in the game, which its rating asks (server.fairplay): the turn moves each typed that
+    the game took (never the turn timer's for them, nor a house bot's), who left it after its start (left, voted out
+    or removed, in order), and where each person connected from when it started (noted by the server)."""
+
+    moves: Counter[str] = field(default_factory=Counter)
+    left: list[str] = field(default_factory=list)
+    addresses: dict[str, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class TableNews:
     """One move at a table: what happened, in order, and the table as it now stands (``game``: its game type)."""
@@ -120,6 +132,7 @@ class Table:
         self.authored: dict[str, str] = {}
         """Words people put before the table (a house bot's name they chose, an honour rule they proposed), as
         they read, by who wrote them: what 'ignore' hides from those ignoring the writer."""
+        self.conduct = Conduct()
         self.play = play(self)
 
     # -- queries ------------------------------------------------------------------------------------------------------
@@ -236,6 +249,7 @@ class Table:
             news = self.news()
             if self.play.in_game(name):
                 news = self.play.withdraw(name, name, why, dice)
+                self._left(name)
             self.seats.remove(name)
             self.absent.discard(name)
             # Told first: leaving is what puts them out, and what that causes (a winner, the next turn) follows.
@@ -313,8 +327,15 @@ class Table:
         if needed:
             return self.news(RemovalVote(voter, target, needed))
         del self.removal_votes[target]
-        return self.play.withdraw(None, target, "was removed by the table while away", dice,
+        news = self.play.withdraw(None, target, "was removed by the table while away", dice,
                                   RemovalVote(voter, target, ()))
+        self._left(target)
+        return news
+
+    def _left(self, name: str) -> None:
+        """A person is out of the game by leaving it (a house bot sent away is not: people chose that)."""
+        if name not in self.bots:
+            self.conduct.left.append(name)
 
     # -- the game ----------------------------------------------------------------------------------------------------
 
@@ -330,7 +351,9 @@ class Table:
     def move(self, name: str, line: str, dice: Any) -> TableNews:
         """A move of the game's own, as typed (roll, stop, hold...)."""
         self.playing(name)
-        return self.play.move(name, line, dice)
+        news = self.play.move(name, line, dice)
+        self.conduct.moves[name] += 1
+        return news
 
     def playing(self, name: str | None) -> None:
         """Refuse a game move before the start, or from anyone not seated (None: the table itself)."""

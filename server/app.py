@@ -71,8 +71,9 @@ class GameServer:
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
-            Quotas(limits),
-            lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
+            Quotas(limits, settings.mail),
+            lambda by: self.request_shutdown(by), Funhouse(self.store, settings.funhouse, self.solver.spend),
+            Tournaments(self), Ladder(self),
         )
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
@@ -223,6 +224,7 @@ class GameServer:
         self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
+        self.services.funhouse.stop()
         await self.store.touch(self.presence.seen())
         for session in list(self.connections):
             session.close(texts.SHUTDOWN, restart="yes")  # the web page retries
@@ -258,6 +260,7 @@ class GameServer:
         self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
+        self.services.funhouse.stop()
         await self.store.touch(self.presence.seen())
         await self.store.close()
         log.info("server.retired")
@@ -362,9 +365,10 @@ class GameServer:
                 await self._prune()
 
     async def _prune(self) -> None:
-        """Delete tables closed long ago where no game began: opening and leaving tables in a loop would otherwise
-        grow the database without end (issue 30's abuse caps)."""
+        """Delete tables closed long ago where no game began, and Funhouse runs left unfinished long ago: opening and
+        leaving tables or runs in a loop would otherwise grow the database without end (issue 30's abuse caps)."""
         self._pruned = time.time()
         pruned = await self.store.prune_closed(self._pruned - self.settings.tables.prune_closed_after)
         if pruned:
             log.info("tables.pruned", tables=pruned)
+        await self.services.funhouse.prune(self._pruned)

@@ -1,6 +1,7 @@
-"""The bot ladder as the server runs it: accounts flagged as bots ('@set me=bot') wait in its queue ('ladder join');
-the matchmaker (``rooms.matchmaking``) keeps seating them with bots of a similar rating, the house bots (the anchors)
-with a bot left alone, and no bot plays more than ``ladder.daily_cap`` games a day. 'top bots' is the ladder."""
+"""The bot ladder as the server runs it: accounts flagged as bots ('@set me=bot') whose owner accepted them ('@bot
+accept') wait in its queue ('ladder join'); the matchmaker (``rooms.matchmaking``) keeps seating them with bots of a
+similar rating (never two of one owner, nor two from one address), the house bots (the anchors) with a bot left
+alone, and no bot plays more than ``ladder.daily_cap`` games a day. 'top bots' is the ladder."""
 
 from __future__ import annotations
 
@@ -51,8 +52,11 @@ class Ladder:
             self._task.cancel()
 
     async def join(self, name: str) -> None:
-        if await self.server.store.bot_account(skeleton(name)) is None:
+        bot = await self.server.store.bot_account(skeleton(name))
+        if bot is None:
             raise Refusal(texts.LADDER_NOT_A_BOT)
+        if not bot.accepted:
+            raise Refusal(texts.LADDER_NOT_ACCEPTED.format(name=name, owner=bot.owner))
         if await self._capped(name):
             raise Refusal(texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap))
         if name not in self.waiting:
@@ -83,20 +87,24 @@ class Ladder:
         a table can be made for it."""
         async with self._lock:
             players, tables = self.server.players, self.server.tables
-            ready = []
+            ready: dict[str, frozenset[str]] = {}
             for name in list(self.waiting):
-                if name not in players:
+                bot = await self.server.store.bot_account(skeleton(name)) if name in players else None
+                refused = None
+                if bot is not None and not bot.accepted:
+                    refused = texts.LADDER_NOT_ACCEPTED.format(name=name, owner=bot.owner)
+                elif bot is not None and await self._capped(name):
+                    refused = texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap)
+                if bot is None or refused is not None:
                     self.waiting.remove(name)
                     self.generation += 1
-                elif await self._capped(name):
-                    self.waiting.remove(name)
-                    self.generation += 1
-                    self._tell(name, texts.LADDER_CAPPED.format(name=name, cap=self.settings.daily_cap), "ladder")
+                    if refused is not None:
+                        self._tell(name, refused, "ladder")
                 elif tables.seat_of(name) is None:
-                    ready.append(name)
+                    ready[name] = frozenset({f"owner:{skeleton(bot.owner)}", f"address:{players[name].address}"})
             if not ready:
                 return
-            waiting = [Contender(name, await self._rating(name)) for name in ready]
+            waiting = [Contender(name, await self._rating(name), kin) for name, kin in ready.items()]
             busy = {name for live in self.tables.values() for name in live.table.seats}
             anchors = [Contender(name, await self._rating(name)) for name in map(anchor_name, ANCHORS)
                        if name not in busy]

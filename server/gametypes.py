@@ -78,7 +78,8 @@ class GameType(Protocol):
         """A game event as stored (the match is rebuilt from these)."""
 
     def finish(self, table: Table) -> Finish:
-        """A finished game's winner and each player's results, as stored."""
+        """A started game's winner (None until it has one) and each player's results as they stand, as stored (an
+        abandoned game's, for the ratings of those who left it: server.fairplay)."""
 
     def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
         """The results of a game stored as over without them (a crash between two saves of older releases)."""

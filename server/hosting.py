@@ -18,6 +18,7 @@ from engine.gametype import RandomnessExhausted
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Sat, Table, TableEnding, TableNews
 from server import texts
+from server.fairplay import FairPlay, conduct_from, conduct_record
 from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
 from server.livetable import Live
@@ -54,6 +55,8 @@ class Tables:
         self.clock = TableClock(self.settings, self._time_out, self._abandon)
         self.where = Whereabouts(self.live)
         """Who sits at or follows which table (``seat_of``, ``followed``)."""
+        self.fair = FairPlay(server)
+        """How each game that ends is rated (server.fairplay)."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -123,6 +126,7 @@ class Tables:
                 log.warning("table.renumbered", game=stored.game_id, was=stored.number, table=number)
             kind = GAME_TYPES.of_stored(stored)
             table = kind.restore(replace(stored, number=number))
+            table.conduct = conduct_from(stored.conduct)
             for name in table.people:
                 table.set_absent(name, True)
             pace = self.settings.bot_pace if stored.pace is None else stored.pace
@@ -250,6 +254,8 @@ class Tables:
         now_heard = table.audience
         if now_heard != heard:
             self.where.changed()
+        if table.play.started and not table.conduct.addresses:
+            self.fair.started(live)
         ending = table.ending()
         changes = await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *now_heard]))
@@ -273,6 +279,8 @@ class Tables:
             if self.live.get(live.table.number) is not live or not live.table.unattended:
                 return
             started = live.table.play.started
+            if started:  # not back within the grace: they left it (a loss, if house bots play on: server.fairplay)
+                live.table.conduct.left += [name for name in live.table.people if name not in live.table.conduct.left]
             why = (texts.TABLE_ABANDONED_AWAY if started else texts.TABLE_CLOSED_AWAY).format(
                 game=live.game_id, time=texts.duration(self.settings.abandon_after))
             await self._close(live, TableEnding.ABANDONED if started else TableEnding.CLOSED, live.table.audience, why)
@@ -394,12 +402,12 @@ class Tables:
         if finish is not None and not (live.rated and self._fair):
             finish = replace(finish, rated=False)
         if finish is not None:
-            finish = live.finish = await self._bots_flagged(finish)
+            finish = live.finish = await self.fair.judge(live, await self._bots_flagged(finish))
         return await self.server.store.save_table(
             live.game_id, table.play.options_record(), table.seats,
             {name: list(bot.words) for name, bot in table.bots.items()},
             ending.value if ending is TableEnding.ABANDONED else table.status.value, first,
-            [kind.event_record(e) for e in events], finish,
+            [kind.event_record(e) for e in events], finish, conduct_record(table.conduct),
         )
 
     async def _bots_flagged(self, finish: Finish) -> Finish:
@@ -419,7 +427,11 @@ class Tables:
         self.where.closed(live)
         self.clock.stop(live)
         if ending is not TableEnding.OVER:
-            await self.server.store.close_table(live.game_id, ending.value)
+            forfeits = None
+            if ending is TableEnding.ABANDONED and live.rated and self._fair:
+                forfeits = await self.fair.forfeits(live, await self._bots_flagged(live.kind.finish(table)))
+            changes = await self.server.store.close_table(live.game_id, ending.value, forfeits)
+            self._tell(live, rated(live, changes), audience)
         if why is None:
             why = CLOSED_WHY[ending].format(game=live.game_id)
         log.info("table.closed", table=table.number, game=live.game_id, status=ending.value,

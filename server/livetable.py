@@ -50,6 +50,9 @@ class Live:
 
     finish: Finish | None = None
     """How its game ended, once it is over and saved (who placed where: an event's points)."""
+    unrated: str | None = None
+    """Why its game, ended, is not rated after all (too short, or past a daily cap: server.fairplay), told with its
+    end."""
     then: Callable[[Live, TableEnding], Awaitable[None]] | None = None
     """What its closing sets going: an event's or the ladder's next pairing (tables the server seats)."""
 

@@ -53,7 +53,11 @@ def rated(live: Live, changes: Sequence[RatingChange]) -> list[Message]:
     if changes:
         log.info("table.rated", table=live.table.number, game=live.game_id,
                  ratings={c.player: c.after.shown for c in changes})
-    return change_messages(live.table.number, live.kind.name, live.kind.title, changes)
+    told = change_messages(live.table.number, live.kind.name, live.kind.title, changes)
+    if live.unrated is not None:
+        told.append(Message(live.unrated, "unrated", {"table": str(live.table.number), "game": str(live.game_id)}))
+        live.unrated = None
+    return told
 
 
 def change_messages(table: int, game: str, title: str, changes: Iterable[RatingChange]) -> list[Message]:

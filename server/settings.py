@@ -103,6 +103,51 @@ class LadderSettings(BaseModel):
     every: float = Field(gt=0)
 
 
+class RatingSettings(BaseModel):
+    """Ratings that cannot be farmed or dodged (issue 37): how much of a game each person must have played, and the
+    daily caps on rated games between the same accounts."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    min_moves: int = Field(ge=0)
+    """Turn moves each person still in a game must have typed themselves for it to be rated (those who left it
+    need none: they lost it)."""
+    pair_daily_cap: int = Field(ge=1)
+    """Rated games two accounts may play together a day (UTC) at tables people opened; the rest are not rated."""
+    address_daily_cap: int = Field(ge=1)
+    """Rated games a day in which two accounts connected from one address play together."""
+
+
+class FunhouseSettings(BaseModel):
+    """What a Funhouse player can set going: the best-possible searches, and runs left unfinished."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    search_budget: int = Field(ge=100)
+    """Positions a best-possible search may look at (its CPU budget: about 9 us each in Trampo-Land); past it, it
+    gives the best it found, said to be so."""
+    free_search: int = Field(ge=100)
+    """Positions a search may look at without counting against its player's hourly quota (shared with the solver's,
+    ``limits.solves_per_hour``); a search needing more takes one from it, and past the quota stops here."""
+    searches_waiting: int = Field(ge=1)
+    """Searches one player may have waiting or running; a room closed beyond that is told it was not searched."""
+    unfinished_runs: int = Field(ge=1)
+    """Unfinished runs kept per player: a new run deletes the oldest beyond it (never a day's first daily run)."""
+    prune_unfinished_after: float = Field(ge=2 * 86400)
+    """Seconds after its start an unfinished run is deleted (at start and every hour)."""
+
+
+class MailSettings(BaseModel):
+    """@mail's caps."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    mailbox_cap: int = Field(ge=1)
+    """Letters a mailbox holds: a letter to a full one is refused (its owner deletes some)."""
+    letters_per_hour: int = Field(ge=1)
+    """Letters one player may send in any hour."""
+
+
 class WebSettings(BaseModel):
     """The web client: HTTP and a WebSocket on their own port, in the same process."""
 
@@ -203,6 +248,9 @@ class Settings(BaseSettings):
     tables: TableSettings
     events: EventSettings
     ladder: LadderSettings
+    ratings: RatingSettings
+    funhouse: FunhouseSettings
+    mail: MailSettings
     web: WebSettings
     store: StoreSettings
     tls: TlsSettings

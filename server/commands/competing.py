@@ -201,6 +201,41 @@ async def set_bot(session: Session, words: list[str]) -> None:
     if account.skeleton == session.account.skeleton:
         raise Refusal(texts.BOT_OWNER_SELF)
     renewed = await store.set_bot_account(session.account.skeleton, name, BotAccount(account.name, version))
-    said = texts.BOT_FLAGGED.format(name=name, owner=account.name, version=version)
+    flagged = await store.bot_account(session.account.skeleton)
+    accepted = flagged is not None and flagged.accepted
+    ladder = (texts.BOT_LADDER_READY if accepted else texts.BOT_LADDER_WAITS).format(owner=account.name, name=name)
+    said = texts.BOT_FLAGGED.format(name=name, owner=account.name, version=version, ladder=ladder)
     said += texts.BOT_NEW_VERSION.format(version=version) if renewed else ""
-    session.tell(said, "bot_flag", bot="yes", owner=account.name, version=version)
+    session.tell(said, "bot_flag", bot="yes", owner=account.name, version=version, accepted="yes" if accepted else "no")
+    owner = session.services.presence.players.get(account.name)
+    if not accepted and owner is not None and name not in owner.ignoring:
+        owner.tell(texts.BOT_OWNER_ASKED.format(name=name, version=version), "bot_owner")
+
+
+@command("@bot", category="account")
+async def bot(session: Session, args: str) -> None:
+    """@bot [accept|refuse <bot>]
+
+    The bots that name you as their owner ('@set me=bot owner=YOU version=V',
+    typed by the bot), and whether you accepted each. '@bot accept Robo' says
+    Robo is yours: only then does the bot ladder seat it (nobody answers for
+    a bot without saying so). '@bot refuse Robo' takes that back, or says it
+    never was yours.
+    """
+    assert session.account is not None
+    store, me = session.services.store, session.account.name
+    verb, _, rest = args.strip().partition(" ")
+    if not verb:
+        owned = await store.owned_bots(me)
+        lines = [texts.BOTS_OWNED, *(texts.BOT_OWNED_LINE.format(name=name, state=texts.BOT_STATE[accepted].format(
+            name=name)) for name, accepted in owned)]
+        session.tell("\n".join(lines) if owned else texts.NO_BOTS_OWNED, "bots_owned")
+        return
+    if verb.lower() not in ("accept", "refuse") or not rest.strip() or " " in rest.strip():
+        raise UsageError
+    accepting = verb.lower() == "accept"
+    found = await store.find(skeleton(rest))
+    if found is None or not await store.accept_bot(found.skeleton, me, accepting):
+        raise Refusal(texts.BOT_NOT_YOURS.format(name=rest.strip()))
+    session.tell((texts.BOT_ACCEPTED if accepting else texts.BOT_REFUSED).format(name=found.name), "bot_owner",
+                 bot=found.name, accepted="yes" if accepting else "no")

@@ -6,7 +6,7 @@ import datetime
 import time
 from collections.abc import Awaitable
 
-from engine.funhouse import ROOMS, Best, FunOptions, FunRun, Room, RoomClosed, RoomError
+from engine.funhouse import ROOMS, FunOptions, FunRun, Room, RoomClosed, RoomError
 from engine.funhouse.funevents import Moved
 from engine.numbers import typed_number
 from rooms.messages import Delivery, Message, Refusal
@@ -15,7 +15,8 @@ from server.commands.registry import command
 from server.funhouse import funwords as words
 from server.funhouse.funboard import draw
 from server.funhouse.funmoves import moves_text
-from server.funhouse.funplay import LiveRun, bests, rebuilt
+from server.funhouse.funplay import LiveRun, RoomEnd, rebuilt
+from server.funhouse.funsearch import Cut, Searched
 from server.funhouse.funsettings import described, read_options
 from server.funhouse.funspoken import speak
 from server.funhouse.funwire import FunhouseMessage
@@ -110,7 +111,8 @@ async def fh(session: Session, args: str) -> None:
         raise Refusal(str(refused)) from None
     show(session, live)
     if any(isinstance(event, RoomClosed) for event in events):
-        session.services.funhouse.search(tell_bests(session, bests(live.run, events)))
+        runs = session.services.funhouse
+        runs.search(tell_bests(session, runs.bests(live, events)))
 
 
 def unseated(session: Session) -> None:
@@ -129,6 +131,8 @@ def show(session: Session, live: LiveRun) -> None:
     text = board_text(run, session.style) + ("\n" + moves_text(moves) if moves else "")
     session.send(Message(text, "funhouse", {}, message(live, text, moves)))
     presence, world = session.services.presence, session.services.world
+    if not world.is_present(live.player):  # gone while the move was saved: nobody is in a room with them
+        return
     for who in world.occupants(world.location(live.player).key):
         if who != live.player and (watcher := presence.players.get(who)) is not None:
             watched = words.WATCHED.format(who=live.player) + "\n" + board_text(run, watcher.style)
@@ -156,15 +160,24 @@ def message(live: LiveRun, text: str, moves: list[str]) -> FunhouseMessage:
                            total=run.state.total, over=run.is_over, text=text)
 
 
-async def tell_bests(session: Session, searching: Awaitable[list[tuple[str, int, Best]]]) -> None:
-    for room, score, best in await searching:
-        session.tell(words.ROOM_SCORED.format(title=words.TITLES[room], score=score, best=best_text(best)), "funhouse")
+async def tell_bests(session: Session, searching: Awaitable[list[RoomEnd]]) -> None:
+    for end in await searching:
+        title = words.TITLES[end.room]
+        if not end.moved:
+            said = words.ROOM_STOPPED_AT_ONCE.format(title=title, score=end.score)
+        elif end.searched is None:
+            said = words.ROOM_NOT_SEARCHED.format(title=title, score=end.score)
+        else:
+            said = words.ROOM_SCORED.format(title=title, score=end.score, best=best_text(end.searched))
+        session.tell(said, "funhouse")
 
 
-def best_text(best: Best) -> str:
+def best_text(searched: Searched) -> str:
+    best = searched.best
     if isinstance(best.score, float) and not best.score.is_integer():
         return words.BEST_EXPECTED.format(score=best.score)
-    return (words.BEST_EXACT if best.exact else words.BEST_BOUND).format(score=int(best.score))
+    said = words.BEST_EXACT if best.exact else words.BEST_CUT[(searched.cut or Cut.BUDGET).value]
+    return said.format(score=int(best.score))
 
 
 def summary(record: FunRecord) -> str:

@@ -210,8 +210,9 @@ async def leave(session: Session, args: str) -> None:
     """leave [yes]
 
     Leave your table: before the game, give up your seat; during it, leave the
-    game and your seat (your score is lost: you are asked first, unless you
-    type 'leave yes'); when watching, stop watching.
+    game and your seat (your score is lost, and a rated game is a loss for
+    you, a win for nobody: you are asked first, unless you type 'leave yes');
+    when watching, stop watching.
     """
     tables, name = _tables(session), session.player
     live = tables.followed(name)

@@ -1,23 +1,39 @@
 """Each player's Funhouse run, live: a solitaire belongs to its player, not to a table or a room, so it lives here
 keyed by player (not in ``server.hosting``, whose tables have seats, turns and watchers by seat). Every move is saved
-before it is shown; a run not in memory is rebuilt from its stored events (after a restart or kill -9), and the
-best-possible searches run in a worker thread, never on the event loop."""
+before it is shown; a run not in memory is rebuilt from its stored events (after a restart or kill -9); the
+best-possible searches run in a worker process, in turn and within bounds (``server.funhouse.funsearch``). A player
+keeps ``funhouse.unfinished_runs`` unfinished runs at most, each deleted ``funhouse.prune_unfinished_after`` seconds
+after its start (issue 37, finding 4: one connection stored 92 runs in 30 s, never pruned)."""
 
 from __future__ import annotations
 
 import asyncio
 import datetime
 import secrets
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import structlog
 
-from engine.funhouse import Best, FunOptions, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
-from engine.funhouse.funevents import Event
+from engine.funhouse import STOP, FunOptions, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
+from engine.funhouse.funevents import Event, Moved
+from server.funhouse.funsearch import Searched, Searches
 from server.store import FunRecord, Store
 
+if TYPE_CHECKING:
+    from server.settings import FunhouseSettings
+
 log = structlog.get_logger()
+
+
+class RoomEnd(NamedTuple):
+    """A room closed: its score and, if it was searched, the best its setup allowed."""
+
+    room: str
+    score: int
+    moved: bool
+    """The player made a move in it (a room stopped before any is not searched)."""
+    searched: Searched | None
 
 
 class LiveRun:
@@ -31,8 +47,10 @@ class LiveRun:
 class Funhouse:
     """The live runs by player."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, settings: FunhouseSettings, spend: Callable[[str], float]) -> None:
         self.store = store
+        self.settings = settings
+        self.searches = Searches(settings, spend)
         self._live: dict[str, LiveRun] = {}
         self.searching: set[asyncio.Task[None]] = set()
         """Best-possible searches under way (a task holds each until it is done, as asyncio asks)."""
@@ -63,13 +81,46 @@ class Funhouse:
 
     async def begin(self, player: str, now: float, room: str | None = None,
                     day: datetime.date | None = None, options: FunOptions | None = None) -> LiveRun:
-        """A new run (the player's earlier one, if any, stays unfinished), stored before it is shown."""
+        """A new run, stored before it is shown (the player's earlier one, if any, stays unfinished, among the newest
+        ``funhouse.unfinished_runs`` the player keeps)."""
         run = FunRun.daily(day, options) if day is not None else FunRun.start(secrets.randbits(48), room, options)
         run_id = await self.store.create_fun_run(
             player, now, run.state.daily, room, [event_to_dict(event) for event in run.events])
         live = self._live[player] = LiveRun(run_id, player, run)
         log.info("funhouse.started", player=player, run=run_id, room=room, daily=run.state.daily)
+        pruned = await self.store.prune_fun_runs(player, self.settings.unfinished_runs)
+        if pruned:
+            log.info("funhouse.pruned", player=player, runs=pruned)
         return live
+
+    async def prune(self, now: float) -> None:
+        """Delete the unfinished runs started more than ``funhouse.prune_unfinished_after`` seconds ago (never a
+        day's first daily run: it decides that day's board); a player's run pruned in memory is forgotten too."""
+        pruned = await self.store.prune_old_fun_runs(now - self.settings.prune_unfinished_after)
+        if pruned:
+            self._live = {player: live for player, live in self._live.items()
+                          if await self.store.fun_run(live.run_id) is not None}
+            log.info("funhouse.pruned", runs=pruned)
+
+    def bests(self, live: LiveRun, events: list[Event]) -> Coroutine[Any, Any, list[RoomEnd]]:
+        """For each room ``events`` closed: its name, the player's score and the best its setup allowed, searched on
+        the run as it is now (the live one goes on meanwhile); not searched when stopped before any move, or when
+        the player has too many searches waiting."""
+        run = live.run
+        closed = [event for event in events if isinstance(event, RoomClosed)]
+        record = [event_to_dict(event) for event in run.events]
+        first = len(run.state.scores) - len(closed)
+        moved = {e.room for e in run.events if isinstance(e, Moved) and not e.forced and e.command.lower() != STOP}
+
+        async def search() -> list[RoomEnd]:
+            return [RoomEnd(event.room, event.score, event.room in moved,
+                            await self.searches.best(live.player, record, index) if event.room in moved else None)
+                    for index, event in enumerate(closed, first)]
+
+        return search()
+
+    def stop(self) -> None:
+        self.searches.stop()
 
     async def move(self, live: LiveRun, command: str) -> list[Event]:
         """Make a move (``FunError`` if refused) and store the run before anyone is shown it."""
@@ -84,20 +135,3 @@ class Funhouse:
 
 def rebuilt(record: FunRecord) -> FunRun:
     return FunRun.replay([event_from_dict(event) for event in record.events])
-
-
-def bests(run: FunRun, events: list[Event]) -> Coroutine[Any, Any, list[tuple[str, int, Best]]]:
-    """For each room ``events`` closed: its name, the player's score and the best its setup allowed, searched in a
-    worker thread on a copy of the run taken now (the live one goes on meanwhile)."""
-    closed = [event for event in events if isinstance(event, RoomClosed)]
-    copy = FunRun.replay(list(run.events))
-    first = len(run.state.scores) - len(closed)
-
-    async def search() -> list[tuple[str, int, Best]]:
-        found = []
-        for offset, event in enumerate(closed):
-            best = await asyncio.to_thread(copy.best, first + offset)
-            found.append((event.room, event.score, best))
-        return found
-
-    return search()

@@ -20,8 +20,14 @@ YOU_MAY_EACH = "You may: {moves}, each then {then}; or stop"
 YOU_MAY_CHOICES = "You may: {moves}, stop (a|b: a or b; 1-9: any of 1 to 9)"
 MANY_MOVES = "You may: {moves} ... ({count} moves in all; 'fh moves' lists them)"
 ROOM_SCORED = "{title}: you scored {score}. The best this setup allowed: {best}."
+ROOM_STOPPED_AT_ONCE = "{title}: you scored {score}, stopped before any move (no best is searched for it)."
+ROOM_NOT_SEARCHED = "{title}: you scored {score}. Its best is not searched: your earlier rooms' searches still run."
 BEST_EXACT = "{score}"
-BEST_BOUND = "at most {score} (not proved)"
+BEST_CUT = {
+    "budget": "at most {score} (the best found within the search's budget, not proved)",
+    "quota": "at most {score} (the best found in a short search: your long searches this hour are used up)",
+}
+"""A best cut short, by why (``server.funhouse.funsearch.Cut``)."""
 BEST_EXPECTED = "{score:.2f} expected (its corner rolls are chance)"
 RUN_OVER = "The run is over: {scores}; total {total} (0 is perfect)."
 NO_SUCH_ROOM = "There is no room '{name}': {rooms}."

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -15,6 +16,8 @@ EVERYWHERE = "*"
 """The scope of a mute: every way of talking (a gag's scope is one channel's name)."""
 OPEN_STATUSES = ("waiting", "playing")
 """A table's status while it is open (it comes back after a restart)."""
+MEETINGS_KEPT = 2 * 86400.0
+"""Seconds the rated games counted for the daily caps are kept (the caps count those of the current UTC day)."""
 SEED_CHANNELS = (("pub", "Public talk, heard everywhere", True), ("games", "Looking for players", False))
 """The channels a new database starts with (autojoined ones are joined by every account, old and new)."""
 
@@ -64,14 +67,20 @@ class Channel:
     autojoin: bool
 
 
+PREVIEW = 40
+"""Characters of a letter its header carries: what '@mail' lists of each."""
+
+
 @dataclass(frozen=True, slots=True)
 class Letter:
-    """A piece of @mail: kept for its recipient until they delete it."""
+    """A piece of @mail as its recipient's list shows it: its header and the start of its body (the body itself is
+    read alone, when asked for: a mailbox is listed without loading every letter)."""
 
     id: int
     sender: str
     sent_at: float
-    body: str
+    preview: str
+    """The body's first ``PREVIEW`` characters, and one more when it is longer."""
     read: bool
 
 
@@ -105,6 +114,8 @@ class StoredTable:
     """The game type played at it (``DEFAULT_GAME`` for every table stored before there were others)."""
     rated: bool = True
     """Its game will be rated and counted in 'stats' and 'top' (not a tutorial, not opened with ``rated=off``)."""
+    conduct: dict[str, Any] = field(default_factory=dict)
+    """How each person took part (``rooms.tables.Conduct`` as JSON: own moves, who left, addresses at the start)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +128,9 @@ class Result:
     bot: bool
     """A house bot: its games count, flagged, and stay off the leaderboard."""
     figures: dict[str, int]
+    left: bool = False
+    """Left the game after its start (or stayed away past the grace): rated as a loss to everyone still in it, which
+    gains nobody anything (server.fairplay)."""
 
 
 class Total(StrEnum):
@@ -181,10 +195,14 @@ class Finish:
     results: list[Result]
     rated: bool = True
     """The game may be rated (False when its dice were loaded or scripted); its table must be rated too."""
+    meetings: tuple[str, ...] = ()
+    """What the daily caps on rated games count this one under, once rated (server.fairplay: each pair of accounts
+    in it, each address two of them shared)."""
 
     def places(self) -> list[int]:
-        """Each result's finishing place (1 first): the winner, then by score; equal scores share a place."""
-        key = [(r.won, r.score) for r in self.results]
+        """Each result's finishing place (1 first): the winner, then by score; equal scores share a place. Those who
+        left share the last place."""
+        key = [(not r.left, r.won, r.score) for r in self.results]
         return [1 + sum(other > mine for other in key) for mine in key]
 
 
@@ -200,11 +218,28 @@ class RatingChange:
 
 def rating_changes(finish: Finish, before: list[Rating]) -> list[RatingChange]:
     """The players' ratings after a rated game, from theirs before (in the order of ``finish.results``); a game
-    played alone changes none."""
+    played alone changes none. Whoever left it lost to everyone still in it, and only their ratings take that: those
+    who stayed are rated among themselves, when at least two finished it (a game abandoned, or won because everyone
+    else left, moves none of theirs)."""
+    results = finish.results
     if len(before) < 2:
         return []
-    after = rate(before, finish.places())
-    return [RatingChange(r.player, old, new, r.bot) for r, old, new in zip(finish.results, before, after)]
+    stayed = [i for i, r in enumerate(results) if not r.left]
+    if len(stayed) == len(results):
+        return _changes(finish, before, range(len(results)), rate(before, finish.places()))
+    if not stayed:
+        return []
+    everyone = rate(before, finish.places())
+    changes = _changes(finish, before, [i for i, r in enumerate(results) if r.left], everyone)
+    if finish.winner is not None and len(stayed) > 1:
+        among = Finish(finish.winner, [results[i] for i in stayed])
+        after = dict(zip(stayed, rate([before[i] for i in stayed], among.places())))
+        changes += _changes(finish, before, stayed, [after.get(i, before[i]) for i in range(len(results))])
+    return sorted(changes, key=lambda c: [r.player for r in results].index(c.player))
+
+
+def _changes(finish: Finish, before: list[Rating], which: Iterable[int], after: list[Rating]) -> list[RatingChange]:
+    return [RatingChange(finish.results[i].player, before[i], after[i], finish.results[i].bot) for i in which]
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,6 +285,8 @@ class BotAccount:
 
     owner: str
     version: str
+    accepted: bool = False
+    """Its owner accepted it as theirs ('@bot accept NAME'): the ladder takes only such bots."""
 
 
 @dataclass(frozen=True, slots=True)

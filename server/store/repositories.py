@@ -7,7 +7,7 @@ share one transaction (group commit), and one that fails is undone alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -140,13 +140,20 @@ class MailStore(Protocol):
     """@mail: letters kept for a player (by account skeleton) until they delete them."""
 
     async def letters(self, skeleton: str) -> list[Letter]:
-        """A player's letters, oldest first."""
+        """A player's letters, oldest first: their headers and the start of each (no body is loaded)."""
 
-    async def send_letter(self, skeleton: str, sender: str, sent_at: float, body: str) -> None: ...
+    async def letter_body(self, skeleton: str, letter: int) -> str | None:
+        """One letter's body (None if the player has no such letter)."""
+
+    async def send_letter(self, skeleton: str, sender: str, sent_at: float, body: str, most: int) -> bool:
+        """Keep a letter for a player unless their mailbox already holds ``most``: whether it was kept."""
+        ...
 
     async def mark_read(self, skeleton: str, letter: int) -> None: ...
 
-    async def delete_letter(self, skeleton: str, letter: int) -> None: ...
+    async def delete_letters(self, skeleton: str, letters: Sequence[int] | None) -> int:
+        """Delete these of a player's letters (None: all of them), in one transaction; how many were."""
+        ...
 
 
 class WorldStore(Protocol):
@@ -186,10 +193,12 @@ class GameStore(Protocol):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
+        conduct: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
-        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results and, if the game and its table are rated, the players' new ratings: all in one transaction. Returns
-        the ratings' changes (none for an unrated game, which is marked so: it never reaches 'stats' or 'top')."""
+        """The table's seats, house bots, rules and status now, how each person took part (``conduct``, brought back
+        with the table), its new game events and, when its game is over, the results and, if the game and its table
+        are rated, the players' new ratings: all in one transaction. Returns the ratings' changes (none for an unrated
+        game, which is marked so: it never reaches 'stats' or 'top')."""
         ...
 
     async def set_pace(self, game_id: int, pace: float) -> None: ...
@@ -206,8 +215,14 @@ class GameStore(Protocol):
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         ...
 
-    async def close_table(self, game_id: int, status: str) -> None:
-        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
+    async def close_table(self, game_id: int, status: str, forfeits: Finish | None = None) -> list[RatingChange]:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``; then, if the
+        game and its table are rated, ``forfeits`` rates those who left it as losing to those still in it, in the same
+        transaction. Returns the ratings' changes."""
+        ...
+
+    async def meetings_since(self, whats: Sequence[str], since: float) -> dict[str, int]:
+        """How many rated games were counted under each of ``whats`` (``Finish.meetings``) since ``since``."""
         ...
 
     async def finished_without_results(self) -> list[FinishedGame]:
@@ -271,6 +286,15 @@ class FunhouseStore(Protocol):
         """The player's runs, newest first."""
         ...
 
+    async def prune_fun_runs(self, player: str, keep: int) -> int:
+        """Delete the player's unfinished runs beyond the newest ``keep`` (never a day's first daily run: it decides
+        that day's board); how many were."""
+        ...
+
+    async def prune_old_fun_runs(self, before: float) -> int:
+        """Delete the unfinished runs started before ``before`` (Unix time; never a day's first daily run)."""
+        ...
+
     async def fun_top(self, limit: int, daily: str | None = None) -> list[FunRecord]:
         """The best finished runs through the six rooms, lowest total first; ``daily``: that day's, each player's
         first daily run only."""
@@ -320,6 +344,14 @@ class EventStore(Protocol):
         ...
 
     async def bot_account(self, skeleton: str) -> BotAccount | None: ...
+
+    async def owned_bots(self, owner: str) -> list[tuple[str, bool]]:
+        """The bots naming ``owner`` (an account's name) as theirs, each with whether the owner accepted it."""
+        ...
+
+    async def accept_bot(self, skeleton: str, owner: str, accepted: bool) -> bool:
+        """``owner`` accepts (or refuses) the bot as theirs: False if the bot does not name them."""
+        ...
 
     async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
         """Flag an account as a bot (None: no longer), in one transaction with forgetting its ratings when the

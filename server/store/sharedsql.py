@@ -5,7 +5,7 @@ string aggregation, the schema) stay in each backend's folder."""
 
 from __future__ import annotations
 
-from server.store.domain import OPEN_STATUSES
+from server.store.domain import OPEN_STATUSES, PREVIEW
 
 ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
 FIND_ACCOUNT = f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE skeleton = ?"
@@ -44,10 +44,17 @@ RESTRICT = (
     "INSERT INTO restrictions VALUES (?, ?, ?, ?, ?) ON CONFLICT (skeleton, scope)"
     " DO UPDATE SET until = excluded.until, by = excluded.by, reason = excluded.reason"
 )
-LETTERS = "SELECT id, sender, sent_at, body, read FROM mail WHERE recipient = ? ORDER BY id"
-SEND_LETTER = "INSERT INTO mail (recipient, sender, sent_at, body) VALUES (?, ?, ?, ?)"
+LETTERS = f"SELECT id, sender, sent_at, substr(body, 1, {PREVIEW + 1}), read FROM mail WHERE recipient = ? ORDER BY id"
+"""A mailbox's headers, without the bodies."""
+LETTER_BODY = "SELECT body FROM mail WHERE recipient = ? AND id = ?"
+SEND_LETTER = (
+    "INSERT INTO mail (recipient, sender, sent_at, body) SELECT ?, ?, ?, ?"
+    " WHERE (SELECT COUNT(*) FROM mail WHERE recipient = ?) < ?"
+)
+"""A letter kept only while its recipient's mailbox holds fewer than its cap (counted in the same statement)."""
 MARK_READ = "UPDATE mail SET read = 1 WHERE recipient = ? AND id = ?"
 DELETE_LETTER = "DELETE FROM mail WHERE recipient = ? AND id = ?"
+DELETE_ALL_LETTERS = "DELETE FROM mail WHERE recipient = ?"
 
 RECORD = "INSERT INTO moderation (at, actor, action, target, detail) VALUES (?, ?, ?, ?, ?)"
 MODERATION = (
@@ -86,7 +93,7 @@ FREE_NUMBER = (
 """The lowest table number no open table has (the server's own rule, asked of the database)."""
 RENUMBER_TABLE = "UPDATE games SET table_number = ? WHERE id = ?"
 INSERT_EVENT = "INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)"
-SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ? WHERE id = ?"
+SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ?, conduct = ? WHERE id = ?"
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
 SET_LEARNER = "UPDATE games SET learner = ?, rated = 0 WHERE id = ?"
 SET_UNRATED = "UPDATE games SET rated = 0 WHERE id = ?"
@@ -99,7 +106,8 @@ WITHOUT_RESULTS = (
     "SELECT id, game FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
 )
 OPEN_TABLES = (
-    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated FROM games WHERE {OPEN}"
+    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated, conduct FROM games"
+    f" WHERE {OPEN}"
     " ORDER BY table_number"
 )
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
@@ -131,15 +139,22 @@ RATING_BOARD = (
 )
 """The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart."""
 
-BOT_ACCOUNT = "SELECT owner, version FROM bot_accounts WHERE skeleton = ?"
+BOT_ACCOUNT = "SELECT owner, version, accepted FROM bot_accounts WHERE skeleton = ?"
 SET_BOT_ACCOUNT = (
     "INSERT INTO bot_accounts (skeleton, name, owner, version) VALUES (?, ?, ?, ?) ON CONFLICT (skeleton)"
-    " DO UPDATE SET name = excluded.name, owner = excluded.owner, version = excluded.version"
+    " DO UPDATE SET name = excluded.name, owner = excluded.owner, version = excluded.version,"
+    " accepted = CASE WHEN bot_accounts.owner = excluded.owner THEN bot_accounts.accepted ELSE 0 END"
 )
+"""A bot named for a new owner waits for that owner's consent again (the same owner's stands)."""
+OWNED_BOTS = "SELECT name, accepted FROM bot_accounts WHERE owner = ? ORDER BY name"
+ACCEPT_BOT = "UPDATE bot_accounts SET accepted = ? WHERE skeleton = ? AND owner = ?"
 UNSET_BOT_ACCOUNT = "DELETE FROM bot_accounts WHERE skeleton = ?"
 FORGET_RATINGS = "DELETE FROM ratings WHERE player = ?"
 """A bot's new version starts new ratings."""
 GAMES_SINCE = "SELECT COUNT(*) FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.ended_at >= ?"
+MEETINGS_SINCE = "SELECT COUNT(*) FROM meetings WHERE what = ? AND at >= ?"
+ADD_MEETING = "INSERT INTO meetings (what, game, at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+PRUNE_MEETINGS = "DELETE FROM meetings WHERE at < ?"
 
 EVENT_COLUMNS = "id, kind, room, options, seats, started_at, ends_at, rounds, round, status"
 CREATE_EVENT = (
@@ -183,6 +198,15 @@ FUN_DAILY_TOP = (
     " (SELECT MIN(id) FROM funhouse_runs WHERE daily = ? GROUP BY player) ORDER BY total, id LIMIT ?"
 )
 """Each player's first daily run of the day counts (finished; one given up counts as it ended)."""
+FIRST_DAILIES = "SELECT MIN(id) FROM funhouse_runs WHERE daily IS NOT NULL GROUP BY player, daily"
+"""Each player's first daily run of each day: it decides that day's board, so it is never pruned."""
+PRUNE_FUN_RUNS_OF = (
+    "DELETE FROM funhouse_runs WHERE player = ? AND total IS NULL AND id NOT IN"
+    " (SELECT id FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT ?) AND id NOT IN"
+    " (SELECT MIN(id) FROM funhouse_runs WHERE player = ? AND daily IS NOT NULL GROUP BY daily)"
+)
+"""A player's unfinished runs beyond the newest few."""
+PRUNE_OLD_FUN_RUNS = f"DELETE FROM funhouse_runs WHERE total IS NULL AND started_at < ? AND id NOT IN ({FIRST_DAILIES})"
 
 TABLES = (
     ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),
@@ -198,16 +222,17 @@ TABLES = (
     ("rooms", "key, name, description, owner", "rowid"),
     ("exits", "room, position, name, aliases, destination", "room, position"),
     ("world", "key, value", "key"),
-    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game, rated",
-     "id"),
+    ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game, rated,"
+     " conduct", "id"),
     ("game_events", "game, seq, event", "game, seq"),
     ("results", "game, player, won, score, bot, figures", "game, player"),
     ("ratings", "player, game, mu, sigma, games, bot", "game, player"),
     ("funhouse_runs", FUN_COLUMNS, "id"),
-    ("bot_accounts", "skeleton, name, owner, version", "skeleton"),
+    ("bot_accounts", "skeleton, name, owner, version, accepted", "skeleton"),
     ("events", EVENT_COLUMNS, "id"),
     ("event_standings", "event, player, points, games, wins, house, active", "event, player"),
     ("event_games", "event, game, round, counted", "event, game"),
+    ("meetings", "what, game, at", "what, game"),
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

@@ -17,6 +17,7 @@ from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
 from server.privatefiles import private_directory, write_private
+from server.workerpools import ended, spawned
 from server.quotas import ASKER, HourlyQuota, minutes
 from server.wimpout.hinttext import READY, SOLVING
 from server.wimpout.solutions import Solutions, table_file
@@ -138,6 +139,12 @@ class Solver:
         loop.call_soon_threadsafe(self._start, rules)
         return True
 
+    def spend(self, player: str) -> float:
+        """One of ``player``'s hourly quota of expensive work, which solves and the Funhouse's long searches share
+        (server.funhouse.funsearch): 0 if it was taken, else the seconds until one is free."""
+        with self._counting:
+            return self.quota.take(player)
+
     def _over_quota(self, asker: str, wait: float) -> None:
         words = OVER_QUOTA.format(most=self.quota.per_hour, time=minutes(wait))
         self.server.deliver([Delivery(asker, Message(words, "table"))])
@@ -145,12 +152,10 @@ class Solver:
     def _start(self, rules: RuleSet) -> None:
         private_directory(self.directory)
         if self._pool is None:
-            import multiprocessing  # with the pool's own modules, only when a solve is first asked for
-            from concurrent.futures import ProcessPoolExecutor
+            import multiprocessing  # only when a solve is first asked for
 
-            context = multiprocessing.get_context("spawn")
-            self._reports = reports = context.SimpleQueue()
-            self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=worker_started, initargs=(reports,))
+            self._reports = reports = multiprocessing.get_context("spawn").SimpleQueue()
+            self._pool = spawned(worker_started, (reports,))
             threading.Thread(target=self._listen, args=(reports,), name="solve-progress", daemon=True).start()
         path = self.directory / table_file(rules)
         self._files[path.name] = rules
@@ -207,8 +212,5 @@ class Solver:
             self._reports.put(None)  # before the worker is ended: it may not die holding the queue's lock
             self._reports = None
         if self._pool is not None:
-            workers = list(getattr(self._pool, "_processes", {}).values())  # Python 3.11 has no terminate_workers()
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            for worker in workers:
-                worker.terminate()
+            ended(self._pool)
             self._pool = None

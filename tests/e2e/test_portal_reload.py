@@ -192,6 +192,7 @@ async def test_who_waits_in_a_queue_waits_on_through_a_reload_and_a_crash(tmp_pa
     async with portal_server(tmp_path, COSMIC_LADDER__EVERY="3600") as server, player(server, "Wiz") as wiz, \
             player(server, "Ann") as ann, player(server, "Robo") as robo:
         await robo.command("@set me=bot owner=Ann version=1", r"Robo is a bot now")
+        await ann.command("@bot accept Robo", "You accept Robo as your bot")
         await robo.command("ladder join", "Robo waits for a ladder table")
         await wiz.command("event arena 30 goal=100 none", "opens event 1, an arena")
         await ann.command("event join", "You are in event 1.")  # alone, with no house bot: she waits

@@ -73,3 +73,12 @@ def test_the_ladder_splits_a_recent_rematch_and_a_lone_bot_plays_the_nearest_anc
     assert ladder_tables(waiting, anchors, 4, 100, recent) == [["B", "Threshold.bot"], ["A", "Cautious.bot"]]
     assert ladder_tables(waiting[:1], [], 4, 100, set()) == []  # no anchor: it waits
     assert ladder_tables(waiting, anchors[1:2], 4, 100, {frozenset({"A", "B"})}) == [["B", "Cautious.bot"]]
+
+
+def test_the_ladder_never_seats_two_bots_of_kin_together() -> None:
+    """Bots of one owner (or from one address) could trade wins: each plays someone else, or an anchor."""
+    mine, yours = frozenset({"owner:ann"}), frozenset({"owner:bob"})
+    waiting = [Contender("A", 1500, mine), Contender("B", 1490, mine), Contender("C", 1480, yours)]
+    anchors = [Contender("Optimal.bot", 1600)]
+    assert ladder_tables(waiting, anchors, 2, 100, set()) == [["A", "Optimal.bot"], ["B", "C"]]
+    assert ladder_tables(waiting[:2], anchors, 4, 100, set()) == [["A", "Optimal.bot"]]

@@ -1,6 +1,6 @@
 """The bot ladder over loopback: two reference-bot accounts flag themselves as bots of a person's ('@set me=bot'),
-join the ladder and get games from the matchmaker (with each other or a house anchor), are rated as bots ('top
-bots'), stop at the daily cap; a new version starts a new rating."""
+who accepts them ('@bot accept'), join the ladder and get games from the matchmaker (with a house anchor: they have
+one owner), are rated as bots ('top bots'), stop at the daily cap; a new version starts a new rating."""
 
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ LADDER = {"options": "goal=100", "seats": 2, "gap": 1000, "daily_cap": 2, "every
 
 async def test_two_reference_bots_join_the_ladder_and_get_games(make_server) -> None:
     async with make_server(ladder=LADDER) as server, player(server, "Ann") as ann:
+        for name in ("Robo", "Bobo"):  # flagged, and accepted by their owner, before they play the ladder
+            async with player(server, name) as bot:
+                await bot.command("@set me=bot owner=Ann version=1", "is a bot now")
+            await ann.command(f"@bot accept {name}", f"You accept {name} as your bot")
         robo = Player("Robo", "secret1", threshold(100), games=2, ladder=("Ann", "1"))
         bobo = Player("Bobo", "secret1", cautious, games=2, ladder=("Ann", "1"))
         async with asyncio.timeout(6 * WAIT):

@@ -105,17 +105,23 @@ async def test_a_store_keeps_what_it_is_given(store_url: str, tmp_path: Path) ->
 async def test_mail_is_kept_read_and_deleted(store_url: str, tmp_path: Path) -> None:
     store = await opened(store_url, tmp_path)
     try:
-        await asyncio.gather(store.send_letter("bruno", "Ann", 1000.5, "first"), store.send_letter("cy", "Ann", 1001.0, "x"))
-        await store.send_letter("bruno", "Cy", 1002.0, "second")
+        await asyncio.gather(store.send_letter("bruno", "Ann", 1000.5, "first", 10),
+                             store.send_letter("cy", "Ann", 1001.0, "x", 10))
+        await store.send_letter("bruno", "Cy", 1002.0, "second " + "y" * 100, 10)
         first, second = await store.letters("bruno")
-        assert (first.sender, first.sent_at, first.body, first.read) == ("Ann", 1000.5, "first", False)
+        assert (first.sender, first.sent_at, first.preview, first.read) == ("Ann", 1000.5, "first", False)
+        assert second.preview == ("second " + "y" * 100)[:41]  # headers: a letter's start, never its whole body
+        assert await store.letter_body("bruno", second.id) == "second " + "y" * 100
+        assert await store.letter_body("cy", second.id) is None
         await store.mark_read("bruno", first.id)
         await store.mark_read("cy", second.id)  # (not Cy's letter: nothing changes)
-        await store.delete_letter("cy", second.id)
-        assert [(letter.body, letter.read) for letter in await store.letters("bruno")] == [("first", True), ("second", False)]
-        await store.delete_letter("bruno", first.id)
-        assert [letter.body for letter in await store.letters("bruno")] == ["second"]
-        assert [letter.body for letter in await store.letters("cy")] == ["x"]
+        assert await store.delete_letters("cy", [second.id]) == 0
+        assert [(letter.sender, letter.read) for letter in await store.letters("bruno")] == [("Ann", True), ("Cy", False)]
+        assert await store.delete_letters("bruno", [first.id]) == 1
+        assert [letter.sender for letter in await store.letters("bruno")] == ["Cy"]
+        assert [letter.preview for letter in await store.letters("cy")] == ["x"]
+        assert await store.send_letter("cy", "Bo", 1003.0, "y", 2) and not await store.send_letter("cy", "Bo", 1004, "z", 2)
+        assert await store.delete_letters("cy", None) == 2 and await store.letters("cy") == []
     finally:
         await store.close()
 
@@ -356,3 +362,19 @@ async def test_store_copy_to_postgresql_and_back(postgres_cluster: Cluster, tmp_
             await wiz.command("vault", "The Vault")
             await wiz.command("table open", "You sit down at table 2.")
             assert [t.game_id for t in await server.store.open_tables()] == [2, 3]  # ids go on after the copied ones
+
+
+async def test_unfinished_funhouse_runs_are_pruned_after_a_while(store_url: str, tmp_path: Path) -> None:
+    store = await opened(store_url, tmp_path)
+    try:
+        old = await store.create_fun_run("Ann", 1000.0, None, "barrels", [])
+        first_daily = await store.create_fun_run("Ann", 1000.0, "2026-01-01", None, [])
+        second_daily = await store.create_fun_run("Ann", 1001.0, "2026-01-01", None, [])
+        done = await store.create_fun_run("Ann", 1000.0, None, "barrels", [])
+        await store.save_fun_run(done, [], 12)
+        new = await store.create_fun_run("Ann", 5000.0, None, "barrels", [])
+        assert await store.prune_old_fun_runs(2000.0) == 2
+        assert [r.run_id for r in await store.fun_runs("Ann", 10)] == [new, done, first_daily]
+        assert old and second_daily
+    finally:
+        await store.close()

@@ -45,6 +45,13 @@ async def execute(db: Connection, sql: str, params: Sequence[Any] = ()) -> Async
     return await db.execute(pg(sql), params)
 
 
+async def changed(db: Connection, sql: str, params: Sequence[Any] = ()) -> int:
+    """How many rows a write changed (the end of its pipeline waits for the count)."""
+    async with db.pipeline():
+        cursor = await execute(db, sql, params)
+    return cursor.rowcount
+
+
 async def fetchall(db: Connection, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
     return await (await execute(db, sql, params)).fetchall()
 

@@ -8,7 +8,7 @@ from typing import Any
 from server.store import sharedsql as sql
 from server.store.domain import FunRecord
 from server.store.funrows import fun_record
-from server.store.postgresql.pgcommit import PgGroupCommit, execute, fetchall, fetchone
+from server.store.postgresql.pgcommit import PgGroupCommit, changed, execute, fetchall, fetchone
 
 
 class PgFunRuns(PgGroupCommit):
@@ -36,3 +36,9 @@ class PgFunRuns(PgGroupCommit):
         query, args = (sql.FUN_TOP, (limit,)) if daily is None else (sql.FUN_DAILY_TOP, (daily, limit))
         rows = await self._run(lambda db: fetchall(db, query, args))
         return [record for row in rows if (record := fun_record(row)) is not None]
+
+    async def prune_fun_runs(self, player: str, keep: int) -> int:
+        return await self._write(lambda db: changed(db, sql.PRUNE_FUN_RUNS_OF, (player, player, keep, player)))
+
+    async def prune_old_fun_runs(self, before: float) -> int:
+        return await self._write(lambda db: changed(db, sql.PRUNE_OLD_FUN_RUNS, (before,)))

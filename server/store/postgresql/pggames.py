@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.store import sharedsql as sql
 from server.store.domain import (
-    DEFAULT_GAME, Finish, FinishedGame, GameSummary, PlayedGame, RatingChange, Stats, StoredTable, Tally, rating_changes,
+    DEFAULT_GAME, MEETINGS_KEPT, Finish, FinishedGame, GameSummary, PlayedGame, RatingChange, Stats, StoredTable, Tally, rating_changes,
 )
 from server.ratingmodel import Rating
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
@@ -46,11 +46,13 @@ class PgGames(PgGroupCommit):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
+        conduct: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
-        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results and the players' new ratings: all in one transaction. Returns the ratings' changes."""
+        """The table's seats, house bots, rules and status now, how each person took part, its new game events and,
+        when its game is over, the results and the players' new ratings: all in one transaction. Returns the ratings'
+        changes."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
-        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id)
+        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, json.dumps(conduct or {}), game_id)
 
         async def save(db: Connection) -> list[RatingChange]:
             await executemany(db, sql.INSERT_EVENT, rows)
@@ -84,9 +86,31 @@ class PgGames(PgGroupCommit):
         rows = await self._run(lambda db: fetchall(db, sql.RATING_BOARD, (game, int(bots), limit)))
         return [(player, Rating(mu, sigma, games)) for player, mu, sigma, games in rows]
 
-    async def close_table(self, game_id: int, status: str) -> None:
-        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
-        await self._write(lambda db: execute(db, sql.CLOSE_TABLE, (status, time.time(), game_id)))
+    async def close_table(self, game_id: int, status: str, forfeits: Finish | None = None) -> list[RatingChange]:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned`` (then
+        ``forfeits``, if rated, rates those who left it as losing to those still in it). Returns the ratings'
+        changes."""
+
+        async def close(db: Connection) -> list[RatingChange]:
+            found = await fetchone(db, sql.GAME_RATED, (game_id,)) if forfeits is not None else None
+            await execute(db, sql.CLOSE_TABLE, (status, time.time(), game_id))
+            if forfeits is None or found is None or not (found[1] and forfeits.rated):
+                return []
+            return await _rate(db, game_id, found[0], forfeits)
+
+        return await self._write(close)
+
+    async def meetings_since(self, whats: Sequence[str], since: float) -> dict[str, int]:
+        """How many rated games were counted under each of ``whats`` since ``since`` (the daily caps)."""
+
+        async def count(db: Connection) -> dict[str, int]:
+            counted = {}
+            for what in whats:
+                row = await fetchone(db, sql.MEETINGS_SINCE, (what, since))
+                counted[what] = 0 if row is None else int(row[0])
+            return counted
+
+        return await self._run(count)
 
     async def prune_closed(self, before: float) -> int:
         """Delete the tables closed before ``before`` (Unix time) where no game began; returns how many."""
@@ -114,8 +138,8 @@ class PgGames(PgGroupCommit):
                 await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 return [
                     StoredTable(game_id, number, room, rules, seats, status, await _events(db, game_id), bots, pace,
-                                learner, game, bool(rated))
-                    for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated
+                                learner, game, bool(rated), conduct)
+                    for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated, conduct
                     in await fetchall(db, sql.OPEN_TABLES)
                 ]
 
@@ -190,6 +214,11 @@ async def _record_finish(db: Connection, game_id: int, finish: Finish) -> list[R
     if not (rated and finish.rated):
         await execute(db, sql.SET_UNRATED, (game_id,))
         return []
+    return await _rate(db, game_id, game, finish)
+
+
+async def _rate(db: Connection, game_id: int, game: str, finish: Finish) -> list[RatingChange]:
+    """The players' new ratings after a rated game, and the game counted for the daily caps."""
     asked = [await execute(db, sql.RATING, (result.player, game)) for result in finish.results]
     before = []
     for cursor in asked:  # (pipelined: every player's rating in one round trip, while later moves wait for it)
@@ -198,6 +227,9 @@ async def _record_finish(db: Connection, game_id: int, finish: Finish) -> list[R
     changes = rating_changes(finish, before)
     await executemany(db, sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
                                            for c in changes])
+    now = time.time()
+    await executemany(db, sql.ADD_MEETING, [(what, game_id, now) for what in finish.meetings])
+    await execute(db, sql.PRUNE_MEETINGS, (now - MEETINGS_KEPT,))
     return changes
 
 

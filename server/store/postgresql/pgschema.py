@@ -216,6 +216,19 @@ CREATE TABLE address_bans (
 )
 """
 """Addresses and networks refused at admission by a wizard (SQLite's migration 8)."""
+FAIR_PLAY = """
+ALTER TABLE games ADD COLUMN conduct json NOT NULL DEFAULT '{}';
+ALTER TABLE bot_accounts ADD COLUMN accepted integer NOT NULL DEFAULT 0;
+CREATE TABLE meetings (
+    what text NOT NULL,
+    game bigint NOT NULL,
+    at double precision NOT NULL,
+    PRIMARY KEY (what, game)
+);
+CREATE INDEX meetings_at ON meetings (at)
+"""
+"""Own moves, leavers and addresses of each game, a bot's owner's consent, the daily caps' meetings (SQLite's
+migration 9)."""
 IDENTITIES = ("accounts", "games", "moderation", "mail", "funhouse_runs", "events")
 """Tables whose ``id`` comes from a sequence (game ids above all: two processes never take one twice)."""
 
@@ -239,7 +252,7 @@ class Migration:
 MIGRATIONS = (
     Migration(1, _script(SCHEMA)), Migration(2, _script(MAIL)), Migration(3, _script(RATINGS)),
     Migration(4, _script(FUNHOUSE_RUNS)), Migration(5, _script(EVENTS_AND_LADDER)),
-    Migration(6, _script(ADDRESS_BANS)),
+    Migration(6, _script(ADDRESS_BANS)), Migration(7, _script(FAIR_PLAY)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

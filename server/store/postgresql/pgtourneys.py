@@ -7,7 +7,7 @@ import json
 from server.store import sharedsql as sql
 from server.store.domain import BotAccount, EntrantLine, EventRecord
 from server.store.eventrows import entrant_line, event_record
-from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
+from server.store.postgresql.pgcommit import Connection, PgGroupCommit, changed, execute, executemany, fetchall, fetchone
 
 
 class PgEvents(PgGroupCommit):
@@ -67,7 +67,14 @@ class PgEvents(PgGroupCommit):
 
     async def bot_account(self, skeleton: str) -> BotAccount | None:
         row = await self._run(lambda db: fetchone(db, sql.BOT_ACCOUNT, (skeleton,)))
-        return None if row is None else BotAccount(*row)
+        return None if row is None else BotAccount(row[0], row[1], bool(row[2]))
+
+    async def owned_bots(self, owner: str) -> list[tuple[str, bool]]:
+        rows = await self._run(lambda db: fetchall(db, sql.OWNED_BOTS, (owner,)))
+        return [(name, bool(accepted)) for name, accepted in rows]
+
+    async def accept_bot(self, skeleton: str, owner: str, accepted: bool) -> bool:
+        return bool(await self._write(lambda db: changed(db, sql.ACCEPT_BOT, (int(accepted), skeleton, owner))))
 
     async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
         async def flag(db: Connection) -> bool:

@@ -35,3 +35,10 @@ class SqliteFunRuns(GroupCommit):
         query, args = (sql.FUN_TOP, (limit,)) if daily is None else (sql.FUN_DAILY_TOP, (daily, limit))
         rows = await self._run(lambda db: db.execute(query, args).fetchall())
         return [record for row in rows if (record := fun_record(row)) is not None]
+
+    async def prune_fun_runs(self, player: str, keep: int) -> int:
+        return int(await self._write(
+            lambda db: db.execute(sql.PRUNE_FUN_RUNS_OF, (player, player, keep, player)).rowcount))
+
+    async def prune_old_fun_runs(self, before: float) -> int:
+        return int(await self._write(lambda db: db.execute(sql.PRUNE_OLD_FUN_RUNS, (before,)).rowcount))

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from server.store import sharedsql as sql
 from server.store.domain import (
     DEFAULT_GAME,
+    MEETINGS_KEPT,
     Finish,
     FinishedGame,
     GameSummary,
@@ -52,15 +53,17 @@ class SqliteGames(GroupCommit):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
+        conduct: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
-        """The table's seats, house bots, rules and status now, its new game events and, when its game is over, the
-        results and the players' new ratings: all in one transaction. Returns the ratings' changes (none if the game
-        is not over or not rated)."""
+        """The table's seats, house bots, rules and status now, how each person took part, its new game events and,
+        when its game is over, the results and the players' new ratings: all in one transaction. Returns the ratings'
+        changes (none if the game is not over or not rated)."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
+        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, json.dumps(conduct or {}), game_id)
 
         def save(db: sqlite3.Connection) -> list[RatingChange]:
             db.executemany(sql.INSERT_EVENT, rows)
-            db.execute(sql.SAVE_TABLE, (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, game_id))
+            db.execute(sql.SAVE_TABLE, table)
             return [] if finish is None else _record_finish(db, game_id, finish)
 
         return await self._write(save)
@@ -90,9 +93,27 @@ class SqliteGames(GroupCommit):
         rows = await self._run(lambda db: db.execute(sql.RATING_BOARD, (game, int(bots), limit)).fetchall())
         return [(player, Rating(mu, sigma, games)) for player, mu, sigma, games in rows]
 
-    async def close_table(self, game_id: int, status: str) -> None:
-        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned``."""
-        await self._write(lambda db: db.execute(sql.CLOSE_TABLE, (status, time.time(), game_id)))
+    async def close_table(self, game_id: int, status: str, forfeits: Finish | None = None) -> list[RatingChange]:
+        """A table is gone without results: ``closed`` before its game began, or its game ``abandoned`` (then
+        ``forfeits``, if rated, rates those who left it as losing to those still in it). Returns the ratings'
+        changes."""
+
+        def close(db: sqlite3.Connection) -> list[RatingChange]:
+            found = db.execute(sql.GAME_RATED, (game_id,)).fetchone() if forfeits is not None else None
+            db.execute(sql.CLOSE_TABLE, (status, time.time(), game_id))
+            if forfeits is None or found is None or not (found[1] and forfeits.rated):
+                return []
+            return _rate(db, game_id, found[0], forfeits)
+
+        return await self._write(close)
+
+    async def meetings_since(self, whats: Sequence[str], since: float) -> dict[str, int]:
+        """How many rated games were counted under each of ``whats`` since ``since`` (the daily caps)."""
+
+        def count(db: sqlite3.Connection) -> dict[str, int]:
+            return {what: int(db.execute(sql.MEETINGS_SINCE, (what, since)).fetchone()[0]) for what in whats}
+
+        return await self._run(count)
 
     async def prune_closed(self, before: float) -> int:
         """Delete the tables closed before ``before`` (Unix time) where no game began; returns how many."""
@@ -119,8 +140,8 @@ class SqliteGames(GroupCommit):
             tables = db.execute(sql.OPEN_TABLES).fetchall()
             return [
                 StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id),
-                            json.loads(bots), pace, learner, game, bool(rated))
-                for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated in tables
+                            json.loads(bots), pace, learner, game, bool(rated), json.loads(conduct))
+                for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated, conduct in tables
             ]
 
         return await self._run(load)
@@ -203,6 +224,11 @@ def _record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> list
     if not (rated and finish.rated):
         db.execute(sql.SET_UNRATED, (game_id,))
         return []
+    return _rate(db, game_id, game, finish)
+
+
+def _rate(db: sqlite3.Connection, game_id: int, game: str, finish: Finish) -> list[RatingChange]:
+    """The players' new ratings after a rated game, and the game counted for the daily caps."""
     before = []
     for result in finish.results:
         row = db.execute(sql.RATING, (result.player, game)).fetchone()
@@ -210,6 +236,9 @@ def _record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> list
     changes = rating_changes(finish, before)
     db.executemany(sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
                                     for c in changes])
+    now = time.time()
+    db.executemany(sql.ADD_MEETING, [(what, game_id, now) for what in finish.meetings])
+    db.execute(sql.PRUNE_MEETINGS, (now - MEETINGS_KEPT,))
     return changes
 
 

@@ -261,6 +261,19 @@ CREATE TABLE address_bans (
 )
 """
 """Addresses and networks refused at admission by a wizard (``@ban <address>``; issue 30, finding 5)."""
+FAIR_PLAY = """
+ALTER TABLE games ADD COLUMN conduct TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE bot_accounts ADD COLUMN accepted INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE meetings (
+    what TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (what, game)
+);
+CREATE INDEX meetings_at ON meetings (at)
+"""
+"""Issue 37's fair play: how each person took part in a game (own moves, who left, addresses), a bot's owner's
+consent, and the rated games of the last days under each pair of accounts and each shared address (the daily caps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +291,7 @@ MIGRATIONS = (
     Migration(6, _script(FUNHOUSE_RUNS)),
     Migration(7, _script(EVENTS_AND_LADDER)),
     Migration(8, _script(ADDRESS_BANS)),
+    Migration(9, _script(FAIR_PLAY)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -65,7 +65,15 @@ class SqliteEvents(GroupCommit):
 
     async def bot_account(self, skeleton: str) -> BotAccount | None:
         row = await self._run(lambda db: db.execute(sql.BOT_ACCOUNT, (skeleton,)).fetchone())
-        return None if row is None else BotAccount(*row)
+        return None if row is None else BotAccount(row[0], row[1], bool(row[2]))
+
+    async def owned_bots(self, owner: str) -> list[tuple[str, bool]]:
+        rows = await self._run(lambda db: db.execute(sql.OWNED_BOTS, (owner,)).fetchall())
+        return [(name, bool(accepted)) for name, accepted in rows]
+
+    async def accept_bot(self, skeleton: str, owner: str, accepted: bool) -> bool:
+        return bool(await self._write(
+            lambda db: db.execute(sql.ACCEPT_BOT, (int(accepted), skeleton, owner)).rowcount))
 
     async def set_bot_account(self, skeleton: str, name: str, bot: BotAccount | None) -> bool:
         def flag(db: sqlite3.Connection) -> bool:
