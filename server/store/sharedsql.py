@@ -76,7 +76,8 @@ INSERT_EXIT = "INSERT INTO exits VALUES (?, ?, ?, ?, ?)"
 
 OPEN = f"status IN {OPEN_STATUSES}"
 OPEN_TABLE = (
-    "INSERT INTO games (table_number, room, rules, seats, status, opened_at, game) VALUES (?, ?, ?, ?, 'waiting', ?, ?)"
+    "INSERT INTO games (table_number, room, rules, seats, bots, rated, status, opened_at, game)"
+    " VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)"
     " RETURNING id"
 )
 FREE_NUMBER = (
