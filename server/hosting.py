@@ -132,7 +132,8 @@ class Tables:
         row = Row(table.play.options_record(), [name], {}, table.status.value)
         rated = rated and self._fair
         # the database picks the number, in the same transaction as the table (processes sharing it never clash)
-        number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, rated=rated)
+        number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
+                                                                  rated)
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
                                         moved_at=time.time(), rated=rated)
@@ -161,7 +162,7 @@ class Tables:
             table.add_bot(first, bot)
         row = Row(table.play.options_record(), list(table.seats), self._bot_words(table), table.status.value)
         number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
-                                                                  rated=self._fair)
+                                                                  self._fair)
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
                                         moved_at=time.time(), then=then, rated=self._fair)
@@ -171,14 +172,21 @@ class Tables:
         return live
 
     async def begin(self, live: Live) -> None:
-        """Start the game of a table the server set up (``seat``)."""
-        await self.act(live, lambda: live.table.start(live.table.people[0], live.dice))
+        """Start the game of a table the server set up (``seat``): now, or when it goes on if the store cannot save
+        its start (it is held)."""
+        with suppress(StoreDown):
+            await self.act(live, lambda: live.table.start(live.table.people[0], live.dice))
 
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
-        await self.server.store.set_learner(live.game_id, learner)  # first: if it fails, the table is as it was
-        live.dice, live.teacher = live.kind.lesson(learner, ())
+        was = live.dice, live.rated
+        live.dice, live.teacher = live.kind.lesson(learner, ())  # at once: nobody sits at it meanwhile
         live.rated, live.learner = False, learner
+        try:
+            await self.server.store.set_learner(live.game_id, learner)
+        except StoreDown:  # an ordinary table, as stored
+            (live.dice, live.rated), live.teacher, live.learner = was, None, None
+            raise
 
     async def set_pace(self, live: Live, seconds: float) -> None:
         """How long the house bots at a table wait before a throw or a choice ('table pace')."""

@@ -124,6 +124,8 @@ class Holds:
                 return
             tables.deliver(live.table.news(), audience)
             tables.going(live, audience)
+        if live.then is not None and not live.table.play.started:  # (a table the server seated: it starts it)
+            tables.clock.spawn(tables.begin(live))
         tables.bots_go(live)
 
     def _release(self, live: Live) -> None:

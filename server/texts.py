@@ -37,6 +37,8 @@ INTERNAL_ERROR = "Something went wrong running that command; it has been logged.
 NOT_SAVED = ("The server cannot use its database right now, so that was not done and nothing of it was kept. "
              "Try again in a little while.")
 """A command the store failed under (issue 36): a full disk, a database server gone or refusing."""
+NOT_RECORDED = ("(Done, but the server cannot use its database right now to keep it in the moderation record: the "
+                "log has it.)")
 
 BAD_LOGIN = "Either that player does not exist, or has a different password."
 BANNED = "That character is banned from this server."

@@ -145,3 +145,21 @@ async def test_a_held_table_survives_a_reload_and_a_restart(tmp_path: Path) -> N
                 await fails_and_goes_on(server, fault, ann, bob)
         seqs = stored_sequence(tmp_path)
         assert seqs == list(range(len(seqs))), seqs
+
+
+FUNHOUSE_BOARD = r"(?s)Magic Mirror.*?You may: [^\n]*\n"
+
+
+async def test_a_funhouse_move_that_cannot_be_saved_is_not_played(tmp_path: Path, store_url: str) -> None:
+    """A Funhouse run is saved after every move too: one the store cannot save is not played, and the run is where
+    it was stored once the store works again."""
+    with failing_store(tmp_path, store_url) as fault:
+        async with portal_server(tmp_path) as server, player(server, "Ann") as ann:
+            await ann.command("funhouse room magic-mirror", r"Magic Mirror alone(?s:.*?)You may: [^\n]*\n")
+            board = await ann.command("fh look", FUNHOUSE_BOARD)
+            fault.fail()
+            await ann.command("fh top R", NOT_PLAYED)
+            fault.mend()
+            await health_until(server, 200)
+            assert await ann.command("fh look", FUNHOUSE_BOARD) == board
+            await ann.command("fh top R", r"You may:|The run is over")

@@ -23,6 +23,7 @@ from server.store.postgresql import PostgresStore, pgcommit
 from server.ratingmodel import Rating
 from server.wimpout.wimpoutresults import TALLY
 from support.clients import player
+from support.storedb import database
 from support.servers import console, console_server, free_port, running, settings_for
 from support.tablesetup import LAST_LICKS_GAME, dice_script, play_to_last_licks, scoreboard, seated
 
@@ -355,3 +356,20 @@ async def test_store_copy_to_postgresql_and_back(postgres_cluster: Cluster, tmp_
             await wiz.command("vault", "The Vault")
             await wiz.command("table open", "You sit down at table 2.")
             assert [t.game_id for t in await server.store.open_tables()] == [2, 3]  # ids go on after the copied ones
+
+
+async def test_store_copy_notices_a_hole_in_a_games_events(tmp_path: Path) -> None:
+    """Issue 36: an older release's failed save left a game's events numbered 15 then 21; ``store copy`` copied it
+    without a word. Its check now says which game and where (an open game's too, which no replay reaches)."""
+    data = tmp_path / "data"
+    (tmp_path / "dice.txt").write_text("\n".join(LAST_LICKS_GAME) + "\n")
+    script = {"dice_script": str(tmp_path / "dice.txt"), "turn_timer": 600, "insurance_window": 600}
+    async with running(settings_for(data, store={"url": "sqlite:"}, tables=script)) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, _):
+            await play_to_last_licks(ann)  # (Bob's last turn to come: the game is open)
+    with database(data, "sqlite:") as db:
+        (count,) = db.execute("SELECT COUNT(*) FROM game_events WHERE game = 1").fetchone()
+        assert count > 3
+        db.execute("DELETE FROM game_events WHERE game = 1 AND seq = 2")
+    code, said = await console("store", "copy", "--to", f"sqlite:{tmp_path / 'copy'}", "--data-dir", str(data))
+    assert code == 1 and "game #1: its events have a hole (event 2 is missing, the next is 3)" in said, said

@@ -11,7 +11,7 @@ import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 FILLER = "filler"
 """The file that fills a small disk (in the data directory, beside the database)."""
@@ -109,3 +109,17 @@ def store_fault(data_dir: Path, url: str) -> Iterator[Fault]:
         yield refusing
     finally:
         refusing.mend()
+
+
+class Stopped:
+    """A PostgreSQL cluster (``support.pgcluster.Cluster``) stopped as an operator would (every connection ended, new
+    ones refused at the port), then started again."""
+
+    def __init__(self, cluster: Any) -> None:
+        self.cluster = cluster
+
+    def fail(self) -> None:
+        self.cluster.stop()
+
+    def mend(self) -> None:
+        self.cluster.start()
