@@ -335,6 +335,31 @@ async def game_process(portal: int, not_this: int = 0, wait: float = 60.0) -> in
     raise RuntimeError("the portal started no game process")
 
 
+async def trial_due(trial: int, deadline: float, hosts: list[Host], rng: random.Random,
+                    args: argparse.Namespace) -> bool:
+    """Whether trial ``trial`` is to be run (the deadline not passed): if so, once the tables play, after a random
+    while (``--min-run`` to ``--max-run`` seconds)."""
+    if time.monotonic() > deadline:
+        print(f"deadline reached after {trial} trials")
+        return False
+    await playing(hosts, time.monotonic() + PLAY_WAIT)
+    await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
+    return True
+
+
+async def wind_down(bots: list[asyncio.Task[None]], server: asyncio.subprocess.Process) -> None:
+    """The bots hung up, then the server stopped as an operator stops it (SIGTERM; SIGKILL if it takes a minute)."""
+    for bot in bots:
+        bot.cancel()
+    await asyncio.gather(*bots, return_exceptions=True)
+    server.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(server.wait(), 60)
+    except TimeoutError:
+        server.kill()
+        await server.wait()
+
+
 async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]:
     """``--kill game``: one server; its game process SIGKILLed ``--trials`` times while the bots play on."""
     rng = random.Random(args.seed)
@@ -349,11 +374,8 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
         try:
             game = await game_process(server.pid)
             for trial in range(args.trials):
-                if time.monotonic() > deadline:
-                    print(f"deadline reached after {trial} trials")
+                if not await trial_due(trial, deadline, hosts, rng, args):
                     break
-                await playing(hosts, time.monotonic() + PLAY_WAIT)
-                await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
                 os.kill(game, signal.SIGKILL)
                 expected = open_games(url, workdir)
                 game = await game_process(server.pid, game)
@@ -367,15 +389,7 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
                 moves = total
             totals[DROPPED] = sum(bot.done() for bot in bots)
         finally:
-            for bot in bots:
-                bot.cancel()
-            await asyncio.gather(*bots, return_exceptions=True)
-            server.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(server.wait(), 60)
-            except TimeoutError:
-                server.kill()
-                await server.wait()
+            await wind_down(bots, server)
         found = examined(url, workdir, hosts)
         for figure, count in found.items():
             totals[figure] = max(totals[figure], count)

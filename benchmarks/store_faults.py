@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
-import signal
 import tempfile
 import time
 from collections import Counter
@@ -32,7 +31,8 @@ from typing import Any
 
 import aiohttp
 
-from benchmarks.crash_campaign import DROPPED, FIGURES, PLAY_WAIT, Host, examined, playing, seat_bots, set_up, shown
+from benchmarks.crash_campaign import (DROPPED, FIGURES, PLAY_WAIT, Host, examined, seat_bots, set_up, shown,
+                                       trial_due, wind_down)
 from benchmarks.load_bench import HOST, SERVER_CODE, free_port, spawn
 from benchmarks.stores import reading
 from support.storefaults import Fault, Stopped, small_disk, why_no_small_disk
@@ -113,11 +113,8 @@ async def store_fault_campaign(args: argparse.Namespace, url: str, cluster: Any)
             moves = 0
             try:
                 for trial in range(args.trials):
-                    if time.monotonic() > deadline:
-                        print(f"deadline reached after {trial} trials")
+                    if not await trial_due(trial, deadline, hosts, rng, args):
                         break
-                    await playing(hosts, time.monotonic() + PLAY_WAIT)
-                    await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
                     fault.fail()
                     try:
                         reported = await health_is(web, 503, HEALTH_WAIT)
@@ -135,15 +132,7 @@ async def store_fault_campaign(args: argparse.Namespace, url: str, cluster: Any)
                     moves = total
                 totals[DROPPED] = sum(bot.done() for bot in bots)
             finally:
-                for bot in bots:
-                    bot.cancel()
-                await asyncio.gather(*bots, return_exceptions=True)
-                server.send_signal(signal.SIGTERM)
-                try:
-                    await asyncio.wait_for(server.wait(), 60)
-                except TimeoutError:
-                    server.kill()
-                    await server.wait()
+                await wind_down(bots, server)
             found = examined(url, workdir, hosts)
             found[HOLES] = holes(url, workdir / "data")
         for figure, count in found.items():

@@ -334,22 +334,24 @@ class Tables:
         live = self.seat_of(name)
         if live is None:
             return
-        if live.held:
-            if not quiet:
+
+        def board() -> None:
+            if not quiet:  # the board shows them back
                 session.tell(live.kind.scoreboard(session.view_of(live.table), name, session.style), "table")
+
+        if live.held:
+            board()
             session.send(self.holds.notice(live))
             return
 
         def back() -> TableNews | None:
             news = live.table.set_absent(name, False)
-            if not quiet:
-                board = live.kind.scoreboard(session.view_of(live.table), name, session.style)
-                session.tell(board, "table")  # the board shows them back
+            board()
             return news
 
         try:
             news = await self.act(live, back)
-        except StoreDown:  # (the table held now, and they told so with everyone at it)
+        except StoreDown:  # (the table held now, and they are told so with everyone at it)
             return
         if news is None:  # they were not away
             view = live.table.view()

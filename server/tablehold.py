@@ -47,14 +47,15 @@ class Holds:
             self.held[live.game_id] = live
             log.warning("table.held", table=live.table.number, game=live.game_id, events=live.stored,
                         problem=tables.server.store.trouble.problem)
-        said = (texts.TABLE_HELD if back else texts.TABLE_HELD_CLOSING).format(number=live.table.number)
-        tables.tell(live, [Message(said, "table_held", {"table": str(live.table.number)})], audience)
+        tables.tell(live, [self.notice(live, back)], audience)
         if self._resuming is None or self._resuming.done():
             self._resuming = tables.clock.spawn(self._resume())
 
-    def notice(self, live: Live) -> Message:
-        """What someone back at a held table is told."""
-        said = texts.TABLE_HELD.format(number=live.table.number)
+    @staticmethod
+    def notice(live: Live, back: bool = True) -> Message:
+        """What everyone at a held table is told (and someone back at it): its last move not played (``back``), or
+        its closing not saved."""
+        said = (texts.TABLE_HELD if back else texts.TABLE_HELD_CLOSING).format(number=live.table.number)
         return Message(said, "table_held", {"table": str(live.table.number)})
 
     def reset(self, live: Live, stored: StoredTable) -> None:
@@ -86,11 +87,12 @@ class Holds:
         watch, store = self.tables.server.store_watch, self.tables.server.store
         while self.held:
             await watch.works()
+            held = list(self.held.values())  # (held before the store is read: a table held later may have saved since)
             try:
                 stored = {table.game_id: table for table in await store.open_tables()}
             except StoreDown:
                 continue
-            for live in list(self.held.values()):
+            for live in held:
                 await self._go_on(live, stored.get(live.game_id))
 
     async def _go_on(self, live: Live, stored: StoredTable | None) -> None:

@@ -163,3 +163,28 @@ async def test_a_funhouse_move_that_cannot_be_saved_is_not_played(tmp_path: Path
             await health_until(server, 200)
             assert await ann.command("fh look", FUNHOUSE_BOARD) == board
             await ann.command("fh top R", r"You may:|The run is over")
+
+
+NOT_SAVED = loose("The server cannot use its database right now, so that was not done and nothing of it was kept.")
+
+
+@pytest.mark.parametrize("mode", [(), ("--one-process",)], ids=["portal", "one-process"])
+async def test_health_says_the_store_fails_and_recovers_by_itself(tmp_path: Path, store_url: str,
+                                                                 mode: tuple[str, ...]) -> None:
+    """``/health`` answers 503 with the store's problem once a write fails (the player whose command it was told it
+    was not done), and 200 again by itself once the store works (nobody writing meanwhile); ``store.failed`` and
+    ``store.recovered`` are logged once each."""
+    with failing_store(tmp_path, store_url) as fault:
+        async with portal_server(tmp_path, *mode) as server, player(server, "Ann") as ann:
+            status, figures = await health(server)
+            assert status == 200 and figures["status"] == "ok" and figures["store"]["problem"] is None, figures
+            fault.fail()
+            await ann.command("@doing away for a bit", NOT_SAVED)
+            figures = await health_until(server, 503, 15)
+            assert figures["status"] == "store_failing" and figures["store"]["failing_for"] is not None, figures
+            fault.mend()
+            figures = await health_until(server, 200)
+            assert figures["status"] == "ok" and figures["store"]["problem"] is None, figures
+            assert figures["store"]["failures"] >= 1, figures
+            await ann.command("@doing back", "Doing set.")
+            assert len(server.events("store.failed")) == 1 and len(server.events("store.recovered")) == 1
