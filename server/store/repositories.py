@@ -201,10 +201,6 @@ class GameStore(Protocol):
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice); never rated."""
         ...
 
-    async def set_unrated(self, game_id: int) -> None:
-        """The table's game will not be rated nor counted ('table open rated=off')."""
-        ...
-
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         ...

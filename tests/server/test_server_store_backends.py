@@ -172,8 +172,7 @@ async def test_ratings_in_the_transaction_of_the_results_and_unrated_games_left_
         assert await store.ratings("ANN") == {DEFAULT_GAME: ann.after}
         _, tutorial = await store.open_next_table("lobby", {}, ["Ann", "Teacher.bot"])
         await store.set_learner(tutorial, "Ann")
-        _, off = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
-        await store.set_unrated(off)
+        _, off = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"], rated=False)
         _, scripted = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
         assert [t.rated for t in await store.open_tables()] == [False, False, True]
         for game, winner, loser, rated in ((tutorial, "Ann", "Teacher.bot", True), (off, "Rob.bot", "Ann", True),

@@ -73,10 +73,6 @@ class SqliteGames(GroupCommit):
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: db.execute(sql.SET_LEARNER, (learner, game_id)))
 
-    async def set_unrated(self, game_id: int) -> None:
-        """The table's game will not be rated nor counted ('table open rated=off')."""
-        await self._write(lambda db: db.execute(sql.SET_UNRATED, (game_id,)))
-
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: _record_finish(db, game_id, finish))
