@@ -413,7 +413,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kill", choices=("server", "game", "store"), default="server",
                         help="SIGKILL the whole server (then start it again), or only its game process (issue 25); or "
                              "make its store fail and work again (issue 36: no kill)")
-    parser.add_argument("--disk", default="64m", help="with --kill store on SQLite: the tmpfs's size (mount's size=)")
+    parser.add_argument("--disk", default="512m", help="with --kill store on SQLite: the tmpfs's size (mount's size=)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.trials <= MAX_TRIALS or args.max_run > 60:
         parser.error(f"at most {MAX_TABLES} tables, {MAX_TRIALS} trials, 60 s a run")

@@ -196,6 +196,9 @@ class Player:
         self._resumed = False
         """A table held because the server could not save (its last move not played) goes on: the table shown next
         is a position to move from, though it holds no new events."""
+        self._unsaved = False
+        """The server could not save what the bot last sent ('not_saved'), and no table of its went on since: once
+        the server says it can save again, the bot joins a table again."""
 
     @property
     def finished(self) -> bool:
@@ -219,8 +222,11 @@ class Player:
         if kind == "message" and message["kind"] == "table_opened" and self.table_options is None is self.ladder:
             return [f"sit {message['fields']['table']}"]
         if kind == "message" and message["kind"] == "table_resumed":
-            self._resumed, self._answered = True, None
+            self._resumed, self._answered, self._starting, self._unsaved = True, None, False, False
             return []
+        if kind == "message" and message["kind"] == "store_recovered" and self._unsaved:
+            self._unsaved = False
+            return ["ladder join"] if self.ladder is not None else self._join()
         if kind == "message" and message["kind"] == "table_closed":
             self.played += 1
             # the ladder seats its bots again by itself
@@ -238,6 +244,7 @@ class Player:
             return [f"connect {self.name} {self.password}"]
         if code in ("login_failed", "banned", "bad_name"):
             raise BotError(message["message"])
+        self._unsaved = self._unsaved or code == "not_saved"
         return []  # e.g. 'sit' before any table is open: the next table_opened message says where to sit
 
     def _table(self, message: Message) -> list[str]:

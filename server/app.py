@@ -60,6 +60,7 @@ class GameServer:
         self.store: Store = store_for(settings, {game.name: game.tally for game in GAME_TYPES.all()})
         self.store_watch = StoreWatch(self.store)
         """Whether the store works (``/health``), its failures logged once and tried again until it does."""
+        self.store_watch.recovered.append(lambda: self.tables.clock.spawn(self._saving_again()))
         self.tables = Tables(self)
         self.solver = Solver(self)
         self.presence = Presence(self.store, self.world, self.tables, settings.wizards)
@@ -349,6 +350,14 @@ class GameServer:
                 await spared(self.store.touch(seen))
             if time.time() > self._pruned + PRUNE_EVERY:
                 await self._prune()
+
+    async def _saving_again(self) -> None:
+        """The store works again: once the held tables have gone on, whoever was told that something was not done is
+        told they may try again (a bot whose 'table open' or 'sit' failed knows when to send it again)."""
+        await self.tables.holds.settled()
+        told, self.services.unsaved = self.services.unsaved, set()
+        back = Message(texts.STORE_BACK, "store_recovered")
+        self.deliver(Delivery(name, back) for name in told if name in self.players)
 
     async def _prune(self) -> None:
         """Delete tables closed long ago where no game began: opening and leaving tables in a loop would otherwise

@@ -70,3 +70,5 @@ class Services:
     """Unix time now (what commands that date things read)."""
     started: float = field(default_factory=time.time)
     """When the server started ('uptime', MSSP's UPTIME)."""
+    unsaved: set[str] = field(default_factory=set)
+    """Players told that something was not done because the store failed: told again once it works."""

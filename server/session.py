@@ -360,6 +360,8 @@ class Session:
             self.refuse(f"Usage: {usage}", "usage")
         except StoreDown as down:  # (noted and logged by the store's watch: server.storewatch)
             self.refuse(down.told or texts.NOT_SAVED, "not_saved")
+            if self.name is not None:
+                self.services.unsaved.add(self.name)  # told again once the store works
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")

@@ -43,6 +43,8 @@ class StoreWatch:
         self._worked_since = time.monotonic()
         self._retrying: asyncio.Task[None] | None = None
         self._stopped = False
+        self.recovered: list[Callable[[], None]] = []
+        """Told each time the store works again."""
         store.trouble.listen(self._failed)
 
     @property
@@ -105,3 +107,5 @@ class StoreWatch:
         trouble.recovered()
         self._worked_since = time.monotonic()
         self._works.set()
+        for listener in self.recovered:
+            listener()

@@ -130,6 +130,11 @@ class Holds:
             tables.clock.spawn(tables.begin(live))
         tables.bots_go(live)
 
+    async def settled(self) -> None:
+        """Return once no held table is being set going (at once when none is)."""
+        if self._resuming is not None and not self._resuming.done():
+            await asyncio.wait([self._resuming])
+
     def _release(self, live: Live) -> None:
         live.held = False
         self.held.pop(live.game_id, None)

@@ -37,6 +37,7 @@ INTERNAL_ERROR = "Something went wrong running that command; it has been logged.
 NOT_SAVED = ("The server cannot use its database right now, so that was not done and nothing of it was kept. "
              "Try again in a little while.")
 """A command the store failed under (issue 36): a full disk, a database server gone or refusing."""
+STORE_BACK = "The server can save again: what it could not do a moment ago may be tried again."
 NOT_RECORDED = ("(Done, but the server cannot use its database right now to keep it in the moderation record: the "
                 "log has it.)")
 

@@ -172,8 +172,8 @@ NOT_SAVED = loose("The server cannot use its database right now, so that was not
 async def test_health_says_the_store_fails_and_recovers_by_itself(tmp_path: Path, store_url: str,
                                                                  mode: tuple[str, ...]) -> None:
     """``/health`` answers 503 with the store's problem once a write fails (the player whose command it was told it
-    was not done), and 200 again by itself once the store works (nobody writing meanwhile); ``store.failed`` and
-    ``store.recovered`` are logged once each."""
+    was not done), and 200 again by itself once the store works (nobody writing meanwhile), when that player is told
+    so; ``store.failed`` and ``store.recovered`` are logged once each."""
     with failing_store(tmp_path, store_url) as fault:
         async with portal_server(tmp_path, *mode) as server, player(server, "Ann") as ann:
             status, figures = await health(server)
@@ -186,5 +186,6 @@ async def test_health_says_the_store_fails_and_recovers_by_itself(tmp_path: Path
             figures = await health_until(server, 200)
             assert figures["status"] == "ok" and figures["store"]["problem"] is None, figures
             assert figures["store"]["failures"] >= 1, figures
+            await ann.expect(loose("The server can save again: what it could not do a moment ago may be tried again."))
             await ann.command("@doing back", "Doing set.")
             assert len(server.events("store.failed")) == 1 and len(server.events("store.recovered")) == 1
