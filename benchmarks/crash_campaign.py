@@ -31,6 +31,12 @@ last kill, with the server stopped (what was shown is compared with what is stor
 counts games open in the store just after a kill that the new game process neither lists nor played on.
 
     .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 --kill game
+
+``--kill store`` (issue 36) kills nothing: the store fails under the running server (SQLite: its data directory on a
+small tmpfs filled up, root only; PostgreSQL: the cluster stopped) and works again, ``--trials`` times, while the bots
+play on; three more figures: tables that never went on, games with a hole, /health wrong (benchmarks/store_faults.py).
+
+    sudo .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 10 --kill store [--store postgresql]
 """
 
 from __future__ import annotations
@@ -57,7 +63,7 @@ from bots.reference_bot import BotError, Connection, Message, Player, cautious, 
 from engine.poker import PokerGame, event_for, happenings  # noqa: E402
 from engine.wimpout import Game  # noqa: E402
 from engine.wimpout.events import EVENT_TYPES, event_from_dict  # noqa: E402
-from benchmarks.stores import STORES, configured, intact, reading  # noqa: E402
+from benchmarks.stores import STORES, configured_cluster, intact, reading  # noqa: E402
 
 MAX_TABLES, MAX_TRIALS = 100, 200
 PLAY_WAIT = 30.0
@@ -329,6 +335,31 @@ async def game_process(portal: int, not_this: int = 0, wait: float = 60.0) -> in
     raise RuntimeError("the portal started no game process")
 
 
+async def trial_due(trial: int, deadline: float, hosts: list[Host], rng: random.Random,
+                    args: argparse.Namespace) -> bool:
+    """Whether trial ``trial`` is to be run (the deadline not passed): if so, once the tables play, after a random
+    while (``--min-run`` to ``--max-run`` seconds)."""
+    if time.monotonic() > deadline:
+        print(f"deadline reached after {trial} trials")
+        return False
+    await playing(hosts, time.monotonic() + PLAY_WAIT)
+    await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
+    return True
+
+
+async def wind_down(bots: list[asyncio.Task[None]], server: asyncio.subprocess.Process) -> None:
+    """The bots hung up, then the server stopped as an operator stops it (SIGTERM; SIGKILL if it takes a minute)."""
+    for bot in bots:
+        bot.cancel()
+    await asyncio.gather(*bots, return_exceptions=True)
+    server.send_signal(signal.SIGTERM)
+    try:
+        await asyncio.wait_for(server.wait(), 60)
+    except TimeoutError:
+        server.kill()
+        await server.wait()
+
+
 async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]:
     """``--kill game``: one server; its game process SIGKILLed ``--trials`` times while the bots play on."""
     rng = random.Random(args.seed)
@@ -343,11 +374,8 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
         try:
             game = await game_process(server.pid)
             for trial in range(args.trials):
-                if time.monotonic() > deadline:
-                    print(f"deadline reached after {trial} trials")
+                if not await trial_due(trial, deadline, hosts, rng, args):
                     break
-                await playing(hosts, time.monotonic() + PLAY_WAIT)
-                await asyncio.sleep(rng.uniform(args.min_run, args.max_run))
                 os.kill(game, signal.SIGKILL)
                 expected = open_games(url, workdir)
                 game = await game_process(server.pid, game)
@@ -361,15 +389,7 @@ async def game_kill_campaign(args: argparse.Namespace, url: str) -> Counter[str]
                 moves = total
             totals[DROPPED] = sum(bot.done() for bot in bots)
         finally:
-            for bot in bots:
-                bot.cancel()
-            await asyncio.gather(*bots, return_exceptions=True)
-            server.send_signal(signal.SIGTERM)
-            try:
-                await asyncio.wait_for(server.wait(), 60)
-            except TimeoutError:
-                server.kill()
-                await server.wait()
+            await wind_down(bots, server)
         found = examined(url, workdir, hosts)
         for figure, count in found.items():
             totals[figure] = max(totals[figure], count)
@@ -390,16 +410,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--store", choices=STORES, default="sqlite", help="the storage backend the server runs on")
     parser.add_argument("--poker-tables", type=int, default=0, metavar="N",
                         help="how many of the tables play New Cosmic Poker (the others Cosmic Wimpout)")
-    parser.add_argument("--kill", choices=("server", "game"), default="server",
-                        help="SIGKILL the whole server (then start it again), or only its game process (issue 25)")
+    parser.add_argument("--kill", choices=("server", "game", "store"), default="server",
+                        help="SIGKILL the whole server (then start it again), or only its game process (issue 25); or "
+                             "make its store fail and work again (issue 36: no kill)")
+    parser.add_argument("--disk", default="512m", help="with --kill store on SQLite: the tmpfs's size (mount's size=)")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= MAX_TABLES or not 1 <= args.trials <= MAX_TRIALS or args.max_run > 60:
         parser.error(f"at most {MAX_TABLES} tables, {MAX_TRIALS} trials, 60 s a run")
     if not 0 <= args.poker_tables <= args.tables:
         parser.error("--poker-tables: from 0 to --tables")
-    with configured(args.store) as url:
-        totals = asyncio.run((game_kill_campaign if args.kill == "game" else campaign)(args, url))
-    for figure in (*FIGURES, DROPPED) if args.kill == "game" else FIGURES:
+    if args.kill == "store":
+        from benchmarks import store_faults
+
+        if (reason := store_faults.why_not(args.store)) is not None:
+            parser.error(f"--kill store: {reason}")
+    with configured_cluster(args.store) as (url, cluster):
+        if args.kill == "store":
+            totals = asyncio.run(store_faults.store_fault_campaign(args, url, cluster))
+        else:
+            totals = asyncio.run((game_kill_campaign if args.kill == "game" else campaign)(args, url))
+    named = {"server": FIGURES, "game": (*FIGURES, DROPPED)}.get(args.kill) or store_faults.STORE_FIGURES
+    for figure in named:
         print(f"{figure}: {totals[figure]}")
     print(json.dumps(dict(totals)))
 

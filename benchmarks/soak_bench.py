@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.load_bench import (  # noqa: E402
     HOST, SERVER_CODE, free_port, raise_fd_limit, rss_mib, server_environment, spawn, write_world,
 )
-from bots.reference_bot import BotError, Connection, Message, Player, cautious, run as play  # noqa: E402
+from bots.reference_bot import BotError, Connection, Player, cautious, run as play  # noqa: E402
 from server.store.sqlite import FILENAME  # noqa: E402
 
 MAX_TABLES, MAX_CONNECTIONS = 200, 100_000

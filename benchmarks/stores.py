@@ -24,10 +24,18 @@ STORES = ("sqlite", "postgresql")
 def configured(store: str) -> Iterator[str]:
     """Server processes started in the block use this backend (``COSMIC_STORE__URL``); yields its URL ("" for
     SQLite: the file in each server's data directory)."""
+    with configured_cluster(store) as (url, _):
+        yield url
+
+
+@contextmanager
+def configured_cluster(store: str) -> Iterator[tuple[str, Any]]:
+    """``configured``, and the PostgreSQL cluster it runs (``support.pgcluster.Cluster``: stopped and started again
+    by the crash campaign's store fault), None for SQLite."""
     if store == "sqlite":  # (not the PostgreSQL database the environment may name: the test suite's, for instance)
         named = os.environ.pop("COSMIC_STORE__URL", None)
         try:
-            yield ""
+            yield "", None
         finally:
             if named is not None:
                 os.environ["COSMIC_STORE__URL"] = named
@@ -38,7 +46,7 @@ def configured(store: str) -> Iterator[str]:
         url = made.create()
         os.environ["COSMIC_STORE__URL"] = url
         try:
-            yield url
+            yield url, made
         finally:
             del os.environ["COSMIC_STORE__URL"]
 

@@ -193,6 +193,12 @@ class Player:
         self._answered: tuple[Any, ...] | None = None
         """Where the bot last moved in a poker game: at a showdown everyone picks at once, and another's pick is
         news that leaves the bot's position as it was, which it must not answer twice."""
+        self._resumed = False
+        """A table held because the server could not save (its last move not played) goes on: the table shown next
+        is a position to move from, though it holds no new events."""
+        self._unsaved = False
+        """The server could not save what the bot last sent ('not_saved'), and no table of its went on since: once
+        the server says it can save again, the bot joins a table again."""
 
     @property
     def finished(self) -> bool:
@@ -215,6 +221,12 @@ class Player:
             return [f"go {self.room}"] * bool(self.room) + self._join()
         if kind == "message" and message["kind"] == "table_opened" and self.table_options is None is self.ladder:
             return [f"sit {message['fields']['table']}"]
+        if kind == "message" and message["kind"] == "table_resumed":
+            self._resumed, self._answered, self._starting, self._unsaved = True, None, False, False
+            return []
+        if kind == "message" and message["kind"] == "store_recovered" and self._unsaved:
+            self._unsaved = False
+            return ["ladder join"] if self.ladder is not None else self._join()
         if kind == "message" and message["kind"] == "table_closed":
             self.played += 1
             # the ladder seats its bots again by itself
@@ -232,6 +244,7 @@ class Player:
             return [f"connect {self.name} {self.password}"]
         if code in ("login_failed", "banned", "bad_name"):
             raise BotError(message["message"])
+        self._unsaved = self._unsaved or code == "not_saved"
         return []  # e.g. 'sit' before any table is open: the next table_opened message says where to sit
 
     def _table(self, message: Message) -> list[str]:
@@ -243,7 +256,8 @@ class Player:
                 self._starting = True
                 return ["start"]
         table_only = POKER_TABLE_ONLY_EVENTS if message.get("game_type") == "poker" else TABLE_ONLY_EVENTS
-        moved = any(event["type"] not in table_only for event in message["events"])
+        moved = self._resumed or any(event["type"] not in table_only for event in message["events"])
+        self._resumed = False
         if moved and message["you_may"] and self.name in state["waiting_on"]:
             position = _position(state)
             if position is not None and position == self._answered:

@@ -33,6 +33,7 @@ from server.services import Services
 from server.session import Session, Source
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, StoreError, store_for
+from server.storewatch import StoreWatch, spared
 from server.quotas import Quotas
 from server.wimpout.solving import Solver
 from server.jsonsink import JsonSink
@@ -63,6 +64,9 @@ class GameServer:
         self.world = World({}, "")
         """The rooms, from the database (``open`` fills it)."""
         self.store: Store = store_for(settings, {game.name: game.tally for game in GAME_TYPES.all()})
+        self.store_watch = StoreWatch(self.store)
+        """Whether the store works (``/health``), its failures logged once and tried again until it does."""
+        self.store_watch.recovered.append(lambda: self.tables.clock.spawn(self._saving_again()))
         self.tables = Tables(self)
         self.solver = Solver(self)
         self.presence = Presence(self.store, self.world, self.tables, settings.wizards)
@@ -225,7 +229,8 @@ class GameServer:
         self.tables.stop()
         self.solver.stop()
         self.services.funhouse.stop()
-        await self.store.touch(self.presence.seen())
+        self.store_watch.stop()
+        await spared(self.store.touch(self.presence.seen()))
         for session in list(self.connections):
             session.close(texts.SHUTDOWN, restart="yes")  # the web page retries
         for listener in (self._listener, self._tls_listener):
@@ -261,14 +266,18 @@ class GameServer:
         self.tables.stop()
         self.solver.stop()
         self.services.funhouse.stop()
-        await self.store.touch(self.presence.seen())
+        self.store_watch.stop()
+        await spared(self.store.touch(self.presence.seen()))
         await self.store.close()
         log.info("server.retired")
 
     def health(self) -> dict[str, Any]:
-        """For operators and load balancers (``/health``)."""
-        return {"status": "stopping" if self.stopping else "ok", "players": len(self.players),
-                "connections": len(self.connections), "tables": len(self.tables.live)}
+        """For operators and load balancers (``/health``): ``status`` is ``ok`` only while serving with a store that
+        works (``store_failing`` while it cannot save: ``store`` says why and since when)."""
+        status = "stopping" if self.stopping else "store_failing" if self.store_watch.failing else "ok"
+        return {"status": status, "players": len(self.players), "connections": len(self.connections),
+                "tables": len(self.tables.live), "held": len(self.tables.holds.held),
+                "store": self.store_watch.figures()}
 
     async def _holder_figures(self) -> PortalFigures:
         """This process's connections (one process: it holds them; the portal's figures stand in for these)."""
@@ -344,7 +353,7 @@ class GameServer:
         session.close()
         self.services.command_buckets.keep(address, session.bucket)
         if session.account is not None:
-            await self.store.touch([session.account.skeleton])
+            await spared(self.store.touch([session.account.skeleton]))
         self._tasks.discard(task)
         log.info("session.disconnected", address=address, name=session.name)
 
@@ -360,15 +369,23 @@ class GameServer:
                 session.close(texts.IDLE_DISCONNECT)
             seen = self.presence.seen()
             if seen:
-                await self.store.touch(seen)
+                await spared(self.store.touch(seen))
             if time.time() > self._pruned + PRUNE_EVERY:
                 await self._prune()
+
+    async def _saving_again(self) -> None:
+        """The store works again: once the held tables have gone on, whoever was told that something was not done is
+        told they may try again (a bot whose 'table open' or 'sit' failed knows when to send it again)."""
+        await self.tables.holds.settled()
+        told, self.services.unsaved = self.services.unsaved, set()
+        back = Message(texts.STORE_BACK, "store_recovered")
+        self.deliver(Delivery(name, back) for name in told if name in self.players)
 
     async def _prune(self) -> None:
         """Delete tables closed long ago where no game began, and Funhouse runs left unfinished long ago: opening and
         leaving tables or runs in a loop would otherwise grow the database without end (issue 30's abuse caps)."""
         self._pruned = time.time()
-        pruned = await self.store.prune_closed(self._pruned - self.settings.tables.prune_closed_after)
+        pruned = await spared(self.store.prune_closed(self._pruned - self.settings.tables.prune_closed_after))
         if pruned:
             log.info("tables.pruned", tables=pruned)
         await self.services.funhouse.prune(self._pruned)

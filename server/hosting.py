@@ -18,12 +18,16 @@ from engine.gametype import RandomnessExhausted
 from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Sat, Table, TableEnding, TableNews
 from server import texts
-from server.fairplay import FairPlay, conduct_from, conduct_record
+from server.fairplay import FairPlay, conduct_record
 from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
-from server.livetable import Live
+from server.livetable import Live, Row
 from server.names import skeleton
 from server.ratednews import closing_fields, predicted, rated
+from server.restoring import restore
+from server.store import StoreDown
+from server.storewatch import spared
+from server.tablehold import Holds
 from server.tableclock import TableClock
 from server.unheard import as_seen
 from server.whereabouts import Whereabouts
@@ -57,6 +61,8 @@ class Tables:
         """Who sits at or follows which table (``seat_of``, ``followed``)."""
         self.fair = FairPlay(server)
         """How each game that ends is rated (server.fairplay)."""
+        self.holds = Holds(self)
+        """The tables held while the store cannot save."""
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -110,49 +116,8 @@ class Tables:
     # -- life cycle --------------------------------------------------------------------------------------------------
 
     async def restore(self) -> None:
-        """Bring back every table that was open, each game exactly where its last saved event left it; nobody is
-        connected yet, so every seated player starts absent. Two open tables stored under one number (a race of
-        older releases) both come back, the later one under a new number; finished games a crash left without
-        results get them. A table nobody comes back to is closed as any other is."""
-        store = self.server.store
-        for finished in await store.finished_without_results():
-            await store.finish_game(finished.game_id, GAME_TYPES.of_stored(finished).repair(finished.events))
-            log.warning("table.results_repaired", game=finished.game_id)
-        for stored in await store.open_tables():
-            number = stored.number
-            if number in self.live:
-                number = self._free_number()
-                await store.renumber_table(stored.game_id, number)
-                log.warning("table.renumbered", game=stored.game_id, was=stored.number, table=number)
-            kind = GAME_TYPES.of_stored(stored)
-            table = kind.restore(replace(stored, number=number))
-            table.conduct = conduct_from(stored.conduct)
-            for name in table.people:
-                table.set_absent(name, True)
-            pace = self.settings.bot_pace if stored.pace is None else stored.pace
-            events = table.play.events
-            live = self.live[number] = Live(table, stored.game_id, self.randomness(kind), pace, stored=len(events),
-                                            rated=stored.rated and stored.learner is None,
-                                            predicted=table.play.started)
-            if stored.learner is not None:
-                live.dice, live.teacher = live.kind.lesson(stored.learner, events)
-            log.info("table.restored", table=number, game=stored.game_id, events=len(events),
-                     status=table.status.value, bots=len(table.bots))
-        for live in list(self.live.values()):
-            ending = live.table.ending()
-            if ending is not None:
-                await self._close(live, ending, [])
-                continue
-            self.clock.mind_absence(live, await self._away(live))
-            await self._bots(live)  # a stop may have come between a person's move and the bots' answers
-
-    async def _away(self, live: Live) -> float:
-        """How long a restored table's people have been gone: since the last of them was seen (every 30 s while
-        connected), so restarts do not start its time to be abandoned again (issue 30, finding 12: tables whose
-        players could not come back stayed "playing" through restart after restart)."""
-        accounts = [await self.server.store.find(skeleton(name)) for name in live.table.people]
-        seen = [account.last_seen for account in accounts if account is not None and account.last_seen is not None]
-        return time.time() - max(seen) if seen and len(seen) == len(live.table.people) else 0.0
+        """Bring back every table that was open (server.restoring)."""
+        await restore(self)
 
     def stop(self) -> None:
         """The server stops: no clock runs, and nothing more is saved (a restart marks everyone away anyway)."""
@@ -167,20 +132,21 @@ class Tables:
         kind, options = pick(words)
         room = self.server.world.location(name).key
         table = kind.new_table(0, room, name, options)  # first: options refused, no number is taken
+        row = Row(table.play.options_record(), [name], {}, table.status.value, {})
+        rated = rated and self._fair
         # the database picks the number, in the same transaction as the table (processes sharing it never clash)
-        number, game_id = await self.server.store.open_next_table(room, table.play.options_record(), [name], kind.name)
+        number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
+                                                                  rated)
         table.number = number
-        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, moved_at=time.time())
-        if not (rated and self._fair):
-            live.rated = False
-            await self.server.store.set_unrated(game_id)
+        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
+                                        moved_at=time.time(), rated=rated)
         self.where.changed()
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
         world = self.server.world
         announcement = Message(opened, "table_opened", {"table": str(number), "by": name})
         self.server.deliver(Delivery(p, announcement) for p in world.occupants(room) if p != name)
-        self._deliver(table.news(*kind.opened(table, name), Sat(name)), table.audience)
+        self.deliver(table.news(*kind.opened(table, name), Sat(name)), table.audience)
         return live
 
     async def seat(self, room: str, people: Sequence[str], bots: Sequence[Sequence[str]], words: list[str],
@@ -197,39 +163,49 @@ class Tables:
             table.sit(name)
         for bot in bots:
             table.add_bot(first, bot)
-        number, game_id = await self.server.store.open_next_table(room, table.play.options_record(), [first], kind.name)
+        row = Row(table.play.options_record(), list(table.seats), self._bot_words(table), table.status.value, {})
+        number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
+                                                                  self._fair)
         table.number = number
-        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace,
+        live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
                                         moved_at=time.time(), then=then, rated=self._fair)
-        if not self._fair:
-            await self.server.store.set_unrated(game_id)
         self.where.changed()
         log.info("table.seated", table=number, game=game_id, room=room, seats=table.seats)
-        self._deliver(table.news(*kind.opened(table, first), *(Sat(name) for name in table.seats)), table.audience)
+        self.deliver(table.news(*kind.opened(table, first), *(Sat(name) for name in table.seats)), table.audience)
         return live
 
     async def begin(self, live: Live) -> None:
-        """Start the game of a table the server set up (``seat``)."""
-        await self.act(live, lambda: live.table.start(live.table.people[0], live.dice))
+        """Start the game of a table the server set up (``seat``): now, or when it goes on if the store cannot save
+        its start (it is held)."""
+        with suppress(StoreDown):
+            await self.act(live, lambda: live.table.start(live.table.people[0], live.dice))
 
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
-        live.dice, live.teacher = live.kind.lesson(learner, ())
-        live.rated = False
-        await self.server.store.set_learner(live.game_id, learner)
+        was = live.dice, live.rated
+        live.dice, live.teacher = live.kind.lesson(learner, ())  # at once: nobody sits at it meanwhile
+        live.rated, live.learner = False, learner
+        try:
+            await self.server.store.set_learner(live.game_id, learner)
+        except StoreDown:  # an ordinary table, as stored
+            (live.dice, live.rated), live.teacher, live.learner = was, None, None
+            raise
 
     async def set_pace(self, live: Live, seconds: float) -> None:
         """How long the house bots at a table wait before a throw or a choice ('table pace')."""
-        live.pace = seconds
         await self.server.store.set_pace(live.game_id, seconds)
+        live.pace = seconds
 
     # -- moves -------------------------------------------------------------------------------------------------------
 
     async def act(self, live: Live, move: Callable[[], TableNews | None]) -> TableNews | None:
-        """Make a move at a table and publish it; then the house bots answer, if the table waits on them."""
+        """Make a move at a table and publish it; then the house bots answer, if the table waits on them. A move the
+        store cannot save raises ``StoreDown`` (the table held: server.tablehold)."""
         async with live.lock:
             if self.live.get(live.table.number) is not live:
                 raise Refusal(texts.TABLE_GONE.format(number=live.table.number))
+            if live.held:
+                raise Refusal(texts.TABLE_STILL_HELD.format(number=live.table.number))
             heard = live.table.audience  # who leaves still hears themselves leave
             try:
                 news = move()
@@ -239,14 +215,19 @@ class Tables:
             if news is None:
                 return None
             await self._publish(live, news, heard)
-        if live.bots is None or live.bots.done():  # one at a time: two would halve the pace
-            live.bots = self.clock.spawn(self._bots(live))  # not awaited: their turn is not the mover's command
+        self.bots_go(live)
         return news
+
+    def bots_go(self, live: Live) -> None:
+        """The house bots answer, if the table waits on them (a task: their turn is not the mover's command)."""
+        if live.bots is None or live.bots.done():  # one at a time: two would halve the pace
+            live.bots = self.clock.spawn(self.bots_move(live))
 
     async def _publish(self, live: Live, news: TableNews, heard: list[str]) -> None:
         """Save a move, then show it to everyone at the table (and to who just left it), then close the table or
-        restart the clock. What this move did is judged before the save is awaited: meanwhile the table may move on,
-        and only the move that ended it may close it, after its own save."""
+        restart the clock. What this move did is judged before the save is awaited, and only the move that ended
+        the table may close it, after its own save. A move that cannot be saved is not played: the table is held
+        where it was last saved, and ``StoreDown`` raised with the words for the mover."""
         live.moves += 1
         live.moved_at = time.time()
         self.clock.disarm(live)
@@ -257,21 +238,30 @@ class Tables:
         if table.play.started and not table.conduct.addresses:
             self.fair.started(live)
         ending = table.ending()
-        changes = await self._save(live, ending)
         audience = list(dict.fromkeys([*heard, *now_heard]))
+        try:
+            changes = await self._save(live, ending)
+        except StoreDown as down:
+            self.holds.hold(live, audience)
+            raise StoreDown(down.problem, texts.MOVE_NOT_PLAYED) from down
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
-        self._tell(live, await predicted(self.server.store, live), audience)
-        self._deliver(news, audience)
-        self._tell(live, rated(live, changes), audience)
+        self.tell(live, await spared(predicted(self.server.store, live)) or [], audience)
+        self.deliver(news, audience)
+        self.tell(live, rated(live, changes), audience)
         if ending is not None:
-            await self._close(live, ending, audience, changes=changes)
+            with suppress(StoreDown):  # (its move saved and shown, its closing not: held until it can be)
+                await self.close(live, ending, audience, changes=changes)
         else:
-            self.clock.mind_absence(live)
-            self.clock.arm(live)
-            timer = live.timer_message()
-            if timer is not None:
-                self.server.deliver(Delivery(name, timer) for name in audience)
+            self.going(live, audience)
+
+    def going(self, live: Live, audience: Sequence[str]) -> None:
+        """A table that waits on its next move: its clocks run (and clients counting down are told)."""
+        self.clock.mind_absence(live)
+        self.clock.arm(live)
+        timer = live.timer_message()
+        if timer is not None:
+            self.server.deliver(Delivery(name, timer) for name in audience)
 
     async def _abandon(self, live: Live) -> None:
         """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
@@ -283,7 +273,9 @@ class Tables:
                 live.table.conduct.left += [name for name in live.table.people if name not in live.table.conduct.left]
             why = (texts.TABLE_ABANDONED_AWAY if started else texts.TABLE_CLOSED_AWAY).format(
                 game=live.game_id, time=texts.duration(self.settings.abandon_after))
-            await self._close(live, TableEnding.ABANDONED if started else TableEnding.CLOSED, live.table.audience, why)
+            with suppress(StoreDown):  # (held: its clocks run again once the store works)
+                await self.close(live, TableEnding.ABANDONED if started else TableEnding.CLOSED, live.table.audience,
+                                 why)
 
     async def close_by(self, live: Live, wizard: str) -> TableEnding:
         """A wizard closes a table: a game in play is recorded as abandoned, a table not started is just closed.
@@ -294,22 +286,22 @@ class Tables:
             ending = TableEnding.ABANDONED if live.table.play.started else TableEnding.CLOSED
             why = (texts.TABLE_CLOSED_BY if ending is TableEnding.CLOSED else texts.TABLE_ABANDONED_BY).format(
                 by=wizard, game=live.game_id)
-            await self._close(live, ending, live.table.audience, why)
+            await self.close(live, ending, live.table.audience, why)
             return ending
 
-    async def _bots(self, live: Live) -> None:
+    async def bots_move(self, live: Live) -> None:
         """House bots move while the table waits on them, each move published like a person's; a throw or a choice
         after the table's pause (people can follow it), a vote at once."""
         for _ in range(MAX_BOT_MOVES):
             due = live.table.bot_to_move()
-            if due is None or self.live.get(live.table.number) is not live:
+            if due is None or self.live.get(live.table.number) is not live or live.held:
                 return
             bot, paced = due
             if paced:
                 await live.kind.before_bot(self.server.services, live.table, bot)
             await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
-                if self.live.get(live.table.number) is not live:
+                if self.live.get(live.table.number) is not live or live.held:
                     return
                 heard = live.table.audience
                 try:
@@ -319,7 +311,10 @@ class Tables:
                     return
                 if news is None:
                     return
-                await self._publish(live, news, heard)
+                try:
+                    await self._publish(live, news, heard)
+                except StoreDown:  # (held: they move again once it goes on)
+                    return
 
     def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
         """``sit`` as a move: nobody sits at two tables at once, nor at someone's tutorial (it is open, not started,
@@ -347,14 +342,25 @@ class Tables:
         if live is None:
             return
 
+        def board() -> None:
+            if not quiet:  # the board shows them back
+                session.tell(live.kind.scoreboard(session.view_of(live.table), name, session.style), "table")
+
+        if live.held:
+            board()
+            session.send(self.holds.notice(live))
+            return
+
         def back() -> TableNews | None:
             news = live.table.set_absent(name, False)
-            if not quiet:
-                board = live.kind.scoreboard(session.view_of(live.table), name, session.style)
-                session.tell(board, "table")  # the board shows them back
+            board()
             return news
 
-        if await self.act(live, back) is None:  # they were not away
+        try:
+            news = await self.act(live, back)
+        except StoreDown:  # (the table held now, and they are told so with everyone at it)
+            return
+        if news is None:  # they were not away
             view = live.table.view()
             session.send(Message("", "table", {"table": str(view.table)}, data=live.table.news()))
             timer = live.timer_message()
@@ -373,14 +379,10 @@ class Tables:
                 return table.unwatch(name) if name in table.watchers else table.set_absent(name, True)
 
             if name in table.watchers or table.is_seated(name):
-                with suppress(Refusal):  # the table closed meanwhile
+                with suppress(Refusal, StoreDown):  # the table closed meanwhile, or is held (absence is not kept)
                     await self.act(live, away)
 
     # -- inside ------------------------------------------------------------------------------------------------------
-
-    def _free_number(self) -> int:
-        """The lowest number no table has (at start, for a table stored under a number another one came back with)."""
-        return next(n for n in range(1, len(self.live) + 2) if n not in self.live)
 
     def _refuse_second_seat(self, name: str, here: Live | None = None) -> None:
         seated = self.seat_of(name)
@@ -394,21 +396,28 @@ class Tables:
 
     async def _save(self, live: Live, ending: TableEnding | None) -> list[RatingChange]:
         """The move's events and the table as it now is; a finished game's results and the new ratings go in the same
-        transaction (an abandoned game has none). Returns the ratings' changes."""
+        transaction (an abandoned game has none). Returns the ratings' changes. What is saved counts as saved only
+        once the store has it (a failed save is not half counted: the next would leave a hole)."""
         table, kind = live.table, live.kind
         events = table.play.events[live.stored :]
-        first, live.stored = live.stored, live.stored + len(events)
         finish = kind.finish(table) if ending is TableEnding.OVER else None
         if finish is not None and not (live.rated and self._fair):
             finish = replace(finish, rated=False)
         if finish is not None:
-            finish = live.finish = await self.fair.judge(live, await self._bots_flagged(finish))
-        return await self.server.store.save_table(
-            live.game_id, table.play.options_record(), table.seats,
-            {name: list(bot.words) for name, bot in table.bots.items()},
-            ending.value if ending is TableEnding.ABANDONED else table.status.value, first,
-            [kind.event_record(e) for e in events], finish, conduct_record(table.conduct),
-        )
+            finish = await self.fair.judge(live, await self._bots_flagged(finish))
+        row = Row(table.play.options_record(), list(table.seats), self._bot_words(table),
+                  ending.value if ending is TableEnding.ABANDONED else table.status.value, conduct_record(table.conduct))
+        changes = await self.server.store.save_table(live.game_id, *row[:4], live.stored,
+                                                     [kind.event_record(e) for e in events], finish, row.conduct)
+        live.stored, live.row = live.stored + len(events), row
+        if finish is not None:
+            live.finish = finish
+        return changes
+
+    @staticmethod
+    def _bot_words(table: Table) -> dict[str, list[str]]:
+        """The table's house bots as saved: by name, the words of their strategy."""
+        return {name: list(bot.words) for name, bot in table.bots.items()}
 
     async def _bots_flagged(self, finish: Finish) -> Finish:
         """Accounts flagged as bots ('@set me=bot') are rated and listed as bots, apart from people."""
@@ -417,21 +426,26 @@ class Tables:
                    for r in finish.results]
         return replace(finish, results=results)
 
-    async def _close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None,
-                     changes: Sequence[RatingChange] = ()) -> None:
+    async def close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None,
+                    changes: Sequence[RatingChange] = ()) -> None:
         """Take the table away (a finished game's results are already saved with its last move) and say why (with
-        the rating changes of a rated game, as fields)."""
+        the rating changes of a rated game, as fields). A closing the store cannot save raises ``StoreDown``, the
+        table held as it is (under its lock)."""
         table = live.table
-        if self.live.get(table.number) is live:  # (its game over and saved, the database may have given the number
-            del self.live[table.number]  # to a table opened since: that one stays)
-        self.where.closed(live)
-        self.clock.stop(live)
         if ending is not TableEnding.OVER:
             forfeits = None
             if ending is TableEnding.ABANDONED and live.rated and self._fair:
                 forfeits = await self.fair.forfeits(live, await self._bots_flagged(live.kind.finish(table)))
-            changes = await self.server.store.close_table(live.game_id, ending.value, forfeits)
-            self._tell(live, rated(live, changes), audience)
+            try:
+                changes = await self.server.store.close_table(live.game_id, ending.value, forfeits)
+            except StoreDown:
+                self.holds.hold(live, audience, back=False)
+                raise
+            self.tell(live, rated(live, changes), audience)
+        if self.live.get(table.number) is live:  # (its game over and saved, the database may have given the number
+            del self.live[table.number]  # to a table opened since: that one stays)
+        self.where.closed(live)
+        self.clock.stop(live)
         if why is None:
             why = CLOSED_WHY[ending].format(game=live.game_id)
         log.info("table.closed", table=table.number, game=live.game_id, status=ending.value,
@@ -439,11 +453,12 @@ class Tables:
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
                           **closing_fields(changes)})
-        self._tell(live, [closed], audience)
-        if live.then is not None:
-            self.clock.spawn(live.then(live, ending))
+        self.tell(live, [closed], audience)
+        if live.then is not None:  # (an event's count of its game, the next pairing: done once the store lets it)
+            then = live.then
+            self.clock.spawn(self.server.store_watch.until_done(lambda: then(live, ending)))
 
-    def _tell(self, live: Live, messages: Sequence[Message], audience: Sequence[str]) -> None:
+    def tell(self, live: Live, messages: Sequence[Message], audience: Sequence[str]) -> None:
         """Messages about ``live``'s table (its players' chances and ratings, its end) to its audience, each person
         shown them as they are shown the table: the words of someone they ignore masked (``server.unheard``), as
         in its news."""
@@ -452,7 +467,7 @@ class Tables:
             Delivery(name, as_seen(players[name].ignoring, live.table, message) if name in players else message)
             for message in messages for name in audience)
 
-    def _deliver(self, news: TableNews, audience: Sequence[str]) -> None:
+    def deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""
         message = Message("", "table", {"table": str(news.table)}, data=news)
         self.server.deliver(Delivery(name, message) for name in audience)
@@ -465,5 +480,5 @@ class Tables:
         log.info("table.timed_out", table=live.table.number, waiting_on=live.table.play.waiting_on())
         try:
             await self.act(live, lambda: live.table.timed_out(live.dice))
-        except Refusal as refusal:
+        except (Refusal, StoreDown) as refusal:
             log.warning("table.timer_failed", table=live.table.number, why=str(refusal))

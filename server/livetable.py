@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rooms.messages import Message
 from rooms.tables import Aside, Table, TableNews
@@ -13,7 +13,22 @@ from server.gametypes import GAME_TYPES, GameType
 
 if TYPE_CHECKING:
     from rooms.tables import TableEnding
-    from server.store import Finish
+    from server.store import Finish, StoredTable
+
+
+class Row(NamedTuple):
+    """A table's row as last saved: what a table held because the store failed goes back to, with its saved events."""
+
+    rules: dict[str, Any]
+    seats: list[str]
+    bots: dict[str, list[str]]
+    status: str
+    conduct: dict[str, Any]
+    """How each person took part (``rooms.tables.Conduct`` as saved)."""
+
+    @classmethod
+    def of(cls, stored: StoredTable) -> Row:
+        return cls(stored.rules, stored.seats, stored.bots, stored.status, stored.conduct)
 
 
 @dataclass(slots=True)
@@ -26,8 +41,15 @@ class Live:
     """Its game's randomness source (Cosmic Wimpout's dice)."""
     pace: float
     """Seconds a house bot waits before each throw or choice, so people can follow it ('table pace')."""
+    row: Row
+    """Its seats, house bots, rules and status as last saved."""
     stored: int = 0
     """How many of the game's events are saved."""
+    held: bool = False
+    """Its last save failed: it stands as last saved, nothing is played there and no clock runs until the store works
+    again (server.tablehold)."""
+    learner: str | None = None
+    """Whose tutorial it is, if it is one."""
     moves: int = 0
     """Counts moves, so a timer that fired just before one does not move again."""
     timer: asyncio.TimerHandle | None = None

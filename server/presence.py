@@ -12,6 +12,7 @@ from rooms.messages import Delivery
 from rooms.world import World
 from server import texts
 from server.sanctions import describe
+from server.storewatch import spared
 from server.store import EVERYWHERE, Account, Store
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class Presence:
             self.world.arrive(account.name, location)  # where they were, unannounced
         else:
             self.deliver(self.world.arrive(account.name, location))
-        await store.touch([skeleton])
+        await spared(store.touch([skeleton]))  # (a moment's failure: seen at the next)
         await self.tables.returned(session, quiet=returning)
 
     def has_powers(self, account: Account) -> bool:
@@ -98,8 +99,8 @@ class Presence:
         """Keep the room a player has just gone to: they come back there after they leave, and after a restart,
         even one that gave no warning (SIGKILL)."""
         session = self.players.get(name)
-        if session is not None and session.account is not None:
-            await self.store.set_location(session.account.skeleton, self.world.location(name).key)
+        if session is not None and session.account is not None:  # (the store failing: kept at the next move)
+            await spared(self.store.set_location(session.account.skeleton, self.world.location(name).key))
 
     def seen(self) -> list[str]:
         """Every logged-in player's account (to be recorded as seen now)."""

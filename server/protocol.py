@@ -33,6 +33,7 @@ ErrorCode = Literal[
     "name_taken",
     "bad_name",
     "internal",
+    "not_saved",
 ]
 """Why a command was not carried out; stable, so bots can act on them (the message is for people)."""
 

@@ -10,7 +10,7 @@ import structlog
 
 from rooms.messages import Refusal
 from server import texts
-from server.store import EVERYWHERE, Restriction
+from server.store import EVERYWHERE, Restriction, StoreDown
 
 if TYPE_CHECKING:
     from server.session import Session
@@ -19,9 +19,13 @@ log = structlog.get_logger()
 
 
 async def record(session: Session, action: str, target: str, detail: str = "") -> None:
-    """A wizard (or the table) acted on ``target``: say so in the log and keep it."""
+    """A wizard (or the table) acted on ``target``: say so in the log and keep it (what was done stands if the store
+    cannot keep its record now: the wizard is told, and the log has it)."""
     log.info(f"admin.{action}", by=session.player, name=target, detail=detail)
-    await session.services.store.record(session.player, action, target, detail)
+    try:
+        await session.services.store.record(session.player, action, target, detail)
+    except StoreDown:
+        session.tell(texts.NOT_RECORDED)
 
 
 def when(moment: float) -> str:

@@ -75,3 +75,5 @@ class Services:
     """When the server started ('uptime', MSSP's UPTIME)."""
     commands: Commands = field(default_factory=Commands)
     """Every command run: how many, how long (``/metrics``, ``@stats``)."""
+    unsaved: set[str] = field(default_factory=set)
+    """Players told that something was not done because the store failed: told again once it works."""

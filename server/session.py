@@ -23,7 +23,7 @@ from server.render.colour import KIND_COLOURS, painted
 from server.render.style import Style, default_cubes
 from server.quotas import ASKER
 from server.sink import Sink
-from server.store import EVERYWHERE, Account, Restriction
+from server.store import EVERYWHERE, Account, Restriction, StoreDown
 from server.unheard import as_seen
 
 if TYPE_CHECKING:
@@ -362,6 +362,10 @@ class Session:
             self.refuse(str(refusal), "refused")
         except UsageError as usage:
             self.refuse(f"Usage: {usage}", "usage")
+        except StoreDown as down:  # (noted and logged by the store's watch: server.storewatch)
+            self.refuse(down.told or texts.NOT_SAVED, "not_saved")
+            if self.name is not None:
+                self.services.unsaved.add(self.name)  # told again once the store works
         except Exception:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")

@@ -34,6 +34,12 @@ ALREADY_CONNECTED = "You are already connected."
 PERMISSION_DENIED = "Permission denied."
 FOREIGN_ORIGIN = "This game's WebSocket is for its own page."
 INTERNAL_ERROR = "Something went wrong running that command; it has been logged."
+NOT_SAVED = ("The server cannot use its database right now, so that was not done and nothing of it was kept. "
+             "Try again in a little while.")
+"""A command the store failed under (issue 36): a full disk, a database server gone or refusing."""
+STORE_BACK = "The server can save again: what it could not do a moment ago may be tried again."
+NOT_RECORDED = ("(Done, but the server cannot use its database right now to keep it in the moderation record: the "
+                "log has it.)")
 
 BAD_LOGIN = "Either that player does not exist, or has a different password."
 BANNED = "That character is banned from this server."
@@ -161,6 +167,7 @@ TABLE_CLOSED_WHY = {"over": " (its game was over)", "abandoned": "; its game is 
 """What a wizard's '@table close' ended, by ``TableEnding`` (it said "Table 1 is closed (closed).")."""
 TABLE_KICKED = "You remove {name} from table {number}."
 TABLE_ROW = "Table {number} in {room}: {status}; seats: {seats}; watching: {watchers}; last move: {moved}."
+TABLE_ROW_HELD = " (held: the server cannot save)"
 TABLE_NOT_MOVED = "none since the server started"
 NO_TABLES = "There are no tables open. 'table open' opens one in the room you are in."
 NO_TABLE_HERE = "There is no table in this room: 'table open' opens one, 'tables' lists them all."
@@ -173,6 +180,15 @@ NOT_AT_A_TABLE = "You are not sitting at a table."
 NO_HANDS = "{game}, the game at table {number}, has no hidden hands: 'score' shows everything."
 NOT_A_MOVE_HERE = "'{verb}' is not a move of {game}, the game at table {number}."
 NOT_WATCHING = "You are neither sitting at nor watching a table."
+TABLE_HELD = ("Table {number} is held: the server cannot save right now, so the last move was not played. The table "
+              "stays where it was, no clock runs and the house bots wait; it goes on by itself once the server can "
+              "save again.")
+TABLE_HELD_CLOSING = ("Table {number} is held: the server cannot save right now, so it is not closed yet. No clock "
+                      "runs and the house bots wait; it goes on by itself once the server can save again.")
+TABLE_STILL_HELD = ("Table {number} is held until the server can save again: nothing can be done at it meanwhile (it "
+                    "goes on by itself).")
+TABLE_RESUMED = "Table {number} goes on: the server can save again."
+MOVE_NOT_PLAYED = "Your move was not played (the server could not save it)."
 DICE_EXHAUSTED = "The loaded dice have run out ({why}); nothing happened. Ask the server's operator for more throws."
 LEAVE_CONFIRM = "Leaving table {number} now forfeits the game: your score of {score} is lost.\nLeave? (yes/no) "
 """The question on a line of its own: as one 80-column prompt TinyFugue at 80 columns did not show it at all."""

@@ -19,7 +19,7 @@ from server import texts
 from server.anchors import anchor_name, anchor_seat
 from server.gametypes import GAME_TYPES, pick
 from server.livetable import Live
-from server.store import EventRecord, Finish, Result
+from server.store import EventRecord, Finish, Result, StoreDown
 
 if TYPE_CHECKING:
     from server.app import GameServer
@@ -214,7 +214,14 @@ class Tournaments:
     # -- pairing -----------------------------------------------------------------------------------------------------
 
     async def advance(self, run: Running) -> None:
-        """Seat whoever can be seated now; end the event once nothing more will be played."""
+        """Seat whoever can be seated now; end the event once nothing more will be played. A pairing the store
+        cannot save is done again once it can (those it seated stay seated)."""
+        try:
+            await self._advance(run)
+        except StoreDown:
+            self._spawn(self.server.store_watch.until_done(lambda: self._advance(run)))
+
+    async def _advance(self, run: Running) -> None:
         async with self._lock:
             try:
                 if self.running.get(run.number) is not run:
@@ -275,7 +282,11 @@ class Tournaments:
         for name in people:
             if name in run.queue:
                 run.queue.remove(name)
-        await self.server.store.event_game(run.number, live.game_id, round)
+        try:
+            await self.server.store.event_game(run.number, live.game_id, round)
+        except StoreDown:  # saved once the store works (before its game can end, which needs the store too)
+            self._spawn(self.server.store_watch.until_done(
+                lambda: self.server.store.event_game(run.number, live.game_id, round)))
         which = texts.EVENT_ROUND_SWISS.format(round=round) if round else texts.EVENT_ROUND_ARENA
         said = texts.EVENT_SEATED.format(number=run.number, round=which, table=live.table.number,
                                          players=", ".join(live.table.seats))

@@ -13,7 +13,7 @@ from server.names import password_problem, skeleton
 from server.passwords import hash_password_async
 from server.sanctions import record, when
 from server.session import Session
-from server.store import Account, AddressBan
+from server.store import Account, AddressBan, StoreDown
 
 log = structlog.get_logger()
 
@@ -128,7 +128,11 @@ async def unban(session: Session, args: str) -> None:
         lifted = session.services.address_bans.remove(network)
         if lifted is None:
             raise Refusal(texts.NOT_ADDRESS_BANNED.format(network=network))
-        await session.services.store.unban_address(lifted.network)
+        try:
+            await session.services.store.unban_address(lifted.network)
+        except StoreDown:  # not lifted: it stays in force
+            session.services.address_bans.add(lifted)
+            raise
         await record(session, "unban", lifted.network)
         session.tell(texts.ADDRESS_UNBANNED.format(network=lifted.network))
         return

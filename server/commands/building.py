@@ -15,6 +15,7 @@ from server.commands.registry import command
 from server.quotas import HourlyQuota, Quotas
 from server.sanctions import may_talk, record
 from server.session import Session
+from server.store import StoreDown
 
 
 def _builder(session: Session) -> None:
@@ -50,10 +51,10 @@ def _within(session: Session, quota: HourlyQuota, done: str) -> None:
 
 
 async def _keep(session: Session, *rooms: Room) -> None:
-    """Put changed rooms in the world and in the database."""
+    """Put changed rooms in the database, then in the world (a change the store cannot keep is not made)."""
+    await session.services.store.save_rooms(rooms)
     for room in rooms:
         session.services.world.put_room(room)
-    await session.services.store.save_rooms(rooms)
 
 
 def _assignment(args: str) -> tuple[str, str]:
@@ -200,8 +201,14 @@ async def destroy(session: Session, args: str) -> None:
     table = next(iter(session.services.tables.in_room(room.key)), None)
     if table is not None:
         raise Refusal(texts.TABLE_IN_ROOM.format(number=table.table.number, room=room.name))
+    before = world.rooms()
     changed = world.remove_room(room.key)
-    await session.services.store.delete_room(room.key, changed)
+    try:
+        await session.services.store.delete_room(room.key, changed)
+    except StoreDown:  # not destroyed: the world as it was
+        for kept in before:
+            world.put_room(kept)
+        raise
     lines = [texts.ROOM_DESTROYED.format(room=room.name, key=room.key)]
     if changed:
         lines.append(texts.EXITS_REMOVED.format(rooms=", ".join(r.name for r in changed)))

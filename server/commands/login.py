@@ -13,7 +13,8 @@ from server.commands.serverinfo import news_at_login
 from server.names import look_alike, name_problem, password_problem, skeleton
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
-from server.store import NameTaken
+from server.store import NameTaken, StoreDown
+from server.storewatch import spared
 
 log = structlog.get_logger()
 
@@ -61,7 +62,10 @@ async def connect(session: Session, args: str) -> None:
     await _greeted(session)
     cost = session.services.settings.password_hash_cost
     if outdated(account.password_hash, cost):  # an older release's cheaper hash: the password is at hand now
-        await session.services.store.set_password_hash(key, await hash_password_async(password, cost))
+        try:
+            await session.services.store.set_password_hash(key, await hash_password_async(password, cost))
+        except StoreDown:  # (redone at the next login)
+            return
         log.info("account.password_rehashed", name=account.name, cost=cost)
 
 
@@ -119,7 +123,7 @@ def _address_banned(session: Session) -> bool:
 async def _greeted(session: Session) -> None:
     """What a player is shown as they log in, after the room: the news, and any unread mail."""
     news_at_login(session)
-    await unread_at_login(session)
+    await spared(unread_at_login(session))  # (logged in all the same while the store fails)
 
 
 def _refuse_taken(session: Session, name: str, existing: str) -> None:

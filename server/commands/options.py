@@ -58,7 +58,7 @@ async def set_(session: Session, args: str) -> None:
         key, value = key.lstrip("!"), "off" if key.startswith("!") else "on"
     if value not in CHOICES.get(key, ()):
         raise Refusal(texts.SET_USAGE)
-    session.options[key] = value
     assert session.account is not None
-    await session.services.store.set_preference(session.account.skeleton, key, value)
+    await session.services.store.set_preference(session.account.skeleton, key, value)  # first: kept, or not set
+    session.options[key] = value
     session.tell(texts.SET_DONE.format(key=key, value=value))

@@ -22,7 +22,7 @@ def _row(session: Session, live: Live) -> str:
     moved = texts.TABLE_NOT_MOVED if live.moved_at is None else (
         f"{when(live.moved_at)} ({idle(time.time() - live.moved_at)} ago)")
     return texts.TABLE_ROW.format(number=table.number, room=session.services.world.room(table.room).name,
-                                  status=table.status.value, seats=seats,
+                                  status=table.status.value + (texts.TABLE_ROW_HELD if live.held else ""), seats=seats,
                                   watchers=", ".join(table.watchers) or "nobody", moved=moved)
 
 

@@ -18,7 +18,8 @@ import structlog
 from engine.funhouse import STOP, FunOptions, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
 from engine.funhouse.funevents import Event, Moved
 from server.funhouse.funsearch import Searched, Searches
-from server.store import FunRecord, Store
+from server import texts
+from server.store import FunRecord, Store, StoreDown
 
 if TYPE_CHECKING:
     from server.settings import FunhouseSettings
@@ -123,10 +124,17 @@ class Funhouse:
         self.searches.stop()
 
     async def move(self, live: LiveRun, command: str) -> list[Event]:
-        """Make a move (``FunError`` if refused) and store the run before anyone is shown it."""
+        """Make a move (``FunError`` if refused) and store the run before anyone is shown it. A move the store cannot
+        save is not played: the run is let go from memory, to be rebuilt as stored at the player's next command."""
         events = live.run.apply(command, live.chance)
         total = live.run.state.total if live.run.is_over else None
-        await self.store.save_fun_run(live.run_id, [event_to_dict(event) for event in live.run.events], total)
+        try:
+            await self.store.save_fun_run(live.run_id, [event_to_dict(event) for event in live.run.events], total)
+        except StoreDown as down:
+            if self._live.get(live.player) is live:
+                del self._live[live.player]
+            log.warning("funhouse.not_saved", player=live.player, run=live.run_id)
+            raise StoreDown(down.problem, texts.MOVE_NOT_PLAYED) from down
         if live.run.is_over:
             self._live.pop(live.player, None)
             log.info("funhouse.finished", player=live.player, run=live.run_id, total=total)

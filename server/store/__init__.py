@@ -27,10 +27,12 @@ from server.store.domain import (
     Result,
     Stats,
     StoredTable,
+    StoreDown,
     StoreError,
     Tally,
     Total,
 )
+from server.store.trouble import Trouble
 from server.store.repositories import (
     AccountStore,
     ChannelStore,
@@ -50,7 +52,7 @@ __all__ = [
     "FunRecord", "FunhouseStore",
     "PlayedGame",
     "GameStore", "GameSummary", "Letter", "MailStore", "ModerationEntry", "ModerationStore", "NameTaken", "NewerDatabase",
-    "PreferenceStore", "RatingChange", "Restriction", "Result", "Stats", "Store", "StoreError", "StoredTable", "Tally",
-    "Total", "WorldStore", "store_at",
+    "PreferenceStore", "RatingChange", "Restriction", "Result", "Stats", "Store", "StoreDown", "StoreError", "StoredTable", "Tally",
+    "Total", "Trouble", "WorldStore", "store_at",
     "store_for",
 ]

@@ -329,6 +329,18 @@ class StoreError(Exception):
     """The store cannot be used as it is (the server and the console say why and stop)."""
 
 
+class StoreDown(StoreError):
+    """The store cannot be used right now (its disk is full, its database server gone or refusing), as opposed to a
+    write's own failure (a name already taken): what asked for it is not done, and nothing of it is kept.
+    ``problem`` says why, for the log and ``/health``; ``told``, when given, is what the player whose command it was
+    is told (else the server's general words for it)."""
+
+    def __init__(self, problem: str, told: str | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.told = told
+
+
 class NewerDatabase(StoreError):
     """The database was made or upgraded by a newer release than this one: it is left untouched."""
 

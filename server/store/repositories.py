@@ -3,7 +3,8 @@ these, so a backend is anything that has the methods: SQLite (``server/store/sql
 (``server/store/postgresql/``).
 
 Every write returns once it is durable ("saved before shown"); the writes asked for in one turn of the event loop may
-share one transaction (group commit), and one that fails is undone alone."""
+share one transaction (group commit), and one that fails is undone alone. When the store itself fails (a full disk,
+a database server gone or refusing) a write or a read raises ``StoreDown``, and its ``trouble`` says so."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any, Protocol
 from rooms.model import Room
 from server.figures import Commits
 from server.ratingmodel import Rating
+from server.store.trouble import Trouble
 from server.store.domain import (
     DEFAULT_GAME,
     Account,
@@ -181,9 +183,11 @@ class GameStore(Protocol):
 
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+        bots: Mapping[str, list[str]] | None = None, rated: bool = True,
     ) -> tuple[int, int]:
         """Record a new table of a game type (one table holds one game) under the lowest number no open table has,
-        chosen by the database (processes sharing one never take a number twice); returns its number and game id."""
+        chosen by the database (processes sharing one never take a number twice), with its seats, house bots and
+        whether its game will be rated, in one transaction; returns its number and game id."""
         ...
 
     async def renumber_table(self, game_id: int, number: int) -> None:
@@ -205,10 +209,6 @@ class GameStore(Protocol):
 
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice); never rated."""
-        ...
-
-    async def set_unrated(self, game_id: int) -> None:
-        """The table's game will not be rated nor counted ('table open rated=off')."""
         ...
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
@@ -404,4 +404,13 @@ class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailSt
 
     async def backup(self, to: Path) -> None:
         """A consistent copy of the whole database in the new file ``to``, while others go on writing."""
+        ...
+
+    @property
+    def trouble(self) -> Trouble:
+        """Whether the store works now (every failure of its own is noted there)."""
+        ...
+
+    async def probe(self) -> None:
+        """A write that changes nothing: raises ``StoreDown`` unless the store can save now."""
         ...

@@ -83,7 +83,8 @@ INSERT_EXIT = "INSERT INTO exits VALUES (?, ?, ?, ?, ?)"
 
 OPEN = f"status IN {OPEN_STATUSES}"
 OPEN_TABLE = (
-    "INSERT INTO games (table_number, room, rules, seats, status, opened_at, game) VALUES (?, ?, ?, ?, 'waiting', ?, ?)"
+    "INSERT INTO games (table_number, room, rules, seats, bots, rated, status, opened_at, game)"
+    " VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)"
     " RETURNING id"
 )
 FREE_NUMBER = (
@@ -175,7 +176,8 @@ STANDINGS = (
     "SELECT player, points, games, wins, house, active FROM event_standings WHERE event = ?"
     " ORDER BY points DESC, wins DESC, games, player"
 )
-EVENT_GAME = "INSERT INTO event_games (event, game, round) VALUES (?, ?, ?)"
+EVENT_GAME = "INSERT INTO event_games (event, game, round) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+"""(Said again after a failure whose commit may have gone through: once is enough.)"""
 COUNT_EVENT_GAME = "UPDATE event_games SET counted = 1 WHERE event = ? AND game = ? AND counted = 0 RETURNING game"
 """Returns the game if it was not counted yet (a row read back: PostgreSQL's pipeline has no row count yet)."""
 SCORE_IN_EVENT = (

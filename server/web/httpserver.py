@@ -32,6 +32,8 @@ from server.sink import LineOut
 from server.web.websocket import WebSocketOut, WebSocketSource
 
 log = structlog.get_logger()
+UNHEALTHY = {"stopping", "store_failing"}
+"""The ``status`` of a server ``/health`` answers 503 for."""
 
 PAGE = resources.files("server.web") / "page"
 """The page's files (plain HTML, CSS and JavaScript: nothing to build, nothing fetched from elsewhere)."""
@@ -214,10 +216,12 @@ class WebClient:
         return ws
 
     async def _health(self, request: web.Request) -> web.Response:
-        """For operators and load balancers: 200 while serving, 503 once shutting down."""
+        """For operators and load balancers: 200 while serving, 503 once shutting down or while the store cannot
+        save (``status`` ``store_failing``, ``store`` saying why: issue 36)."""
         figures = await answered(self.server.health())
+        failing = self.server.stopping or figures.get("status") in UNHEALTHY
         return web.json_response({**figures, "uptime": int(time.monotonic() - self.started)},
-                                 status=503 if self.server.stopping else 200)
+                                 status=503 if failing else 200)
 
     async def _who(self, request: web.Request) -> web.Response:
         """WHO as JSON: who is on, for how long, idle how long, and their @doing (unless the operator keeps it to

@@ -38,7 +38,7 @@ async def test_backup_wipe_restore_and_see_your_history(
     names = sorted(path.name for path in backups.iterdir())
     newest = kept(backups)[-1]
     assert names == sorted(["README.txt", "cosmic-20210101T000000Z" + newest.suffix, newest.name]), names
-    assert f"Backed up" in said and "Removed" in said and "20200101" in said
+    assert "Backed up" in said and "Removed" in said and "20200101" in said
     assert newest.stat().st_mode & 0o077 == 0  # the server's user's alone
 
     data_dir = tmp_path / "data"

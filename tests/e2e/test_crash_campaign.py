@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from support.pgcluster import BACKENDS, unavailable
+from support.storefaults import why_no_small_disk
 
 pytestmark = pytest.mark.slow
 
@@ -49,3 +50,21 @@ async def test_a_few_kills_of_the_game_process_lose_nothing_and_drop_no_one() ->
     figures = json.loads(out.decode().strip().splitlines()[-1])
     assert len(figures) == 6 and set(figures.values()) == {0}, out.decode()
     assert "3 SIGKILLs of the game process" in out.decode()
+
+
+@pytest.mark.parametrize("store", BACKENDS)
+async def test_a_few_store_faults_lose_nothing_and_every_table_goes_on(store: str) -> None:
+    """Issue 36: the store fails under the running server (SQLite's disk full, PostgreSQL stopped) and works again;
+    nothing shown is missing, no game has a hole, every table goes on, /health says 503 then 200."""
+    reason = unavailable() if store == "postgresql" else why_no_small_disk()
+    if reason:
+        pytest.skip(reason)
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, str(CAMPAIGN), "--tables", "3", "--trials", "2", "--max-run", "1.5", "--seed", "7",
+        "--kill", "store", "--store", store, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(process.communicate(), 300)
+    assert await process.wait() == 0, out.decode()
+    figures = json.loads(out.decode().strip().splitlines()[-1])
+    assert len(figures) == 8 and set(figures.values()) == {0}, out.decode()
+    assert "3 tables, 2 store faults" in out.decode()

@@ -23,6 +23,7 @@ from server.store.postgresql import PostgresStore, pgcommit
 from server.ratingmodel import Rating
 from server.wimpout.wimpoutresults import TALLY
 from support.clients import player
+from support.storedb import database
 from support.servers import console, console_server, free_port, running, settings_for
 from support.tablesetup import LAST_LICKS_GAME, dice_script, play_to_last_licks, scoreboard, seated
 
@@ -177,8 +178,7 @@ async def test_ratings_in_the_transaction_of_the_results_and_unrated_games_left_
         assert await store.ratings("ANN") == {DEFAULT_GAME: ann.after}
         _, tutorial = await store.open_next_table("lobby", {}, ["Ann", "Teacher.bot"])
         await store.set_learner(tutorial, "Ann")
-        _, off = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
-        await store.set_unrated(off)
+        _, off = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"], rated=False)
         _, scripted = await store.open_next_table("lobby", {}, ["Ann", "Rob.bot"])
         assert [t.rated for t in await store.open_tables()] == [False, False, True]
         for game, winner, loser, rated in ((tutorial, "Ann", "Teacher.bot", True), (off, "Rob.bot", "Ann", True),
@@ -378,3 +378,20 @@ async def test_unfinished_funhouse_runs_are_pruned_after_a_while(store_url: str,
         assert old and second_daily
     finally:
         await store.close()
+
+
+async def test_store_copy_notices_a_hole_in_a_games_events(tmp_path: Path) -> None:
+    """Issue 36: an older release's failed save left a game's events numbered 15 then 21; ``store copy`` copied it
+    without a word. Its check now says which game and where (an open game's too, which no replay reaches)."""
+    data = tmp_path / "data"
+    (tmp_path / "dice.txt").write_text("\n".join(LAST_LICKS_GAME) + "\n")
+    script = {"dice_script": str(tmp_path / "dice.txt"), "turn_timer": 600, "insurance_window": 600}
+    async with running(settings_for(data, store={"url": "sqlite:"}, tables=script)) as server:
+        async with seated(server, ["Ann", "Bob"], "goal=100") as (ann, _):
+            await play_to_last_licks(ann)  # (Bob's last turn to come: the game is open)
+    with database(data, "sqlite:") as db:
+        (count,) = db.execute("SELECT COUNT(*) FROM game_events WHERE game = 1").fetchone()
+        assert count > 3
+        db.execute("DELETE FROM game_events WHERE game = 1 AND seq = 2")
+    code, said = await console("store", "copy", "--to", f"sqlite:{tmp_path / 'copy'}", "--data-dir", str(data))
+    assert code == 1 and "game #1: its events have a hole (event 2 is missing, the next is 3)" in said, said

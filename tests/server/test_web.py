@@ -41,7 +41,8 @@ async def test_the_page_its_files_health_and_who_over_http(make_server) -> None:
             assert missing.status == 404
         async with http.get(web_url(server, "/health")) as health:
             assert health.status == 200
-            assert await health.json() == {"status": "ok", "players": 1, "connections": 1, "tables": 0,
+            assert await health.json() == {"status": "ok", "players": 1, "connections": 1, "tables": 0, "held": 0,
+                                           "store": {"problem": None, "failing_for": None, "failures": 0},
                                            "uptime": (await health.json())["uptime"]}
         async with web_client(server, "Bob"), http.get(web_url(server, "/who")) as who:
             listed = await who.json()

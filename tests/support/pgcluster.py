@@ -20,7 +20,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,9 +64,20 @@ def _free_port() -> int:
 class Cluster:
     """A running cluster: ``url(database)`` to reach it, ``create()`` for a new database."""
 
-    def __init__(self, bin_dir: Path, root: Path, port: int, user: str) -> None:
+    def __init__(self, bin_dir: Path, root: Path, port: int, user: str, run: Callable[..., None], settings: str) -> None:
         self.bin_dir, self.root, self.port, self.user = bin_dir, root, port, user
         self._migrated: str | None = None
+        self._run, self._settings = run, settings
+
+    def stop(self) -> None:
+        """Stop the server as an operator would (``pg_ctl stop -m fast``): every connection ended, new ones refused
+        (the crash campaign's store fault)."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.root / "data"), "-m", "fast", "-w", "stop")
+
+    def start(self) -> None:
+        """Start it again after ``stop``, on the same port."""
+        self._run(str(self.bin_dir / "pg_ctl"), "-D", str(self.root / "data"), "-l", str(self.root / "log"), "-o",
+                  self._settings, "-w", "start")
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"
@@ -122,7 +133,7 @@ def cluster(durable: bool = False) -> Iterator[Cluster]:
         run(str(bin_dir / "initdb"), "-D", str(data), "-U", user, "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8")
         run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-o", settings, "-w", "start")
         try:
-            yield Cluster(bin_dir, root, port, user)
+            yield Cluster(bin_dir, root, port, user, run, settings)
         finally:
             run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
     finally:

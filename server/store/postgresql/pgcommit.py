@@ -7,7 +7,10 @@ statements reach the server without a round trip each (under load, each round tr
 get a core). One that fails is undone alone: the group is then run again with a savepoint around each write (not the
 first time: each savepoint is two more round trips, and writes seldom fail). Commits follow one another without a
 pause: while one is on its way, the turns that follow queue theirs, and the committer sends all of those together as
-soon as the first is done."""
+soon as the first is done.
+
+A failure of the database server itself (gone, refusing, its disk full, no connection within ``POOL_WAIT``: ``down``)
+is raised as ``StoreDown`` and noted in ``trouble``; a write's own failure (a constraint, ``NameTaken``) as it is."""
 
 from __future__ import annotations
 
@@ -17,11 +20,13 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
+import psycopg
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg_pool import AsyncConnectionPool
 
 from server.figures import Commits
 from server.store.outcomes import Outcome, settle
+from server.store.trouble import Trouble
 
 T = TypeVar("T")
 Connection = AsyncConnection[tuple[Any, ...]]
@@ -31,9 +36,21 @@ Pending = tuple[Work, asyncio.Future[Any]]
 POOL_SIZE = (2, 10)
 """Connections kept open, and at most: one commits, the others read (logins, history) meanwhile."""
 CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for the database server when opening."""
 APPLICATION_NAME = "cosmic-wimpout"
 """What a server's connections call themselves (``pg_stat_activity``: ``store copy`` sees a server is on)."""
-"""Seconds to wait for the database server when opening."""
+POOL_WAIT = 5.0
+"""Seconds a read or a commit waits for a connection before the store is said to fail (the pool's own default, 30 s,
+kept a player's command waiting that long while the database server was gone)."""
+REFUSING = (psycopg.OperationalError, psycopg.InterfaceError, psycopg.errors.ReadOnlySqlTransaction,
+            psycopg.errors.InsufficientPrivilege)
+"""Errors of the database server rather than of a statement: a connection lost or refused, the server shutting down,
+its disk full, no connection within ``POOL_WAIT``, a server in read-only mode, a role no longer allowed to write."""
+
+
+def down(error: BaseException) -> bool:
+    """Whether ``error`` is the database server's failure, not the statement's."""
+    return isinstance(error, REFUSING)
 
 
 def pg(sql: str) -> str:
@@ -106,20 +123,38 @@ class PgGroupCommit:
         self._committer: asyncio.Task[None] | None = None
         self.commits = Commits()
         """Each transaction's time to be durable, and those that failed (server.figures)."""
+        self._trouble = Trouble()
 
     async def _open_pool(self) -> None:
         low, high = POOL_SIZE
         self._pool = AsyncConnectionPool(
-            self._url, min_size=low, max_size=high, open=False, configure=durable,
+            self._url, min_size=low, max_size=high, open=False, configure=durable, timeout=POOL_WAIT,
             kwargs={"autocommit": True, "application_name": APPLICATION_NAME},
         )
         await self._pool.open(wait=True, timeout=CONNECT_TIMEOUT)
 
+    @property
+    def trouble(self) -> Trouble:
+        """Whether the database works now (each failure of its own noted there)."""
+        return self._trouble
+
     async def _run(self, work: Callable[[Connection], Awaitable[T]]) -> T:
         if self._pool is None:
             raise RuntimeError("the store is closed")
-        async with self._pool.connection() as db:
-            return await work(db)
+        try:
+            async with self._pool.connection() as db:
+                return await work(db)
+        except psycopg.Error as error:
+            if down(error):
+                raise self._trouble.failed(error) from error
+            raise
+
+    async def probe(self) -> None:
+        """A write that changes nothing (the schema's version, written again): whether the store can save now. The
+        pool's connections are checked first, so that those a restart of the database server broke are replaced."""
+        if self._pool is not None:
+            await self._pool.check()
+        await self._write(lambda db: execute(db, "UPDATE schema_version SET version = version"))
 
     async def _write(self, work: Callable[[Connection], Awaitable[T]]) -> T:
         """Queue a write for this turn's group commit and wait until it is durable; its own failure (e.g.
@@ -154,7 +189,8 @@ class PgGroupCommit:
             except Exception as error:  # the transaction itself failed: none of the batch is saved
                 outcomes, failed = [(None, error)] * len(batch), True
             self.commits.took(started, failed)
-            settle([future for _, future in batch], outcomes)
+            settle([future for _, future in batch], [(value, self._trouble.judged(error, down))
+                                                     for value, error in outcomes])
 
     async def _stop(self) -> None:
         """Commit what was asked for, then close the pool."""

@@ -27,6 +27,7 @@ class PgGames(PgGroupCommit):
 
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+        bots: Mapping[str, list[str]] | None = None, rated: bool = True,
     ) -> tuple[int, int]:
         """Record a new table under the lowest number no open table has, chosen by the database; returns its number
         and game id."""
@@ -35,7 +36,7 @@ class PgGames(PgGroupCommit):
             await execute(db, "SELECT pg_advisory_xact_lock(?)", (LOCK,))
             row = await fetchone(db, sql.FREE_NUMBER)
             assert row is not None
-            return row[0], await _insert_table(db, row[0], room, rules, seats, game)
+            return row[0], await _insert_table(db, row[0], room, rules, seats, game, bots or {}, rated)
 
         return await self._write(insert)
 
@@ -67,10 +68,6 @@ class PgGames(PgGroupCommit):
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: execute(db, sql.SET_LEARNER, (learner, game_id)))
-
-    async def set_unrated(self, game_id: int) -> None:
-        """The table's game will not be rated nor counted ('table open rated=off')."""
-        await self._write(lambda db: execute(db, sql.SET_UNRATED, (game_id,)))
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
@@ -198,8 +195,10 @@ def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
     return Stats(games, wins, dict(zip(tally.totals, figures)))
 
 
-async def _insert_table(db: Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str) -> int:
-    row = await fetchone(db, sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), time.time(), game))
+async def _insert_table(db: Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str,
+                        bots: Mapping[str, list[str]], rated: bool) -> int:
+    row = await fetchone(db, sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), json.dumps(bots),
+                                              int(rated), time.time(), game))
     assert row is not None
     return int(row[0])
 

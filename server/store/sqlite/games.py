@@ -36,13 +36,14 @@ class SqliteGames(GroupCommit):
 
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
+        bots: Mapping[str, list[str]] | None = None, rated: bool = True,
     ) -> tuple[int, int]:
         """Record a new table under the lowest number no open table has, chosen by the database (its write lock
         keeps another process out meanwhile); returns its number and game id."""
 
         def insert(db: sqlite3.Connection) -> tuple[int, int]:
             number = int(db.execute(sql.FREE_NUMBER).fetchone()[0])
-            return number, _insert_table(db, number, room, rules, seats, game)
+            return number, _insert_table(db, number, room, rules, seats, game, bots or {}, rated)
 
         return await self._write(insert)
 
@@ -74,10 +75,6 @@ class SqliteGames(GroupCommit):
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: db.execute(sql.SET_LEARNER, (learner, game_id)))
-
-    async def set_unrated(self, game_id: int) -> None:
-        """The table's game will not be rated nor counted ('table open rated=off')."""
-        await self._write(lambda db: db.execute(sql.SET_UNRATED, (game_id,)))
 
     async def finish_game(self, game_id: int, finish: Finish) -> None:
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
@@ -211,8 +208,10 @@ def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
     return Stats(games, wins, dict(zip(tally.totals, figures)))
 
 
-def _insert_table(db: sqlite3.Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str) -> int:
-    row = db.execute(sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), time.time(), game)).fetchone()
+def _insert_table(db: sqlite3.Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str,
+                  bots: Mapping[str, list[str]], rated: bool) -> int:
+    row = db.execute(sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), json.dumps(bots), int(rated),
+                                      time.time(), game)).fetchone()
     return int(row[0])
 
 

@@ -5,6 +5,9 @@ in one turn of the event loop goes to the disk in one transaction (one fsync, on
 them returns before that transaction is durable. The commits are pipelined: while one transaction is being synced,
 the turns that follow hand theirs over, and the thread commits all of those together as soon as it is free, without
 waiting for the event loop to hear of the previous commit.
+
+A failure of the database itself (a full disk, an I/O error, a lock held too long: ``DOWN``) is raised as
+``StoreDown`` and noted in ``trouble``; a write's own failure (a constraint, :class:`NameTaken`) as it is.
 """
 
 from __future__ import annotations
@@ -20,10 +23,20 @@ from typing import Any, TypeVar
 from server.figures import Commits
 from server.store.outcomes import Outcome, settle
 from server.store.sqlite.connection import commit_group
+from server.store.trouble import Trouble
 
 T = TypeVar("T")
 Pending = tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]
 """A write and whoever awaits it."""
+DOWN = {5, 6, 7, 8, 10, 11, 13, 14, 15, 26}
+"""SQLite's primary result codes that say the database cannot be used now, whatever was asked of it: BUSY, LOCKED,
+NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL, NOTADB."""
+
+
+def down(error: BaseException) -> bool:
+    """Whether ``error`` is the database's failure, not the statement's (sqlite3 raises both as OperationalError)."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return isinstance(error, sqlite3.Error) and code is not None and code & 0xFF in DOWN
 
 
 class GroupCommit:
@@ -38,10 +51,30 @@ class GroupCommit:
         """Writes handed to the thread and not committed yet (appended by the loop, taken by the thread)."""
         self.commits = Commits()
         """Each transaction's time to be durable, and those that failed (server.figures; counted on the thread)."""
+        self._trouble = Trouble()
+
+    @property
+    def trouble(self) -> Trouble:
+        """Whether the database works now (each failure of its own noted there)."""
+        return self._trouble
 
     async def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, lambda: work(self._db))  # type: ignore[arg-type]
+        try:
+            return await loop.run_in_executor(self._executor, lambda: work(self._db))  # type: ignore[arg-type]
+        except sqlite3.Error as error:
+            if down(error):
+                raise self._trouble.failed(error) from error
+            raise
+
+    async def probe(self) -> None:
+        """A write that changes nothing (the schema's version, written again): whether the store can save now."""
+
+        def rewrite(db: sqlite3.Connection) -> None:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            db.execute(f"PRAGMA user_version = {version}")
+
+        await self._write(rewrite)
 
     async def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Queue a write for this turn's group commit and wait until it is on the disk; its own failure (e.g.
@@ -83,7 +116,12 @@ class GroupCommit:
         except Exception as error:  # the transaction itself failed: none of the batch is saved
             outcomes, failed = [(None, error)] * len(batch), True
         self.commits.took(started, failed)
-        loop.call_soon_threadsafe(_settle, batch, outcomes)
+        loop.call_soon_threadsafe(self._settle, batch, outcomes)
+
+    def _settle(self, batch: list[Pending], outcomes: list[Outcome]) -> None:
+        """On the event loop: each write's waiter gets its outcome (unless it stopped waiting), the database's own
+        failures as :class:`StoreDown`."""
+        _settle(batch, [(value, self._trouble.judged(error, down)) for value, error in outcomes])
 
     def _close(self, _: object) -> None:
         if self._db is not None:
