@@ -24,6 +24,7 @@ from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
 from server.botladder import Ladder
 from server.hosting import Tables
+from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
@@ -67,7 +68,9 @@ class GameServer:
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits),
             lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
+            Notices(self),
         )
+        self.notices = self.services.notices
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
                                    self.services.address_bans)
@@ -121,6 +124,7 @@ class GameServer:
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self.services.events.start()
         self.services.ladder.start()
+        self.notices.start()
         log.info("server.started" if listening else "game.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
                  store=self.store.where, loop=running_loop_name())
@@ -142,6 +146,7 @@ class GameServer:
         commands' services need; ``tests/support/harness.py`` runs commands on this alone)."""
         self.solver.start()
         await self.store.open()
+        await self.notices.open()
         await self._load_world()
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
@@ -213,6 +218,7 @@ class GameServer:
         self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
+        await self.notices.stop()
         await self.store.touch(self.presence.seen())
         for session in list(self.connections):
             session.close(texts.SHUTDOWN, restart="yes")  # the web page retries
@@ -246,6 +252,7 @@ class GameServer:
         self.services.ladder.stop()
         self.tables.stop()
         self.solver.stop()
+        await self.notices.stop()
         await self.store.touch(self.presence.seen())
         await self.store.close()
         log.info("server.retired")

@@ -140,6 +140,7 @@ class Tables:
                 await self._close(live, ending, [])
                 continue
             self.clock.mind_absence(live, await self._away(live))
+            self.server.notices.waiting(live)
             await self._bots(live)  # a stop may have come between a person's move and the bots' answers
 
     async def _away(self, live: Live) -> float:
@@ -263,6 +264,7 @@ class Tables:
         else:
             self.clock.mind_absence(live)
             self.clock.arm(live)
+            self.server.notices.waiting(live)
             timer = live.timer_message()
             if timer is not None:
                 self.server.deliver(Delivery(name, timer) for name in audience)
@@ -329,6 +331,7 @@ class Tables:
 
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
+        self.server.notices.left(name)
         self.clock.spawn(self._gone(name))
 
     async def returned(self, session: Session, quiet: bool = False) -> None:
@@ -428,6 +431,7 @@ class Tables:
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
                           **closing_fields(changes)})
         self._tell(live, [closed], audience)
+        self.server.notices.game_over(live, ending)
         if live.then is not None:
             self.clock.spawn(live.then(live, ending))
 

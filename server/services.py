@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from server.funhouse.funplay import Funhouse
     from server.botladder import Ladder
     from server.hosting import Tables
+    from server.notices.notifier import Notices
     from server.presence import Presence
     from server.quotas import Quotas
     from server.ratelimit import CommandBuckets, LoginThrottle
@@ -59,6 +60,8 @@ class Services:
     """The running events (arenas, Swiss events)."""
     ladder: Ladder
     """The bot ladder's queue and matchmaker."""
+    notices: Notices
+    """Reaching players away from the game: mail, web push, the login summary (server.notices)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     channels: dict[str, Channel] = field(default_factory=dict)

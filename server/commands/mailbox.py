@@ -67,7 +67,9 @@ async def _send(session: Session, text: str) -> None:
     await services.store.send_letter(account.skeleton, session.player, services.clock(), body)
     session.tell(texts.MAIL_SENT.format(name=account.name), "mail")
     there = services.presence.players.get(account.name)
-    if there is not None and session.player not in there.ignoring:
+    if there is None:
+        await services.notices.mail_received(account.name, session.player)
+    elif session.player not in there.ignoring:
         there.tell(texts.MAIL_ARRIVED.format(sender=session.player), "mail")
 
 

@@ -98,6 +98,10 @@ class PgOutreach(PgGroupCommit):
         return [PushSubscription(*row) for row in await self._run(lambda db: fetchall(db, sql.PUSH_SUBSCRIPTIONS,
                                                                                         (skeleton,)))]
 
+    async def push_subscription(self, endpoint: str) -> PushSubscription | None:
+        row = await self._run(lambda db: fetchone(db, sql.PUSH_SUBSCRIPTION, (endpoint,)))
+        return None if row is None else PushSubscription(*row)
+
     async def subscribe_push(self, subscription: PushSubscription, at: float, most: int) -> bool:
         s = subscription
 

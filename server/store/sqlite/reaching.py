@@ -97,6 +97,10 @@ class SqliteOutreach(GroupCommit):
         rows = await self._run(lambda db: db.execute(sql.PUSH_SUBSCRIPTIONS, (skeleton,)).fetchall())
         return [PushSubscription(*row) for row in rows]
 
+    async def push_subscription(self, endpoint: str) -> PushSubscription | None:
+        row = await self._run(lambda db: db.execute(sql.PUSH_SUBSCRIPTION, (endpoint,)).fetchone())
+        return None if row is None else PushSubscription(*row)
+
     async def subscribe_push(self, subscription: PushSubscription, at: float, most: int) -> bool:
         s = subscription
 
