@@ -271,6 +271,10 @@ class GameServer:
             "max": self.presence.max_players,
         }
 
+    async def unsubscribe(self, token: str) -> bool:
+        """A mail's unsubscribe link used (the web port's ``/unsubscribe``)."""
+        return await self.notices.unsubscribe(token)
+
     async def __aenter__(self) -> GameServer:
         await self.start()
         return self

@@ -376,3 +376,12 @@ PUSH_ON = "Notifications are on for this browser ('@set notify' chooses what the
 PUSH_DROPPED = "Notifications are off for that browser."
 PUSH_BAD = "That is not a push subscription this server can use."
 PUSH_TOO_MANY = "You have {most} browsers subscribed already: '@push off' forgets them."
+UNSUBSCRIBE_PAGE = ("<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'>"
+                    "<title>Unsubscribe</title><h1>Stop these mails?</h1><p>No more notices will be mailed to this "
+                    "address ('@set notify=...' in the game turns them on again).</p>"
+                    "<form method=post><input type=hidden name=List-Unsubscribe value=One-Click>"
+                    "<button type=submit>Unsubscribe</button></form></html>")
+UNSUBSCRIBED = ("<!doctype html><html lang=en><meta charset=utf-8><title>Unsubscribed</title><h1>Unsubscribed</h1>"
+                "<p>No more notices will be mailed to this address.</p></html>")
+UNSUBSCRIBE_UNKNOWN = "This unsubscribe link is unknown (the address may have been changed)."
+UNSUBSCRIBE_LATER = "The server is restarting: try again in a moment."

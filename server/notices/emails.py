@@ -6,10 +6,15 @@ from __future__ import annotations
 
 import json
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import formatdate, parseaddr
 from urllib.parse import urlencode, urljoin
 
 from server.settings import Settings
+
+HEADERS = SMTP.clone(max_line_length=998)
+"""Headers not folded (RFC 5322's limit): a List-Unsubscribe link folded onto a line of its own is one some mail
+programs do not read."""
 
 
 def page_url(settings: Settings, table: int | None = None) -> str:
@@ -38,7 +43,7 @@ def mail_payload(settings: Settings, subject: str, lines: list[str], token: str,
 def message(settings: Settings, outgoing_id: int, created_at: float, to: str, payload: str) -> EmailMessage:
     """The mail to send for a queued one."""
     data = json.loads(payload)
-    mail = EmailMessage()
+    mail = EmailMessage(policy=HEADERS)
     sender = settings.mail.from_address
     mail["From"] = sender
     mail["To"] = to

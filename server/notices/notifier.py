@@ -141,6 +141,13 @@ class Notices:
         if self.outbox is not None:
             self.outbox.wake()
 
+    async def unsubscribe(self, token: str) -> bool:
+        """The one-click link of a mail: no more notification mail to that address (True if the token is someone's)."""
+        key = await self.store.unsubscribe(token)
+        if key is not None:
+            log.info("email.unsubscribed", account=key)
+        return key is not None
+
     # -- players coming and going ------------------------------------------------------------------------------------
 
     def left(self, name: str) -> None:

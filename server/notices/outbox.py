@@ -12,6 +12,7 @@ import ipaddress
 import json
 import time
 from contextlib import suppress
+from email.utils import parseaddr
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -125,8 +126,8 @@ class Outbox:
             raise Permanent("mail is off")
         letter = message(self.settings, outgoing.id, outgoing.created_at, outgoing.target, outgoing.payload)
         try:
-            await aiosmtplib.send(
-                letter, hostname=mail.host, port=mail.port, username=mail.user or None,
+            await aiosmtplib.send(  # as bytes: aiosmtplib's own flattening would fold the unsubscribe link
+                letter.as_bytes(), sender=parseaddr(mail.from_address)[1], recipients=[outgoing.target], hostname=mail.host, port=mail.port, username=mail.user or None,
                 password=mail.password or None, use_tls=mail.security == "tls",
                 start_tls=True if mail.security == "starttls" else False, timeout=mail.timeout)
         except aiosmtplib.SMTPRecipientsRefused as refused:

@@ -138,7 +138,11 @@ class GameLink:
         self.frames.close()
 
     async def _answer(self, ident: int, question: str) -> None:
-        answer = self.server.health() if question == "health" else self.server.who()
+        verb, _, token = question.partition(" ")
+        if verb == "unsubscribe":
+            answer: dict[str, Any] = {"done": await self.server.unsubscribe(token)}
+        else:
+            answer = self.server.health() if question == "health" else self.server.who()
         self.frames.send(frame(Kind.ANSWER, ident, data(answer)))
 
     def _attach(self, ident: int, about: dict[str, Any]) -> None:

@@ -491,3 +491,8 @@ class Portal:
 
     async def who(self) -> dict[str, Any]:
         return await self._ask("who") or {"players": [], "max": 0}
+
+    async def unsubscribe(self, token: str) -> bool | None:
+        """A mail's unsubscribe link, asked of the game process (None: none is serving now)."""
+        answer = await self._ask(f"unsubscribe {token}")
+        return None if answer is None else bool(answer["done"])
