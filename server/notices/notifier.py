@@ -100,8 +100,8 @@ class Notices:
         rows: list[Queued] = []
         if notice.kind in chosen((await self.store.preferences(key)).get("notify")):
             rows = await self._sends(key, notice)
-        recorded = await self.store.record_notice(key, time.time(), notice.kind, notice.text, notice.table,
-                                                  notice.key, rows)
+        once = None if notice.key is None else f"{notice.key}:{key}"
+        recorded = await self.store.record_notice(key, time.time(), notice.kind, notice.text, notice.table, once, rows)
         if recorded and rows and self.outbox is not None:
             self.outbox.wake()
         if recorded:

@@ -77,3 +77,75 @@ async def test_an_address_is_confirmed_and_a_forgotten_password_reset_by_mailed_
             assert len(sink.mails) == 3, [m["Subject"] for m in sink.mails]  # none for Nobody
             log = server.log.read_text()
             assert "newsecret2" not in log and code not in log
+
+
+async def test_your_move_once_the_digest_and_the_unsubscribe_link(tmp_path: Path) -> None:
+    dice = tmp_path / "dice.txt"
+    dice.write_text("10 2\n10 10 10 3 s4\n5 s2\n2 3 4 6 s6\n")  # Ann first; she banks 105 of the goal of 100
+    with smtp_sink() as (sink, mail_env):
+        env = {**mail_env, "COSMIC_NOTIFY__MOVE_AFTER": "1", "COSMIC_NOTIFY__DIGEST_EVERY": "4"}
+        async with portal_server(tmp_path, "--dice-script", str(dice), **env) as server:
+            await confirmed(server, sink, "Bob", "bob@example.org")
+            async with player(server, "Ann") as ann, player(server, "Bob", create=False) as bob:
+                await bob.command("@set notify=move,over,digest", "Set: notify=move,over,digest")
+                await ann.command("table open goal=100", r"You sit down at table 1\.")
+                await bob.command("sit 1", r"You sit down at table 1\.")
+                await ann.command("start", "Roll-off for the first turn: Ann 10, Bob 2")
+                bob.send("QUIT")
+                await ann.expect("Bob has disconnected; their seat is kept")
+                await ann.command("roll", "Turn total: 100")
+                await ann.command("roll", "Turn total: 105")
+                await ann.command("stop", "LAST LICKS!")  # the table waits on Bob, away
+
+                _, move = await sink.wait_for("bob@example.org", 2)
+                assert move["Subject"] == "Cosmic Wimpout: your move at table 1"
+                assert "It is your move at table 1 (Cosmic Wimpout, with Ann)." in text_of(move)
+                assert "Play: https://play.example.org/#table=1" in text_of(move)
+                _, _, digest = await sink.wait_for("bob@example.org", 3)
+                assert digest["Subject"] == "Cosmic Wimpout: what happened while you were away"
+                assert "It is your move at table 1" in text_of(digest)
+
+                link = digest["List-Unsubscribe"].strip("<>")
+                async with aiohttp.ClientSession() as http:
+                    local = link.replace("https://play.example.org", f"http://127.0.0.1:{server.web.port}")
+                    async with http.get(local) as page:  # a GET (a mail scanner following links) changes nothing
+                        assert page.status == 200 and "Unsubscribe" in await page.text()
+                    async with http.post(local.replace("t=", "t=x"), data={"List-Unsubscribe": "One-Click"}) as wrong:
+                        assert wrong.status == 404
+                    async with http.post(local, data={"List-Unsubscribe": "One-Click"}) as done:
+                        assert done.status == 200 and "Unsubscribed" in await done.text()
+
+            async with player(server, "Wiz") as wiz:
+                await wiz.command("@table close 1", "abandoned")
+            async with asyncio.timeout(10):  # the game's end is kept for Bob, but mailed no more
+                while not (over := [e for e in server.events("notice.recorded")
+                                    if e["kind"] == "over" and e["player"] == "Bob"]):
+                    await asyncio.sleep(0.05)
+            assert over[0]["sends"] == 0
+            async with player(server, "Bob", create=False) as bob:
+                await bob.expect(r"While you were away:\n  The game at table 1 \(Cosmic Wimpout\) was abandoned\.")
+            subjects = Counter(mail["Subject"] for mail in sink.to("bob@example.org"))
+            assert subjects["Cosmic Wimpout: your move at table 1"] == 1  # once a move
+            assert len(sink.to("bob@example.org")) == 3
+
+
+async def test_the_queue_survives_a_sigkill_of_the_game_process_with_no_mail_lost_or_doubled(tmp_path: Path) -> None:
+    with smtp_sink(delay=0.4) as (sink, mail_env):  # a slow relay: the kill comes while mail is being sent
+        async with portal_server(tmp_path, **mail_env) as server:
+            names = [f"Player{n}" for n in range(12)]
+            for name in names:
+                async with player(server, name) as client:
+                    await client.command(f"@email {name.lower()}@example.org", "A code is on its way")
+            async with asyncio.timeout(20):
+                while len(sink.mails) < 2:
+                    await asyncio.sleep(0.02)
+            sink.receiving.clear()
+            await asyncio.to_thread(sink.receiving.wait, 10)  # one more in the relay's hands, not yet taken
+            before = await server.health()
+            os.kill(before["game_pid"], signal.SIGKILL)
+            await server.health_when(lambda f: f["status"] == "ok" and f["game_pid"] != before["game_pid"])
+            for name in names:
+                await sink.wait_for(f"{name.lower()}@example.org", within=30)
+            addresses = Counter(mail["To"] for mail in sink.mails)
+            assert addresses == {f"{name.lower()}@example.org": 1 for name in names}  # none lost, none twice
+            assert len({mail["Message-ID"] for mail in sink.mails}) == len(names)
