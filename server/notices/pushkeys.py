@@ -9,7 +9,7 @@ import structlog
 from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid, b64urlencode
 
-from server.privatefiles import write_private
+from server.privatefiles import private_directory, write_private
 from server.settings import Settings
 
 log = structlog.get_logger()
@@ -21,6 +21,7 @@ def push_key(settings: Settings) -> Vapid:
     """The server's key: ``push.private_key``'s, else ``data_dir/vapid.pem``, made now (mode 0600) if there is none."""
     path = settings.push.private_key or settings.data_dir / KEY_FILE
     if not Path(path).is_file():
+        private_directory(Path(path).parent)  # (on PostgreSQL the store makes no data directory)
         key = Vapid()
         key.generate_keys()
         write_private(Path(path), key.private_pem())

@@ -37,6 +37,7 @@ document.addEventListener("visibilitychange", () => {
   else reconnectNow();
 });
 addEventListener("online", reconnectNow);
+if (navigator.connection) navigator.connection.addEventListener("change", reconnectNow);  // Wi-Fi to mobile data
 addEventListener("offline", () => showOffline(true));
 
 if ("serviceWorker" in navigator) {
