@@ -8,7 +8,6 @@ const connection = {hiddenAt: null, retry: null};
 
 function showOffline(offline) {
   document.getElementById("offline").hidden = !offline;
-  document.body.classList.toggle("offline", offline);
 }
 
 // Try now, not at the end of the back-off (client.js's connect).
