@@ -26,6 +26,7 @@ from server.botladder import Ladder
 from server.hosting import Tables
 from server.figures import PortalFigures
 from server.metrics import Figures, MetricsEndpoint, game_figures, transports
+from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
@@ -75,10 +76,11 @@ class GameServer:
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
-            Quotas(limits, settings.mail),
+            Quotas(limits, settings.letters),
             lambda by: self.request_shutdown(by), Funhouse(self.store, settings.funhouse, self.solver.spend),
-            Tournaments(self), Ladder(self),
+            Tournaments(self), Ladder(self), Notices(self),
         )
+        self.notices = self.services.notices
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
                                    self.services.address_bans)
@@ -137,6 +139,7 @@ class GameServer:
         self._sweeper = asyncio.create_task(self._sweep_idle())
         self.services.events.start()
         self.services.ladder.start()
+        self.notices.start()
         log.info("server.started" if listening else "game.started", host=self.settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(self.settings.data_dir),
                  store=self.store.where, loop=running_loop_name())
@@ -158,6 +161,7 @@ class GameServer:
         commands' services need; ``tests/support/harness.py`` runs commands on this alone)."""
         self.solver.start()
         await self.store.open()
+        await self.notices.open()
         await self._load_world()
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
@@ -230,6 +234,7 @@ class GameServer:
         self.solver.stop()
         self.services.funhouse.stop()
         self.store_watch.stop()
+        await self.notices.stop()
         await spared(self.store.touch(self.presence.seen()))
         for session in list(self.connections):
             session.close(texts.SHUTDOWN, restart="yes")  # the web page retries
@@ -267,6 +272,7 @@ class GameServer:
         self.solver.stop()
         self.services.funhouse.stop()
         self.store_watch.stop()
+        await self.notices.stop()
         await spared(self.store.touch(self.presence.seen()))
         await self.store.close()
         log.info("server.retired")
@@ -294,6 +300,10 @@ class GameServer:
                          "doing": s.doing} for s in players],
             "max": self.presence.max_players,
         }
+
+    async def unsubscribe(self, token: str) -> bool:
+        """A mail's unsubscribe link used (the web port's ``/unsubscribe``)."""
+        return await self.notices.unsubscribe(token)
 
     async def __aenter__(self) -> GameServer:
         await self.start()

@@ -259,6 +259,7 @@ class Tables:
         """A table that waits on its next move: its clocks run (and clients counting down are told)."""
         self.clock.mind_absence(live)
         self.clock.arm(live)
+        self.server.notices.waiting(live)
         timer = live.timer_message()
         if timer is not None:
             self.server.deliver(Delivery(name, timer) for name in audience)
@@ -332,6 +333,7 @@ class Tables:
 
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
+        self.server.notices.left(name)
         self.clock.spawn(self._gone(name))
 
     async def returned(self, session: Session, quiet: bool = False) -> None:
@@ -454,6 +456,7 @@ class Tables:
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
                           **closing_fields(changes)})
         self.tell(live, [closed], audience)
+        self.server.notices.game_over(live, ending)
         if live.then is not None:  # (an event's count of its game, the next pairing: done once the store lets it)
             then = live.then
             self.clock.spawn(self.server.store_watch.until_done(lambda: then(live, ending)))

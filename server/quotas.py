@@ -14,7 +14,7 @@ from rooms.messages import Refusal
 from server import texts
 
 if TYPE_CHECKING:
-    from server.settings import Limits, MailSettings
+    from server.settings import Limits, LettersSettings
 
 HOUR = 3600.0
 
@@ -53,14 +53,14 @@ class HourlyQuota:
 
 
 class Quotas:
-    """Each player's tables, rooms, descriptions (``limits.*_per_hour``) and letters (``mail.letters_per_hour``) an
+    """Each player's tables, rooms, descriptions (``limits.*_per_hour``) and letters (``letters.per_hour``) an
     hour; wizards' building is not counted."""
 
-    def __init__(self, limits: Limits, mail: MailSettings) -> None:
+    def __init__(self, limits: Limits, letters: LettersSettings) -> None:
         self.tables = HourlyQuota(limits.tables_per_hour)
         self.rooms = HourlyQuota(limits.rooms_per_hour)
         self.descriptions = HourlyQuota(limits.descriptions_per_hour)
-        self.letters = HourlyQuota(mail.letters_per_hour)
+        self.letters = HourlyQuota(letters.per_hour)
 
     @staticmethod
     def allow(quota: HourlyQuota, player: str, done: str) -> None:

@@ -59,6 +59,7 @@ async def restore(tables: Tables) -> None:
                 await tables.close(live, ending, [])
             continue
         tables.clock.mind_absence(live, await _away(tables, live))
+        tables.server.notices.waiting(live)
         await tables.bots_move(live)  # a stop may have come between a person's move and the bots' answers
 
 

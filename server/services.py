@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from server.funhouse.funplay import Funhouse
     from server.botladder import Ladder
     from server.hosting import Tables
+    from server.notices.notifier import Notices
     from server.presence import Presence
     from server.quotas import Quotas
     from server.ratelimit import CommandBuckets, LoginThrottle
@@ -60,6 +61,8 @@ class Services:
     """The running events (arenas, Swiss events)."""
     ladder: Ladder
     """The bot ladder's queue and matchmaker."""
+    notices: Notices
+    """Reaching players away from the game: mail, web push, the login summary (server.notices)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     holder_figures: Callable[[], Awaitable[PortalFigures | None]] | None = None

@@ -137,14 +137,14 @@ class FunhouseSettings(BaseModel):
     """Seconds after its start an unfinished run is deleted (at start and every hour)."""
 
 
-class MailSettings(BaseModel):
-    """@mail's caps."""
+class LettersSettings(BaseModel):
+    """The caps on letters between players (@mail; outgoing email is ``mail``)."""
 
     model_config = ConfigDict(extra="forbid")
 
     mailbox_cap: int = Field(ge=1)
     """Letters a mailbox holds: a letter to a full one is refused (its owner deletes some)."""
-    letters_per_hour: int = Field(ge=1)
+    per_hour: int = Field(ge=1)
     """Letters one player may send in any hour."""
 
 
@@ -163,6 +163,9 @@ class WebSettings(BaseModel):
     public address."""
     public_who: bool
     """Whether ``/who`` answers anyone, logged in or not."""
+    public_url: str
+    """The page's address as players reach it (``https://play.example.org/``), for the links in mail and pushes;
+    empty: ``http://<mssp.hostname or localhost>:<port>/``."""
 
 
 class TlsSettings(BaseModel):
@@ -215,6 +218,60 @@ class MetricsSettings(BaseModel):
     port: int = Field(ge=0, le=65535)
 
 
+class MailSettings(BaseModel):
+    """Outgoing email through an SMTP relay (server.notices): off while ``host`` is empty."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host: str
+    port: int = Field(ge=0, le=65535)
+    security: Literal["starttls", "tls", "none"]
+    user: str
+    password: str
+    """Best given in the environment (``COSMIC_MAIL__PASSWORD``), not in a file."""
+    from_address: str
+    timeout: float = Field(gt=0)
+    per_address_hourly: int = Field(ge=1)
+    per_account_hourly: int = Field(ge=1)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.host)
+
+
+class PushSettings(BaseModel):
+    """Web push (VAPID): the keys, and whom the push services may contact."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    enabled: bool
+    subject: str
+    """VAPID's ``sub``: a ``mailto:`` or ``https:`` address push services can reach the operator at; empty: the mail's
+    from-address, else ``web.public_url``."""
+    private_key: Path | None
+    """A VAPID private key (PEM); empty: one made once and kept in ``data_dir`` (``vapid.pem``, readable by the server
+    alone)."""
+    insecure_endpoints: bool
+    """Accept push endpoints over plain http or at private addresses (tests only: a real push service is https)."""
+    per_account: int = Field(ge=1)
+
+    _empty_means_generated = field_validator("private_key", mode="before")(_none_if_empty)
+
+
+class NotifySettings(BaseModel):
+    """When players away are told what happened (server.notices)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    move_after: float = Field(ge=0)
+    """Seconds a player has been away before a table waiting on them sends "your move"."""
+    digest_every: float = Field(gt=0)
+    """Seconds between digests (a day)."""
+    keep_days: float = Field(gt=0)
+    give_up_after: float = Field(gt=0)
+    """Seconds a mail or a push is retried before it is given up."""
+
+
 class StoreSettings(BaseModel):
     """Where accounts, the world and every game are kept."""
 
@@ -250,12 +307,15 @@ class Settings(BaseSettings):
     ladder: LadderSettings
     ratings: RatingSettings
     funhouse: FunhouseSettings
-    mail: MailSettings
+    letters: LettersSettings
     web: WebSettings
     store: StoreSettings
     tls: TlsSettings
     mssp: MsspSettings
     metrics: MetricsSettings
+    mail: MailSettings
+    push: PushSettings
+    notify: NotifySettings
 
     config_files: ClassVar[tuple[Path, ...]] = ()
     """Configuration files read over the built-in defaults, later ones winning."""

@@ -121,9 +121,11 @@ def _address_banned(session: Session) -> bool:
 
 
 async def _greeted(session: Session) -> None:
-    """What a player is shown as they log in, after the room: the news, and any unread mail."""
+    """What a player is shown as they log in, after the room: the news, any unread mail, and what happened while
+    they were away."""
     news_at_login(session)
     await spared(unread_at_login(session))  # (logged in all the same while the store fails)
+    await spared(session.services.notices.back(session))
 
 
 def _refuse_taken(session: Session, name: str, existing: str) -> None:

@@ -1,7 +1,7 @@
 """@mail: letters to a player who may not be on, kept in the store until they delete them (Fuzzball's and Evennia's
 mail, simply): sent, announced when they are on or at their next login, listed, read and deleted. Within caps (issue
 37, finding 5: 5,460 letters in 20 s from one address, and each of the 6,500 deletes it took loaded every letter):
-a mailbox holds ``mail.mailbox_cap`` letters, a player sends ``mail.letters_per_hour``, a list loads headers only, and
+a mailbox holds ``letters.mailbox_cap`` letters, a player sends ``letters.per_hour``, a list loads headers only, and
 '@mail delete' takes all, a sender's or a range at once."""
 
 from __future__ import annotations
@@ -73,14 +73,16 @@ async def _send(session: Session, text: str) -> None:
     if account is None or account.name.casefold() != name.strip().casefold():
         raise Refusal(texts.NO_SUCH_PLAYER.format(name=name.strip()))
     ignored = {who.casefold() for who in await services.store.ignored(account.skeleton)}
-    most = services.settings.mail.mailbox_cap
+    most = services.settings.letters.mailbox_cap
     if session.player.casefold() not in ignored:  # (a letter they would never see would fill their mailbox)
         if not await services.store.send_letter(account.skeleton, session.player, services.clock(), body, most):
             raise Refusal(texts.MAIL_FULL.format(name=account.name, most=most))
     sent.count(session.player)
     session.tell(texts.MAIL_SENT.format(name=account.name), "mail")
     there = services.presence.players.get(account.name)
-    if there is not None and session.player not in there.ignoring:
+    if there is None:
+        await services.notices.mail_received(account.name, session.player)
+    elif session.player not in there.ignoring:
         there.tell(texts.MAIL_ARRIVED.format(sender=session.player), "mail")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rooms.messages import Refusal
 from server import texts
 from server.commands.building import set_builder
+from server.commands.addresses import set_notify
 from server.commands.competing import set_bot
 from server.commands.registry import command
 from server.session import PAGE_ROWS, Session
@@ -20,11 +21,13 @@ FLAGS = ("haven",)
 BUILDER = "builder"
 """'@set <player>=builder' (or '!builder'): a wizard lets a player build."""
 ALIASES = {"colour": "color"}
+NOTIFY = "notify"
+"""'@set notify=move,challenge,over,digest|off': what you are told while away (server.commands.addresses)."""
 
 
 @command("@set", category="account", powers=True)
 async def set_(session: Session, args: str) -> None:
-    """@set <setting>=<value>: cubes, screenreader, color, prompt, pager, [!]haven
+    """@set <setting>=<value>: cubes screenreader color prompt pager notify haven
 
     cubes=art|compact, screenreader=on|off|auto, color=on|off|auto,
     prompt=on|off, haven or !haven. Choose how tables look to you: the cubes as
@@ -36,7 +39,10 @@ async def set_(session: Session, args: str) -> None:
     shown after output ([T1 Ann 255/300 | turn 70 | 2 cubes] >, or > away from
     tables). 'pager=off' shows long output at once (for a client with
     scrollback), 'pager=40' pages it 40 rows at a time, 'pager=on' at your
-    screen's height. Kept for your next visits. '@set' alone shows your settings.
+    screen's height. 'notify=move,challenge,over,digest' (any of them, or
+    'off') chooses what you are told while away, by mail ('@email') and on
+    the web page's notifications: your move, a challenge, a game's end, a
+    daily digest. Kept for your next visits. '@set' alone shows your settings.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
     A bot's account: '@set me=bot owner=NAME version=V' (see 'help ladder').
     """
@@ -53,6 +59,9 @@ async def set_(session: Session, args: str) -> None:
         return
     text = args.strip()
     key, _, value = (part.strip().lower() for part in text.partition("=" if "=" in text else " "))
+    if key == NOTIFY:
+        await set_notify(session, value)
+        return
     key = ALIASES.get(key, key)
     if key.lstrip("!") in FLAGS and not value:
         key, value = key.lstrip("!"), "off" if key.startswith("!") else "on"

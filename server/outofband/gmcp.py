@@ -85,6 +85,8 @@ class Gmcp(OutOfBand):
             self._writer.send_gmcp("Room.Info", room_info(message))
         elif message.kind in TALK and self.wants("Comm.Channel.Text"):
             self._writer.send_gmcp("Comm.Channel.Text", channel_text(message))
+        elif message.kind == "away" and isinstance(message.data, tuple) and self.wants("Char.Away"):
+            self._writer.send_gmcp("Char.Away", {"items": [item.as_data() for item in message.data]})
         if isinstance(message.data, TableNews) and name is not None:
             self._char_status(char_status(name, message.data))
         if message.kind in RATING_KINDS and message.fields.get("player") == name and self.wants("Char.Rating"):

@@ -1,4 +1,4 @@
-"""What the portal asks its game process and answers for both (``/who``, ``/metrics``; ``/health`` is the portal's
+"""What the portal asks its game process and answers for both (``/who``, ``/metrics``, a mail's unsubscribe link; ``/health`` is the portal's
 own): a QUERY frame by number, its ANSWER awaited a moment (none while no game process serves)."""
 
 from __future__ import annotations
@@ -54,3 +54,8 @@ class Asking:
 
     async def who(self) -> dict[str, Any]:
         return await self._ask("who") or {"players": [], "max": 0}
+
+    async def unsubscribe(self, token: str) -> bool | None:
+        """A mail's unsubscribe link, asked of the game process (None: none is serving now)."""
+        answer = await self._ask(f"unsubscribe {token}")
+        return None if answer is None else bool(answer["done"])

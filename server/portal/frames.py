@@ -35,7 +35,7 @@ class Kind(IntEnum):
     GONE = 9  # P: the client hung up
     RETIRE = 10  # P: save and exit without hanging up on anyone (a reload)
     STOP = 11  # P: shut down gracefully (farewells, hang up)
-    QUERY = 12  # both: a question (payload: health|who|figures; id: the question's number)
+    QUERY = 12  # both: a question (payload: health|who|figures|listing|unsubscribe <token>; id: the question's number)
     OUT = 20  # G: bytes for the client (telnet: encoded; web: one JSON line)
     MULTI = 21  # G: the same bytes for many (payload: count, ids, bytes)
     TELOPT = 22  # G: a telnet negotiation (payload: verb and option bytes)

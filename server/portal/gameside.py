@@ -163,8 +163,11 @@ class GameLink:
         self.frames.close()
 
     async def _answer(self, ident: int, question: str) -> None:
+        verb, _, token = question.partition(" ")
         if question == "figures":
-            answer = game_figures(self.server.services).as_json()
+            answer: dict[str, Any] = game_figures(self.server.services).as_json()
+        elif verb == "unsubscribe":
+            answer = {"done": await self.server.unsubscribe(token)}
         else:
             answer = self.server.health() if question == "health" else self.server.who()
         self.frames.send(frame(Kind.ANSWER, ident, data(answer)))

@@ -16,6 +16,7 @@ from rooms.model import Room
 from server.figures import Commits
 from server.ratingmodel import Rating
 from server.store.trouble import Trouble
+from server.store.outreach import OutreachStore
 from server.store.domain import (
     DEFAULT_GAME,
     Account,
@@ -375,7 +376,7 @@ class CopyStore(Protocol):
 
 
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, FunhouseStore,
-            EventStore, CopyStore, Protocol):
+            EventStore, OutreachStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     commits: Commits

@@ -5,6 +5,7 @@ string aggregation, the schema) stay in each backend's folder."""
 
 from __future__ import annotations
 
+from server.store import outreach
 from server.store.domain import OPEN_STATUSES, PREVIEW
 
 ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
@@ -210,6 +211,118 @@ PRUNE_FUN_RUNS_OF = (
 """A player's unfinished runs beyond the newest few."""
 PRUNE_OLD_FUN_RUNS = f"DELETE FROM funhouse_runs WHERE total IS NULL AND started_at < ? AND id NOT IN ({FIRST_DAILIES})"
 
+# -- reaching players away from the game (issue 39; the records in server/store/outreach.py) --
+
+OUTREACH_SCHEMA = """
+CREATE TABLE email_addresses (
+    skeleton TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    confirmed INTEGER NOT NULL DEFAULT 0,
+    token TEXT NOT NULL UNIQUE,
+    mail_off INTEGER NOT NULL DEFAULT 0,
+    set_at {real} NOT NULL
+);
+CREATE TABLE account_codes (
+    skeleton TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    code_hash TEXT NOT NULL,
+    expires_at {real} NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (skeleton, purpose)
+);
+CREATE TABLE outbox (
+    id {identity},
+    channel TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    target TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    dedup TEXT UNIQUE,
+    created_at {real} NOT NULL,
+    due_at {real} NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'queued',
+    done_at {real},
+    error TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox (due_at) WHERE status = 'queued';
+CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    skeleton TEXT NOT NULL,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    created_at {real} NOT NULL
+);
+CREATE TABLE notices (
+    id {identity},
+    skeleton TEXT NOT NULL,
+    at {real} NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    table_number INTEGER,
+    dedup TEXT UNIQUE,
+    shown INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX notices_unshown ON notices (skeleton) WHERE shown = 0
+"""
+"""Issue 39's tables, with each backend's identity column for ``{identity}`` and its 8-byte float for ``{real}``."""
+EMAIL = "SELECT address, confirmed, token, mail_off FROM email_addresses WHERE skeleton = ?"
+SET_EMAIL = (
+    "INSERT INTO email_addresses (skeleton, address, token, set_at) VALUES (?, ?, ?, ?) ON CONFLICT (skeleton)"
+    " DO UPDATE SET address = excluded.address, token = excluded.token, set_at = excluded.set_at, confirmed = 0,"
+    " mail_off = 0"
+)
+CONFIRM_EMAIL = "UPDATE email_addresses SET confirmed = 1 WHERE skeleton = ?"
+DROP_EMAIL = "DELETE FROM email_addresses WHERE skeleton = ?"
+MAIL_ON = "UPDATE email_addresses SET mail_off = 0 WHERE skeleton = ?"
+UNSUBSCRIBE = "UPDATE email_addresses SET mail_off = 1 WHERE token = ? RETURNING skeleton"
+
+CODE = "SELECT code_hash, expires_at, attempts FROM account_codes WHERE skeleton = ? AND purpose = ?"
+SET_CODE = (
+    "INSERT INTO account_codes VALUES (?, ?, ?, ?, 0) ON CONFLICT (skeleton, purpose)"
+    " DO UPDATE SET code_hash = excluded.code_hash, expires_at = excluded.expires_at, attempts = 0"
+)
+SPEND_ATTEMPT = "UPDATE account_codes SET attempts = attempts + 1 WHERE skeleton = ? AND purpose = ?"
+DROP_CODE = "DELETE FROM account_codes WHERE skeleton = ? AND purpose = ?"
+DROP_CODES = "DELETE FROM account_codes WHERE skeleton = ?"
+SET_PASSWORD = "UPDATE accounts SET password_hash = ? WHERE skeleton = ?"
+
+QUEUE = (
+    "INSERT INTO outbox (channel, recipient, target, payload, dedup, created_at, due_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (dedup) DO NOTHING"
+)
+DUE = (
+    "SELECT id, channel, recipient, target, payload, created_at, attempts FROM outbox"
+    " WHERE status = 'queued' AND due_at <= ? ORDER BY due_at, id LIMIT ?"
+)
+NEXT_DUE = "SELECT MIN(due_at) FROM outbox WHERE status = 'queued'"
+SENT = "UPDATE outbox SET status = 'sent', done_at = ?, attempts = attempts + 1 WHERE id = ?"
+RETRY = "UPDATE outbox SET due_at = ?, attempts = attempts + 1, error = ? WHERE id = ?"
+GIVE_UP = "UPDATE outbox SET status = 'failed', done_at = ?, attempts = attempts + 1, error = ? WHERE id = ?"
+PRUNE_OUTBOX = "DELETE FROM outbox WHERE status <> 'queued' AND done_at < ?"
+
+PUSH_SUBSCRIPTIONS = "SELECT endpoint, skeleton, p256dh, auth FROM push_subscriptions WHERE skeleton = ? ORDER BY created_at"
+PUSH_SUBSCRIPTION = "SELECT endpoint, skeleton, p256dh, auth FROM push_subscriptions WHERE endpoint = ?"
+SUBSCRIBE_PUSH = (
+    "INSERT INTO push_subscriptions VALUES (?, ?, ?, ?, ?) ON CONFLICT (endpoint)"
+    " DO UPDATE SET skeleton = excluded.skeleton, p256dh = excluded.p256dh, auth = excluded.auth"
+)
+DROP_PUSH = "DELETE FROM push_subscriptions WHERE endpoint = ?"
+DROP_PUSHES = "DELETE FROM push_subscriptions WHERE skeleton = ?"
+COUNT_PUSHES = "SELECT COUNT(*) FROM push_subscriptions WHERE skeleton = ?"
+
+RECORD_NOTICE = (
+    "INSERT INTO notices (skeleton, at, kind, text, table_number, dedup) VALUES (?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (dedup) DO NOTHING RETURNING id"
+)
+UNSHOWN = "SELECT id, at, kind, text, table_number FROM notices WHERE skeleton = ? AND shown = 0 ORDER BY id"
+SHOWN = "UPDATE notices SET shown = 1 WHERE skeleton = ? AND id <= ? AND shown = 0"
+DIGEST_DUE = (
+    "SELECT DISTINCT n.skeleton FROM notices n JOIN preferences p ON p.skeleton = n.skeleton"
+    " JOIN email_addresses e ON e.skeleton = n.skeleton"
+    " WHERE n.shown = 0 AND p.key = 'notify' AND replace(p.value, 'digest', '') <> p.value AND e.confirmed = 1 AND e.mail_off = 0"
+)
+PRUNE_NOTICES = "DELETE FROM notices WHERE at < ?"
+
 TABLES = (
     ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),
     ("preferences", "skeleton, key, value", "skeleton, key"),
@@ -235,6 +348,7 @@ TABLES = (
     ("event_standings", "event, player, points, games, wins, house, active", "event, player"),
     ("event_games", "event, game, round, counted", "event, game"),
     ("meetings", "what, game, at", "what, game"),
+    *outreach.COPIED,
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

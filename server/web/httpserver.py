@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
@@ -37,7 +38,8 @@ UNHEALTHY = {"stopping", "store_failing"}
 
 PAGE = resources.files("server.web") / "page"
 """The page's files (plain HTML, CSS and JavaScript: nothing to build, nothing fetched from elsewhere)."""
-CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml"}
+CONTENT_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml",
+                 ".png": "image/png", ".webmanifest": "application/manifest+json"}
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
@@ -51,6 +53,8 @@ MAX_FRAME = 1 << 20
 longer than ``limits.max_line_length`` inside it is refused as on telnet, a bigger frame closes with 1009."""
 HEARTBEAT = 30.0
 """Seconds between pings, so a connection that silently died (a phone that lost its network) is noticed."""
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
+"""An unsubscribe link's token (server.commands.addresses makes them)."""
 REQUEST_WAIT = 15.0
 """Seconds a connection may take to send a whole request (its head), or wait before its next one; then it is closed.
 aiohttp's own default, an hour, let anyone hold connections open for nothing."""
@@ -108,6 +112,10 @@ class WebHost(Protocol):
     def who(self) -> dict[str, Any] | Awaitable[dict[str, Any]]:
         """``players`` (name, on_for, idle, doing) and ``max``."""
 
+    def unsubscribe(self, token: str) -> Awaitable[bool | None]:
+        """The one-click unsubscribe link of a mail was used: whether its token was someone's (None: the game is not
+        there to ask)."""
+
 
 async def answered(figures: dict[str, Any] | Awaitable[dict[str, Any]]) -> dict[str, Any]:
     return await figures if inspect.isawaitable(figures) else figures
@@ -125,6 +133,8 @@ class WebClient:
         app.router.add_get("/ws", self._websocket)
         app.router.add_get("/health", self._health)
         app.router.add_get("/who", self._who)
+        app.router.add_get("/unsubscribe", self._unsubscribe_page)
+        app.router.add_post("/unsubscribe", self._unsubscribe)
         app.router.add_get("/{name}", self._page)
         self._files = {f.name: f.read_bytes() for f in PAGE.iterdir() if f.name[f.name.rfind("."):] in CONTENT_TYPES}
         self._handling = {"access_log": None, "logger": RequestLog(server_logger), "keepalive_timeout": REQUEST_WAIT}
@@ -214,6 +224,21 @@ class WebClient:
         finally:
             out.pump.cancel()
         return ws
+
+    async def _unsubscribe_page(self, request: web.Request) -> web.Response:
+        """The link opened in a browser: a button (a GET changes nothing: mail scanners follow links)."""
+        return web.Response(text=texts.UNSUBSCRIBE_PAGE, content_type="text/html", charset="utf-8")
+
+    async def _unsubscribe(self, request: web.Request) -> web.Response:
+        """RFC 8058's one-click unsubscribe (a POST of ``List-Unsubscribe=One-Click`` to the link), and the page's
+        button: no more notification mail to that address."""
+        token = request.query.get("t", "")
+        done = await self.server.unsubscribe(token) if TOKEN.match(token) else False
+        if done is None:
+            raise web.HTTPServiceUnavailable(text=texts.UNSUBSCRIBE_LATER)
+        if not done:
+            raise web.HTTPNotFound(text=texts.UNSUBSCRIBE_UNKNOWN)
+        return web.Response(text=texts.UNSUBSCRIBED, content_type="text/html", charset="utf-8")
 
     async def _health(self, request: web.Request) -> web.Response:
         """For operators and load balancers: 200 while serving, 503 once shutting down or while the store cannot

@@ -17,11 +17,11 @@ def test_readme_configuration_table_matches_the_defaults(monkeypatch) -> None:
     settings = load_settings().model_dump(mode="json")
     rows = re.findall(r"^\| `([a-z_.]+)` \| `([^`]*)` \|", README.read_text(), re.M)
     documented = {key: json.loads(value) for key, value in rows}
-    sections = {key: settings.pop(key) for key in ("limits", "tables", "events", "ladder", "ratings", "funhouse", "mail",
-                                                   "web", "store", "tls", "mssp", "metrics")}
+    sections = {key: settings.pop(key) for key in ("limits", "tables", "events", "ladder", "ratings", "funhouse", "letters",
+                                                   "web", "store", "tls", "mssp", "metrics", "mail", "push", "notify")}
     flat = {f"{s}.{k}": v for s, values in sections.items() for k, v in values.items()} | settings
     flat["world_file"] = flat["world_file"] or ""
-    for path in ("tables.dice_script", "tls.certfile", "tls.keyfile"):
+    for path in ("tables.dice_script", "tls.certfile", "tls.keyfile", "push.private_key"):
         flat[path] = flat[path] or ""
     flat["data_dir"] = str(flat["data_dir"])
     assert documented == flat

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.usefixtures("store_url")
 
 
 async def test_a_sender_sends_so_many_letters_an_hour_and_a_mailbox_holds_so_many(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, COSMIC_MAIL__LETTERS_PER_HOUR="3", COSMIC_MAIL__MAILBOX_CAP="5") as server:
+    async with portal_server(tmp_path, COSMIC_LETTERS__PER_HOUR="3", COSMIC_LETTERS__MAILBOX_CAP="5") as server:
         async with player(server, "Bruno"):
             pass
         async with player(server, "Ann") as ann, player(server, "Cy") as cy:
@@ -40,7 +40,7 @@ async def test_a_sender_sends_so_many_letters_an_hour_and_a_mailbox_holds_so_man
 
 
 async def test_a_letter_from_someone_ignored_is_not_kept_to_fill_the_mailbox(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, COSMIC_MAIL__MAILBOX_CAP="1") as server:
+    async with portal_server(tmp_path, COSMIC_LETTERS__MAILBOX_CAP="1") as server:
         async with player(server, "Mallory") as mallory, player(server, "Bruno") as bruno:
             await bruno.command("ignore Mallory", "You are ignoring Mallory")
             await mallory.command("@mail Bruno=spam", "You send mail to Bruno.")  # (not told she is ignored)

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.store.sharedsql import OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
 FIRST_SCHEMA = """
@@ -292,6 +293,7 @@ MIGRATIONS = (
     Migration(7, _script(EVENTS_AND_LADDER)),
     Migration(8, _script(ADDRESS_BANS)),
     Migration(9, _script(FAIR_PLAY)),
+    Migration(10, _script(OUTREACH_SCHEMA.format(identity="INTEGER PRIMARY KEY", real="REAL"))),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

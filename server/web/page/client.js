@@ -25,6 +25,7 @@ function connect() {
   client.ws.onopen = () => {
     client.retries = 0;
     client.restarting = false;
+    showOffline(false);
     setLink(client.credentials ? "logging in…" : "connected", "ok");
     if (client.credentials) send(loginCommand("connect", ...client.credentials));
   };
@@ -37,7 +38,7 @@ function connect() {
     const wait = Math.min(RETRY_MAX_MS, 1000 * 2 ** client.retries++);
     const why = client.restarting ? "the server is restarting" : "connection lost";
     setLink(`${why}: reconnecting in ${Math.round(wait / 1000)} s…`, "down");
-    setTimeout(connect, wait);
+    lostConnection(wait);  // connection.js: the offline screen, the next try
   };
 }
 
@@ -84,6 +85,7 @@ function receive(message) {
 function onMessage(message) {
   const {kind, fields, text} = message;
   if (ratings.message(message)) return;  // the leaderboard's answer (ratings.js), drawn there
+  if (notify.message(message)) return;  // the push key, for "Notify me" (notify.js)
   if (kind === "welcome") {
     client.credentials = client.pending || client.credentials;
     client.name = fields.name;
@@ -91,6 +93,7 @@ function onMessage(message) {
     setLink("connected", "ok");
     $("login-screen").hidden = true;
     $("game-screen").hidden = false;
+    $("notify-me").hidden = !notify.supported();
     if (client.watching !== null) send(`watch ${client.watching}`);
   } else if (kind === "farewell") {
     client.restarting = fields.restart === "yes";  // a server restarting is tried again
