@@ -19,6 +19,7 @@ from server.store.sqlite.funruns import SqliteFunRuns
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.mail import SqliteMail
+from server.store.sqlite.oversight import SqliteOversight
 from server.store.sqlite.schema import migrate
 from server.store.sqlite.social import SqlitePreferences
 from server.store.sqlite.tourneys import SqliteEvents
@@ -32,7 +33,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
-    SqliteFunRuns, SqliteEvents,
+    SqliteFunRuns, SqliteEvents, SqliteOversight,
 ):
     """Async facade over one SQLite database file."""
 

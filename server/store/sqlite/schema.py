@@ -261,6 +261,35 @@ CREATE TABLE address_bans (
 )
 """
 """Addresses and networks refused at admission by a wizard (``@ban <address>``; issue 30, finding 5)."""
+COMMUNITY = """
+ALTER TABLE accounts ADD COLUMN last_address TEXT;
+CREATE TABLE holds (
+    key TEXT PRIMARY KEY,
+    until REAL NOT NULL
+);
+CREATE TABLE reports (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    reporter TEXT NOT NULL COLLATE NOCASE,
+    reported TEXT NOT NULL COLLATE NOCASE,
+    text TEXT NOT NULL,
+    closed_at REAL,
+    closed_by TEXT,
+    note TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX reports_reporter ON reports (reporter);
+CREATE TABLE invites (
+    code TEXT PRIMARY KEY,
+    by TEXT NOT NULL,
+    at REAL NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    used_by TEXT,
+    used_at REAL
+)
+"""
+"""Issues 36 and 37: the address each account last logged in from (a ban of someone offline holds it), the holds
+after ``@boot`` and ``@ban`` (kept through reloads and restarts), players' reports to wizards, and one-use
+invitation codes (``registration = "invite"``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +307,7 @@ MIGRATIONS = (
     Migration(6, _script(FUNHOUSE_RUNS)),
     Migration(7, _script(EVENTS_AND_LADDER)),
     Migration(8, _script(ADDRESS_BANS)),
+    Migration(9, _script(COMMUNITY)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
