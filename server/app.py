@@ -23,8 +23,10 @@ from server.funhouse.funplay import Funhouse
 from server.funhouse.funwing import missing_wing
 from server.gametypes import GAME_TYPES
 from server.botladder import Ladder
+from server.holds import Holds
 from server.hosting import Tables
 from server.outofband.mssp import mssp_variables
+from server.ownwords import own_words, reserved_in_use
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
 from server.services import Services
@@ -67,6 +69,7 @@ class GameServer:
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits),
             lambda by: self.request_shutdown(by), Funhouse(self.store), Tournaments(self), Ladder(self),
+            Holds(self.store),
         )
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
@@ -146,9 +149,20 @@ class GameServer:
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         self.services.address_bans.load(await self.store.address_bans())
+        await self.services.holds.load()
+        await self._reserved_names()
         await self.tables.restore()
         await self.services.events.restore()
         await self._prune()
+
+    async def _reserved_names(self) -> None:
+        """Work out the server's own words (``server.ownwords``: once a process, in a thread, before anyone
+        creates a character), and name the accounts that hold one from before it was reserved: they keep their
+        names, and a wizard may '@rename' them."""
+        await asyncio.to_thread(own_words)
+        held = reserved_in_use(await self.store.names(), self.settings.wizards)
+        if held:
+            log.warning("accounts.reserved_names", names=held)
 
     async def _load_world(self) -> None:
         """The world kept in the database; a new database is seeded from the world file (which is then not read

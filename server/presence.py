@@ -71,6 +71,8 @@ class Presence:
         else:
             self.deliver(self.world.arrive(account.name, location))
         await store.touch([skeleton])
+        if not returning:  # (a connection taken over after a reload comes from where it came from)
+            await store.set_last_address(skeleton, session.address)
         await self.tables.returned(session, quiet=returning)
 
     def has_powers(self, account: Account) -> bool:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
     from server.botladder import Ladder
+    from server.holds import Holds
     from server.hosting import Tables
     from server.presence import Presence
     from server.quotas import Quotas
@@ -59,6 +60,8 @@ class Services:
     """The running events (arenas, Swiss events)."""
     ladder: Ladder
     """The bot ladder's queue and matchmaker."""
+    holds: Holds
+    """Who a wizard has just removed, kept out a while (read at start; ``@boot`` and ``@ban`` add)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     channels: dict[str, Channel] = field(default_factory=dict)

@@ -10,7 +10,8 @@ from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
 from server.commands.mailbox import unread_at_login
 from server.commands.serverinfo import news_at_login
-from server.names import look_alike, name_problem, password_problem, skeleton
+from server.names import look_alike, password_problem, skeleton
+from server.ownwords import new_name_problem
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
 from server.store import NameTaken
@@ -52,7 +53,7 @@ async def connect(session: Session, args: str) -> None:
         session.refuse(texts.BANNED, "banned")
         return
     throttle.right(key, address)
-    if (held := throttle.held(key)) > 0:  # booted or banned a moment ago: not back at once
+    if (held := session.services.holds.account(key)) > 0:  # booted or banned a moment ago: not back at once
         session.refuse(texts.HELD.format(seconds=int(held) + 1), "rate_limited")
         return
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
@@ -78,7 +79,7 @@ async def create(session: Session, args: str) -> None:
     name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
     if password is None or _address_banned(session):
         return
-    problem = name_problem(name, session.services.settings.wizards) or password_problem(name, password)
+    problem = new_name_problem(name, session.services.settings.wizards) or password_problem(name, password)
     if problem:
         session.refuse(problem, "bad_name")
         return
@@ -89,7 +90,8 @@ async def create(session: Session, args: str) -> None:
     if (alike := look_alike(name, await services.store.names())) is not None:
         _refuse_taken(session, name, alike)
         return
-    wait = services.login_throttle.create(session.address)
+    held = services.holds.address(session.address)  # a character booted or banned from here a moment ago
+    wait = held if held > 0 else services.login_throttle.create(session.address)
     if wait > 0:
         session.refuse(texts.CREATE_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
@@ -147,7 +149,7 @@ async def _credentials(session: Session, args: str, example: str, again: bool = 
     if len(given) == 2:
         return given[0], given[1]
     name = given[0]
-    if again and (problem := name_problem(name, session.services.settings.wizards)):
+    if again and (problem := new_name_problem(name, session.services.settings.wizards)):
         session.refuse(problem, "bad_name")
         return name, None
     password = await session.ask_secret(texts.PASSWORD_PROMPT)
