@@ -22,7 +22,7 @@ from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_c
 from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
-from server.store.postgresql.pgoversight import PgOversight
+from server.store.postgresql.pgstewardship import PgOversight
 from server.store.postgresql.pgschema import IDENTITIES, migrate
 from server.store.postgresql.pgsocial import PgPreferences
 from server.store.postgresql.pgtourneys import PgEvents

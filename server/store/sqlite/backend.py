@@ -19,7 +19,7 @@ from server.store.sqlite.funruns import SqliteFunRuns
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.mail import SqliteMail
-from server.store.sqlite.oversight import SqliteOversight
+from server.store.sqlite.stewardship import SqliteOversight
 from server.store.sqlite.schema import migrate
 from server.store.sqlite.social import SqlitePreferences
 from server.store.sqlite.tourneys import SqliteEvents
