@@ -116,7 +116,8 @@ async def reports(session: Session, args: str) -> None:
         session.tell(texts.NO_REPORTS, "reports")
         return
     which = texts.REPORTS_ALL if said else texts.REPORTS_OPEN
-    session.page("\n".join([texts.REPORTS_HEADER.format(which=which), *map(_line, listed)]), "reports")
+    lines = [texts.REPORTS_HEADER.format(which=which), *map(_line, listed), texts.REPORTS_FOOTER]
+    session.page("\n".join(lines), "reports")
 
 
 async def _close(session: Session, number: int, note: str) -> None:
