@@ -5,10 +5,10 @@ from __future__ import annotations
 
 BANNER_CREATE = {
     "open": "To create a new character use 'create <playername> <password>'",
-    "invite": "To create a new character, give a wizard's invitation first: 'invite <code>', then 'create'",
+    "invite": "New characters need a wizard's invitation: 'invite <code>', then 'create'",
     "closed": "New characters are not being made here at the moment",
 }
-"""The banner's line about new characters, by the ``registration`` setting."""
+"""The banner's line about new characters, by the ``registration`` setting (each within 80 columns)."""
 
 
 def banner(server_name: str, registration: str = "open") -> str:

@@ -9,6 +9,7 @@ end under the new name."""
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from typing import Any
 
@@ -23,14 +24,21 @@ PLAYER_FIELDS = frozenset({
 face; poker's ``order`` of a shuffle and ``by`` of a raise hold numbers, left alone)."""
 
 
+PROSE_FIELDS = frozenset({"reason"})
+"""The event fields of the engine's own words, which may name a player within them ("did not pass Ann's 125 in Last
+Licks", "Ann voted no"): the name is changed where it stands as a whole word."""
+
+
 def renamed(value: Any, old: str, new: str, field: str | None = None) -> Any:
     """``value`` (an event, or part of one, as JSON) with ``old`` made ``new`` wherever a player's name is held."""
     if isinstance(value, dict):
         return {key: renamed(item, old, new, key) for key, item in value.items()}
     if isinstance(value, list):
         return [renamed(item, old, new, field) for item in value]
-    if isinstance(value, str) and value == old and field in PLAYER_FIELDS:
-        return new
+    if isinstance(value, str) and field in PLAYER_FIELDS:
+        return new if value == old else value
+    if isinstance(value, str) and field in PROSE_FIELDS and old in value:
+        return re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-])", lambda _: new, value)
     return value
 
 
