@@ -1,7 +1,8 @@
 """The words the server begins its own lines with, which no player may take as a name: a pose by a player called
 'The' read "The server is shutting down. Come back later!" (issue 37). Derived from the texts, not listed by hand:
 every line of the literal text in the server's code (``server/`` and ``rooms/``: the fixed texts of ``server.texts``,
-each game's words, the help topics, the world's lines), every command's help, and the house bots' names. Left out is
+each game's words, the help topics, the world's lines), the built-in world's rooms, every command's help, and the
+house bots' names. Left out is
 what no player is shown: docstrings (but commands' help), the names of log events and the store's SQL.
 
 A word counts when it begins a line with a capital letter, as the server's sentences do (lower-case literals are
@@ -12,18 +13,20 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from collections.abc import Collection, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
 import rooms
-import server
 from server.anchors import ANCHORS, anchor_name
-from server.commands.registry import REGISTRY
+from server.commands.registry import CATEGORIES, REGISTRY
 from server.names import NAME_MAX, NAME_MIN, likeness, name_problem
+from server.settings import DEFAULTS
 
-PACKAGES = (Path(server.__file__).parent, Path(rooms.__file__).parent)
-NOT_SHOWN = (Path(server.__file__).parent / "store",)
+SERVER = Path(__file__).resolve().parent
+PACKAGES = (SERVER, Path(rooms.__file__).resolve().parent)
+NOT_SHOWN = (SERVER / "store",)
 """Folders whose literals no player is shown (SQL)."""
 LOGGING = frozenset({"debug", "info", "warning", "error", "exception", "critical"})
 """Calls whose arguments are a log event's name and fields."""
@@ -83,10 +86,24 @@ def code_lines() -> list[str]:
     return literals.lines
 
 
+def world_lines() -> list[str]:
+    """The built-in world's rooms (``server/defaults/world.toml``): their names and descriptions are shown as lines."""
+    def strings(value: object) -> Iterator[str]:
+        if isinstance(value, str):
+            yield value
+        elif isinstance(value, dict | list):
+            for item in value.values() if isinstance(value, dict) else value:
+                yield from strings(item)
+
+    world = tomllib.loads((DEFAULTS / "world.toml").read_text())
+    return [line for text in strings(world) for line in text.splitlines()]
+
+
 def help_lines() -> list[str]:
     """Every command's help, as 'help' shows it, but its indented lines: examples of what is typed or shown, their
-    names made up (``Igor pages from The Cosmic Lobby``)."""
-    return [line for command in REGISTRY.commands() for line in command.help.splitlines() if not line.startswith(" ")]
+    names made up (``Igor pages from The Cosmic Lobby``); and the help index's headings (``World:``)."""
+    helps = [line for command in REGISTRY.commands() for line in command.help.splitlines() if not line.startswith(" ")]
+    return helps + [category.capitalize() for category in CATEGORIES]
 
 
 @cache
@@ -94,7 +111,7 @@ def own_words() -> frozenset[str]:
     """What every word the server begins its lines with reads as (``server.names.likeness``), and its house bots'
     names (``Optimal.bot``: 'Optimal'): computed once a process (the server does it as it starts)."""
     bots = [anchor_name(kind) for kind in ANCHORS]
-    return frozenset(likeness(word) for word in first_words([*code_lines(), *help_lines(), *bots]))
+    return frozenset(likeness(word) for word in first_words([*code_lines(), *world_lines(), *help_lines(), *bots]))
 
 
 def new_name_problem(name: str, wizards: Collection[str]) -> str | None:

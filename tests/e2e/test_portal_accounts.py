@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from server.names import skeleton
+from server.ownwords import new_name_problem
 from server.passwords import hash_password
 from support.clients import RawClient, loose, paged, play_until, player, raw_client
 from support.portals import portal_server
@@ -158,10 +159,15 @@ async def test_a_player_deletes_their_account_and_their_games_stay_for_the_other
 
 
 async def test_names_that_read_as_the_servers_own_lines_are_refused_and_old_ones_kept(tmp_path: Path) -> None:
-    async with portal_server(tmp_path) as server, raw_client(server) as client:
+    async with portal_server(tmp_path, **FAST_BOTS) as server, raw_client(server) as client:
         for name in ("The", "Bank", "Teacher", "Optimal", "Dealer", "Portal", "Console", "Mail", "T-he", "Mai1"):
             await client.command(f"create {name} secret1", rf"'{name}' is a reserved word; please choose another name\.")
         await client.command("create Ann secret1", "Obvious exits")
+        await game_against_a_bot(client)
+        await paged(client, "help", "help <command>")
+        seen = {found[1] for line in client.text.splitlines() if (found := re.match(r"(?:> )*([A-Z][\w-]+)", line))}
+        assert {"Robby1", "Table", "You"} <= seen  # (what a whole game shows)
+        assert [word for word in sorted(seen - {"Ann", "Robby1"}) if new_name_problem(word, []) is None] == []
     with database(tmp_path / "data") as db:  # an account a release before this one let be made
         db.execute("INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES ('Mail', "
                    f"'{skeleton('Mail')}', '{hash_password('secret1', 1024)}', {time.time()})")
