@@ -5,6 +5,7 @@ game process lets no one back early."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -36,9 +37,8 @@ class Holds:
         now = self._clock()
         self._until = {key: until for key, until in self._until.items() if until > now}
         keys = [account] if address is None else [account, _address_key(address)]
-        for key in keys:
-            self._until[key] = now + seconds
-            await self._store.hold(key, now + seconds)
+        self._until.update((key, now + seconds) for key in keys)
+        await asyncio.gather(*(self._store.hold(key, now + seconds) for key in keys))
 
     async def release(self, account: str) -> None:
         """A wizard let ``account`` back in (``@unban``)."""

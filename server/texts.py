@@ -111,6 +111,7 @@ NO_SUCH_INVITE = "There is no unused invitation {code} ('@invite list' lists the
 RENAME_EXAMPLE = "@rename Igor=Ygor"
 RENAME_DONE = ("{old} is now called {new}: their games, ratings, mail, channels and record follow, and they log in as "
                "{new} with the same password.")
+RENAMED_NOTE = "A wizard has just renamed you {name}: connect as {name}, with the same password."
 RENAME_CONNECTED = "{name} is connected: they must leave first (or '@boot {name}')."
 RENAME_SEATED = "{name} sits at table {number}: they must leave it first (or '@table kick {number} {name}')."
 RENAME_CONFIGURED = "{name} is a wizard by the server's settings ('wizards'): change the setting, not the name."

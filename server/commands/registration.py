@@ -119,6 +119,8 @@ async def rename(session: Session, args: str) -> None:
         raise Refusal(texts.TAKEN if taken.existing.casefold() == new.casefold() else
                       texts.LOOKS_TAKEN.format(existing=taken.existing)) from None
     await follow(services, account.name, renamed.name)
+    if (meanwhile := services.presence.players.get(account.name)) is not None:  # logged in while it was renamed
+        meanwhile.close(texts.RENAMED_NOTE.format(name=renamed.name))
     await record(session, "rename", renamed.name, f"from {account.name}")
     log.info("account.renamed", by=session.player, old=account.name, new=renamed.name)
     session.tell(texts.RENAME_DONE.format(old=account.name, new=renamed.name))

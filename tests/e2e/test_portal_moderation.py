@@ -7,12 +7,11 @@ the console's wizard grants included; 'report' puts a player's complaint before 
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
-from support.clients import WAIT, loose, player, raw_client
+from support.clients import loose, player, raw_client, refused_line
 from support.portals import PortalServer, portal_server
 
 pytestmark = pytest.mark.usefixtures("store_url")
@@ -25,16 +24,6 @@ async def reloaded(server: PortalServer, reloads: int) -> None:
     code, said = await server.console("reload")
     assert code == 0, said
     await server.health_when(lambda f: f["reloads"] == reloads and f["status"] == "ok")
-
-
-async def refused_line(port: int, address: str) -> str:
-    """What a new telnet connection from ``address`` is told before it is hung up on."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
-    try:
-        async with asyncio.timeout(WAIT):
-            return (await reader.read()).decode(errors="replace")
-    finally:
-        writer.close()
 
 
 async def test_holds_outlive_a_reload_and_a_restart_and_a_ban_of_someone_gone_holds_their_last_address(
