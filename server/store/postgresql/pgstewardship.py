@@ -51,14 +51,14 @@ class PgOversight(PgGroupCommit):
 
     async def reports(self, open_only: bool, limit: int) -> list[Report]:
         query = sql.OPEN_REPORTS if open_only else sql.LATEST_REPORTS
-        return [_report(row) for row in await self._run(lambda db: fetchall(db, query, (limit,)))]
+        return [Report(*row) for row in await self._run(lambda db: fetchall(db, query, (limit,)))]
 
     async def reports_by(self, reporter: str, since: float) -> list[Report]:
-        return [_report(row) for row in await self._run(lambda db: fetchall(db, sql.REPORTS_BY, (reporter, since)))]
+        return [Report(*row) for row in await self._run(lambda db: fetchall(db, sql.REPORTS_BY, (reporter, since)))]
 
     async def close_report(self, number: int, by: str, note: str, at: float) -> Report | None:
         rows = await self._write(lambda db: fetchall(db, sql.CLOSE_REPORT, (at, by, note, number)))
-        return _report(rows[0]) if rows else None
+        return Report(*rows[0]) if rows else None
 
     async def create_invite(self, invite: Invite) -> None:
         await self._write(lambda db: execute(db, sql.CREATE_INVITE, (invite.code, invite.by, invite.at, invite.note)))
@@ -94,11 +94,6 @@ class PgOversight(PgGroupCommit):
             return former
 
         return await self._write(delete)
-
-
-def _report(row: tuple[object, ...]) -> Report:
-    number, *rest = row
-    return Report(int(number), *rest)  # type: ignore[call-overload, arg-type]
 
 
 async def _rename_player(db: Connection, old: str, new: str) -> None:
