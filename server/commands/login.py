@@ -11,11 +11,11 @@ from server.commands.registry import Stage, command
 from server.commands.mailbox import unread_at_login
 from server.commands.oversight import reports_at_login
 from server.commands.serverinfo import news_at_login
+from server.invitations import valid_since
 from server.names import look_alike, password_problem, skeleton
 from server.ownwords import new_name_problem
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
-from server.invitations import valid_since
 from server.store import InviteRefused, NameTaken
 
 log = structlog.get_logger()
@@ -99,7 +99,7 @@ async def create(session: Session, args: str) -> None:
         session.refuse(texts.CREATE_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
     password_hash = await hash_password_async(password, services.settings.password_hash_cost)
-    invite = session.invite if _invited(session, name) else None
+    invite = session.invite if _gated(session, name) else None
     try:
         account = await services.store.create(name, skeleton(name), password_hash, invite,
                                               valid_since(services.clock()))
@@ -120,8 +120,9 @@ async def create(session: Session, args: str) -> None:
     session.tell(texts.NEWCOMER_NARROW if narrow else texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
 
 
-def _invited(session: Session, name: str) -> bool:
-    """Whether ``name`` needs an invitation to be created here (the configured wizards' exact names never do)."""
+def _gated(session: Session, name: str) -> bool:
+    """Whether the ``registration`` setting bars ``name`` from being created freely here (it is not ``open``; the
+    configured wizards' exact names are never barred)."""
     settings = session.services.settings
     return settings.registration != "open" and all(w.casefold() != name.casefold() for w in settings.wizards)
 
@@ -129,7 +130,7 @@ def _invited(session: Session, name: str) -> bool:
 def _not_joining(session: Session, name: str) -> bool:
     """Refuse a new character while the server takes none (``registration = "closed"``), or none without an
     invitation ('invite <code>' first)."""
-    if not _invited(session, name):
+    if not _gated(session, name):
         return False
     if session.services.settings.registration == "closed":
         session.refuse(texts.REGISTRATION_CLOSED, "refused")
