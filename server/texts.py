@@ -115,6 +115,9 @@ RENAMED_NOTE = "A wizard has just renamed you {name}: connect as {name}, with th
 RENAME_CONNECTED = "{name} is connected: they must leave first (or '@boot {name}')."
 RENAME_SEATED = "{name} sits at table {number}: they must leave it first (or '@table kick {number} {name}')."
 RENAME_CONFIGURED = "{name} is a wizard by the server's settings ('wizards'): change the setting, not the name."
+RENAME_TO_CONFIGURED = "{name} is a wizard's name in the server's settings ('wizards'): nobody may be renamed so."
+DELETE_CONFIGURED = ("You are a wizard by the server's settings ('wizards'): ask the operator to take your name out of "
+                     "them first (else anyone could create it again, and be a wizard).")
 RENAME_SAME = "{name} is called that already."
 DELETE_SEATED = "You sit at table {number}: leave it first."
 DELETE_WARNING = ("This deletes {name} for good: your password, settings, mail, ignores, ratings and Funhouse runs go. "

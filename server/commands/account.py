@@ -9,7 +9,7 @@ import structlog
 from rooms.messages import Refusal
 from server import texts
 from server.commands.args import UsageError, quoted_pair
-from server.commands.registration import follow
+from server.commands.registration import configured_wizard, follow
 from server.commands.registry import command
 from server.commands.seating import CONFIRM
 from server.names import password_problem
@@ -58,6 +58,8 @@ async def delete(session: Session, args: str) -> None:
     if args.strip().lower() != "me":
         raise UsageError
     services, name = session.services, session.player
+    if configured_wizard(services, name):
+        raise Refusal(texts.DELETE_CONFIGURED)
     _not_seated(session)
     session.tell(texts.DELETE_WARNING.format(name=name, former=FORMER))
     typed = await session.ask_secret(texts.PASSWORD_PROMPT)

@@ -104,8 +104,10 @@ async def rename(session: Session, args: str) -> None:
     if account.name == new:
         raise Refusal(texts.RENAME_SAME.format(name=new))
     wizards = services.settings.wizards
-    if any(w.casefold() == account.name.casefold() for w in wizards):
+    if configured_wizard(services, account.name):
         raise Refusal(texts.RENAME_CONFIGURED.format(name=account.name))
+    if configured_wizard(services, new):  # (a wizard's exact name passes the rules for new names)
+        raise Refusal(texts.RENAME_TO_CONFIGURED.format(name=new))
     problem = new_name_problem(new, wizards)
     if problem:
         raise Refusal(problem)
@@ -124,6 +126,11 @@ async def rename(session: Session, args: str) -> None:
     await record(session, "rename", renamed.name, f"from {account.name}")
     log.info("account.renamed", by=session.player, old=account.name, new=renamed.name)
     session.tell(texts.RENAME_DONE.format(old=account.name, new=renamed.name))
+
+
+def configured_wizard(services: Services, name: str) -> bool:
+    """Whether ``name`` is one the ``wizards`` setting gives powers to (whoever has it is a wizard)."""
+    return any(w.casefold() == name.casefold() for w in services.settings.wizards)
 
 
 def away(services: Services, name: str) -> None:

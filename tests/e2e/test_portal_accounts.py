@@ -93,7 +93,9 @@ async def test_registration_closed_leaves_the_configured_wizards_names(tmp_path:
 
 
 async def test_a_rename_carries_the_players_games_mail_ignores_and_record(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, **FAST_BOTS) as server, player(server, "Wiz") as wiz, player(server, "Bob") as bob:
+    wizards = {"COSMIC_WIZARDS": '["Wiz", "Boss"]'}
+    async with portal_server(tmp_path, **FAST_BOTS, **wizards) as server, player(server, "Wiz") as wiz, \
+            player(server, "Bob") as bob:
         async with player(server, "Ann") as ann:
             game = await game_against_a_bot(ann)
             await ann.command("ignore Bob", "You are ignoring Bob")
@@ -106,6 +108,7 @@ async def test_a_rename_carries_the_players_games_mail_ignores_and_record(tmp_pa
         await wiz.command("@rename Ann=Bob", "That name is already taken.")
         await wiz.command("@rename Ann=B0b", "That name looks too much like Bob")
         await wiz.command("@rename Wiz=Wizzard", "Wiz is a wizard by the server's settings")
+        await wiz.command("@rename Ann=Boss", loose("Boss is a wizard's name in the server's settings"))
         await wiz.command("@rename Ann=Anna", loose("Ann is now called Anna: their games, ratings, mail"))
         replay = (await shown(bob, f"replay {game}", r"WINS the game")).partition("Game #")[2]
         assert "Anna" in replay and not re.search(r"\bAnn\b", replay)
@@ -128,6 +131,7 @@ async def test_a_rename_carries_the_players_games_mail_ignores_and_record(tmp_pa
 
 async def test_a_player_deletes_their_account_and_their_games_stay_for_the_others(tmp_path: Path) -> None:
     async with portal_server(tmp_path, **FAST_BOTS) as server, player(server, "Wiz") as wiz:
+        await wiz.command("@delete me", loose("You are a wizard by the server's settings ('wizards')"))
         async with player(server, "Bob") as bob:
             game = await game_against_a_bot(bob)
             before = await wiz.command("rating Robby1.bot", RATING)
