@@ -12,31 +12,44 @@ from server.store import AddressBan
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+MAPPED = ipaddress.IPv6Network("::ffff:0:0/96")
+"""IPv4 addresses carried in IPv6 (``::ffff:203.0.113.7``): a dual-stack socket names IPv4 clients so."""
+
+
+def plain(network: Network) -> Network:
+    """A network as IPv4 when it is one carried in IPv6 (``::ffff:203.0.113.0/120`` is ``203.0.113.0/24``), else as
+    it is: a ban and a connection's address are compared the same way whichever way either was written."""
+    if isinstance(network, ipaddress.IPv6Network) and network.subnet_of(MAPPED):
+        return ipaddress.IPv4Network((int(network.network_address) & 0xFFFFFFFF, network.prefixlen - 96))
+    return network
+
+
+def plain_address(text: str) -> Address | None:
+    """A connection's address as ``ipaddress`` reads it, an IPv4 one carried in IPv6 as itself; None if it is not
+    one ('?': gone)."""
+    try:
+        address = ipaddress.ip_address(text.strip())
+    except ValueError:
+        return None
+    return address.ipv4_mapped or address if isinstance(address, ipaddress.IPv6Address) else address
+
+
 def network_named(word: str) -> Network | None:
-    """An address or a network as typed (``203.0.113.7``, ``203.0.113.0/24``, ``2001:db8::/32``), else None (a
-    player's name: names hold neither dots nor colons)."""
+    """An address or a network as typed (``203.0.113.7``, ``203.0.113.0/24``, ``2001:db8::/32``,
+    ``::ffff:203.0.113.7``: the IPv4 address), else None (a player's name: names hold neither dots nor colons)."""
     if "." not in word and ":" not in word:
         return None
     try:
-        return ipaddress.ip_network(word.strip(), strict=False)
+        return plain(ipaddress.ip_network(word.strip(), strict=False))
     except ValueError:
         return None
-
-
-def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
-    """A connection's address (an IPv4 one carried in IPv6 as itself); None if it is not one ('?': gone)."""
-    try:
-        address = ipaddress.ip_address(text)
-    except ValueError:
-        return None
-    mapped = getattr(address, "ipv4_mapped", None)
-    return mapped or address
 
 
 def covers(network: Network, address: str) -> bool:
     """Whether a connection's address is in ``network``."""
-    found = _address(address)
-    return found is not None and found in network
+    found = plain_address(address)
+    return found is not None and found in plain(network)
 
 
 class AddressBans:
@@ -47,13 +60,13 @@ class AddressBans:
 
     def load(self, bans: Iterable[AddressBan]) -> None:
         """The bans as stored (at start)."""
-        self._bans = {ipaddress.ip_network(ban.network): ban for ban in bans}
+        self._bans = {plain(ipaddress.ip_network(ban.network)): ban for ban in bans}
 
     def add(self, ban: AddressBan) -> None:
-        self._bans[ipaddress.ip_network(ban.network)] = ban
+        self._bans[plain(ipaddress.ip_network(ban.network))] = ban
 
     def remove(self, network: Network) -> AddressBan | None:
-        return self._bans.pop(network, None)
+        return self._bans.pop(plain(network), None)
 
     def all(self) -> list[AddressBan]:
         return list(self._bans.values())

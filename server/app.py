@@ -23,11 +23,13 @@ from server.eventloop import running_loop_name
 from server.funhouse.funplay import Funhouse
 from server.gametypes import GAME_TYPES
 from server.botladder import Ladder
+from server.holds import Holds
 from server.hosting import Tables
 from server.figures import PortalFigures
 from server.metrics import Figures, MetricsEndpoint, game_figures, transports
 from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
+from server.ownwords import own_words, reserved_in_use
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
 from server.services import Services
@@ -78,7 +80,7 @@ class GameServer:
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits, settings.letters),
             lambda by: self.request_shutdown(by), Funhouse(self.store, settings.funhouse, self.solver.spend),
-            Tournaments(self), Ladder(self), Notices(self),
+            Tournaments(self), Ladder(self), Notices(self), Holds(self.store),
         )
         self.notices = self.services.notices
         self.connections: set[Session] = set()
@@ -166,9 +168,20 @@ class GameServer:
         self.world.furniture = self.tables.furniture
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         self.services.address_bans.load(await self.store.address_bans())
+        await self.services.holds.load()
+        await self._reserved_names()
         await self.tables.restore()
         await self.services.events.restore()
         await self._prune()
+
+    async def _reserved_names(self) -> None:
+        """Work out the server's own words (``server.ownwords``: once a process, in a thread, before anyone
+        creates a character), and name the accounts that hold one from before it was reserved: they keep their
+        names, and a wizard may '@rename' them."""
+        await asyncio.to_thread(own_words)
+        held = reserved_in_use(await self.store.names(), self.settings.wizards)
+        if held:
+            log.warning("accounts.reserved_names", names=held)
 
     async def _load_world(self) -> None:
         """The world kept in the database; a new database is seeded from the world file (which is then not read

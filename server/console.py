@@ -14,6 +14,8 @@ from typing import TypeVar
 
 from server.backups import backup_name, prune
 from server.lockfile import PID_FILE, running_pid
+from server.names import skeleton
+from server.sanctions import CONSOLE
 from server.settings import ConfigError, Settings, load_console_settings
 from server.store import Store, StoreError, store_at, store_for
 from server.store.backends import backend_for
@@ -43,13 +45,23 @@ def wizard(argv: list[str]) -> int | str:
     store = _store(parser, args)
     if isinstance(store, str):
         return store
-    granted = _using(parser, store, lambda: store.set_wizard(args.name, not args.revoke))
+    granted = _using(parser, store, lambda: _grant(store, args.name, not args.revoke))
     if isinstance(granted, str):
         return granted
     if not granted:
         return f"cosmic-wimpout wizard: there is no account called {args.name}; create it first, then run this again"
     print(f"{args.name} is {'no longer' if args.revoke else 'now'} a wizard.")
     return 0
+
+
+async def _grant(store: Store, name: str, wizard: bool) -> bool:
+    """Grant or take back wizard powers, and keep it in the moderation record ('@audit', '@whois') as done from the
+    console."""
+    granted = await store.set_wizard(name, wizard)
+    account = await store.find(skeleton(name)) if granted else None
+    if account is not None:
+        await store.record(CONSOLE, "wizard" if wizard else "unwizard", account.name, "")
+    return granted
 
 
 def backup(argv: list[str]) -> int | str:

@@ -18,11 +18,13 @@ RESERVED = frozenset({
     # "You have been booted off the server by Wiz."
     "you", "your", "yours", "table", "tables", "server", "system", "game", "notice", "announcement",
     "everyone", "nobody", "somebody", "someone",
-    # words that read as a wizard's authority (a configured wizard's exact name may be created all the same)
+    # words that read as a wizard's authority (a configured wizard's exact name may be created all the same), or as
+    # the server's own parts (the console's wizard grants are recorded as by "console")
     "wizard", "wizards", "admin", "administrator", "moderator", "mod", "staff", "operator", "sysop", "god",
-    "root", "owner", "official", "support",
+    "root", "owner", "official", "support", "portal", "console",
 })
-"""Names no player may take, nor any name that looks like one (``Y0u``, ``Table_``): the one list of them."""
+"""Names no player may take, nor any name that looks like one (``Y0u``, ``Table_``), besides the words the server
+begins its own lines with (``server.ownwords``, derived from its texts)."""
 
 # Characters (and pairs) people read as the same; folded together in the skeleton.
 _LOOKALIKES = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("i", "l"), ("5", "s"), ("-", "_"))
@@ -45,9 +47,10 @@ def likeness(name: str) -> str:
 _RESERVED_LIKENESS = frozenset(likeness(word) for word in RESERVED)
 
 
-def name_problem(name: str, wizards: Collection[str] = ()) -> str | None:
-    """Why ``name`` cannot be a player name, or None if it can. Names that look like a reserved word or a configured
-    wizard's are refused: only a configured wizard's exact name may be created (and only it gets the powers)."""
+def name_problem(name: str, wizards: Collection[str] = (), own_words: Collection[str] = ()) -> str | None:
+    """Why ``name`` cannot be a player name, or None if it can. Names that look like a reserved word, one of the
+    server's ``own_words`` (``server.ownwords``: what they read as) or a configured wizard's are refused: only a
+    configured wizard's exact name may be created (and only it gets the powers)."""
     if not NAME_MIN <= len(name) <= NAME_MAX:
         return f"Names are {NAME_MIN} to {NAME_MAX} characters long."
     if not _NAME_SHAPE.fullmatch(name):
@@ -57,7 +60,7 @@ def name_problem(name: str, wizards: Collection[str] = ()) -> str | None:
     if any(w.casefold() == name.casefold() for w in wizards):
         return None
     key = likeness(name)
-    if key in _RESERVED_LIKENESS:
+    if key in _RESERVED_LIKENESS or key in own_words:
         return f"{name!r} is a reserved word; please choose another name."
     if any(likeness(w) == key for w in wizards):
         return f"{name!r} is reserved (it looks like a wizard's name); please choose another name."

@@ -72,6 +72,8 @@ class Presence:
         else:
             self.deliver(self.world.arrive(account.name, location))
         await spared(store.touch([skeleton]))  # (a moment's failure: seen at the next)
+        if not returning:  # (a connection taken over after a reload comes from where it came from)
+            await spared(store.set_last_address(skeleton, session.address))
         await self.tables.returned(session, quiet=returning)
 
     def has_powers(self, account: Account) -> bool:

@@ -144,8 +144,6 @@ class LoginThrottle:
         self._pairs = AddressThrottle(account_burst, 1 / failure_refill, clock)
         self._addresses = AddressThrottle(address_burst, 1 / failure_refill, clock)
         self._creates = AddressThrottle(create_burst, 1 / create_refill, clock)
-        self._held: dict[str, float] = {}
-        self._clock = clock
 
     def guess(self, account: str, address: str) -> float:
         """Take a guess at ``account`` from ``address``: 0 if it may be made (its tokens are taken), else the
@@ -165,25 +163,9 @@ class LoginThrottle:
         """The guess was not the password: it counts against its address too."""
         self._addresses.owe(address)
 
-    def hold(self, account: str, address: str, seconds: float) -> None:
-        """A wizard removed ``account``: neither it nor a new character from its address comes back for ``seconds``
-        (a booted player reconnecting at once, or a banned one creating another name, would be back at once)."""
-        now = self._clock()
-        self._held = {key: until for key, until in self._held.items() if until > now}
-        self._held[account] = self._held[f"@{address}"] = now + seconds
-
-    def release(self, account: str) -> None:
-        """A wizard let ``account`` back in (``@unban``)."""
-        self._held.pop(account, None)
-
-    def held(self, account: str) -> float:
-        """The seconds ``account`` must still wait after a wizard removed it (0 if none)."""
-        return max(0.0, self._held.get(account, 0.0) - self._clock())
-
     def create(self, address: str) -> float:
-        """Take a new account's token for ``address``: 0 if it may be created, else the seconds until it may (a
-        hold on the address included)."""
-        wait = max(self._creates.seconds_until_token(address), self._held.get(f"@{address}", 0.0) - self._clock())
+        """Take a new account's token for ``address``: 0 if it may be created, else the seconds until it may."""
+        wait = self._creates.seconds_until_token(address)
         if wait > 0:
             return wait
         self._creates.try_take(address)

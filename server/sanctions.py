@@ -1,5 +1,5 @@
 """Moderation: who may not talk where (a mute everywhere, a gag on one channel), and the record of every
-moderation action, logged as a structured event and kept in the database for ``@whois``."""
+moderation action, logged as a structured event and kept in the database for ``@whois`` and ``@audit``."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ import structlog
 
 from rooms.messages import Refusal
 from server import texts
-from server.store import EVERYWHERE, Restriction, StoreDown
+from server.store import EVERYWHERE, ModerationEntry, Restriction, StoreDown
 
 if TYPE_CHECKING:
     from server.session import Session
 
 log = structlog.get_logger()
+CONSOLE = "console"
+"""Who the moderation record says acted from the server's console (``cosmic-wimpout wizard``): no player may take
+the name (``server.names.RESERVED``)."""
 
 
 async def record(session: Session, action: str, target: str, detail: str = "") -> None:
@@ -26,6 +29,14 @@ async def record(session: Session, action: str, target: str, detail: str = "") -
         await session.services.store.record(session.player, action, target, detail)
     except StoreDown:
         session.tell(texts.NOT_RECORDED)
+
+
+def entry_line(entry: ModerationEntry, target: bool = True) -> str:
+    """A line of the moderation record: ``2026-11-22 12:30 UTC Wiz ban Mallory: spam`` (``target`` False: the
+    player's own record in '@whois', which names them once above)."""
+    about = f" {entry.target}" if target and entry.target else ""
+    detail = f": {entry.detail}" if entry.detail else ""
+    return f"  {when(entry.at)} {entry.actor} {entry.action}{about}{detail}"
 
 
 def when(moment: float) -> str:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
     from server.botladder import Ladder
+    from server.holds import Holds
     from server.hosting import Tables
     from server.notices.notifier import Notices
     from server.presence import Presence
@@ -63,6 +64,8 @@ class Services:
     """The bot ladder's queue and matchmaker."""
     notices: Notices
     """Reaching players away from the game: mail, web push, the login summary (server.notices)."""
+    holds: Holds
+    """Who a wizard has just removed, kept out a while (read at start; ``@boot`` and ``@ban`` add)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     holder_figures: Callable[[], Awaitable[PortalFigures | None]] | None = None

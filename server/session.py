@@ -86,6 +86,8 @@ class Session:
         """Whom ``page =<message>`` pages again."""
         self.last_pager: str | None = None
         """Whom ``r <message>`` answers."""
+        self.invite: str | None = None
+        """The invitation code given at the login screen ('invite'), which 'create' uses."""
         self.connected_at = self.last_active = self.last_input = time.monotonic()
         self._reader = reader
         self._splitter = LineSplitter(limits.max_line_length)
@@ -308,7 +310,8 @@ class Session:
         """Serve this connection until it closes (greeted with the banner unless it was being served before a
         reload: server.portal)."""
         if greet:
-            self.tell(texts.banner(self.services.settings.server_name), "banner")
+            settings = self.services.settings
+            self.tell(texts.banner(settings.server_name, settings.registration), "banner")
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)

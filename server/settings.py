@@ -46,6 +46,7 @@ class Limits(BaseModel):
     create_burst: int = Field(gt=0)
     create_refill: float = Field(gt=0)
     boot_hold: float = Field(ge=0)
+    reports_per_hour: int = Field(gt=0)
     solves_per_hour: int = Field(gt=0)
     tables_per_hour: int = Field(gt=0)
     rooms_per_hour: int = Field(gt=0)
@@ -295,6 +296,9 @@ class Settings(BaseSettings):
     data_dir: Path
     world_file: Path | None
     wizards: list[str]
+    registration: Literal["open", "invite", "closed"]
+    """Who may create a character: anyone, whoever has a wizard's invitation ('@invite'), or nobody (a configured
+    wizard's exact name aside)."""
     log_format: Literal["console", "json"]
     log_level: Literal["debug", "info", "warning", "error"]
     connect_maxwait: float = Field(ge=0, le=10)

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 
-def banner(server_name: str) -> str:
+BANNER_CREATE = {
+    "open": "To create a new character use 'create <playername> <password>'",
+    "invite": "New characters need a wizard's invitation: 'invite <code>', then 'create'",
+    "closed": "New characters are not being made here at the moment",
+}
+"""The banner's line about new characters, by the ``registration`` setting (each within 80 columns)."""
+
+
+def banner(server_name: str, registration: str = "open") -> str:
     # Must not end in a "login:"-like prompt: TinyFugue would then stop auto-logging in.
     return (
         f"Welcome to {server_name}!\n"
         "\n"
         "To connect to your character use 'connect <playername> <password>'\n"
-        "To create a new character use 'create <playername> <password>'\n"
+        f"{BANNER_CREATE[registration]}\n"
         "Use quotes around a name or password with spaces: connect Igor \"my secret\"\n"
         "'WHO' and 'help' also work in this context.  'QUIT' leaves."
     )
@@ -47,6 +55,7 @@ ADDRESS_BANNED = "Connections from your address are banned from this server."
 ADDRESS_BAN_DONE = "{network} is banned: connections from there are refused ({count} disconnected). '@unban {network}' lifts it."
 BAN_OWN_ADDRESS = "That would ban your own address ({address})."
 BAN_ADDRESS_TOO = "They were on from {address}: '@ban {address}' refuses that address too."
+BAN_LAST_ADDRESS_TOO = "They last logged in from {address}: '@ban {address}' refuses that address too."
 BANNED_NAMES = "Banned characters: {names}."
 NO_BANNED_NAMES = "No character is banned."
 BANNED_ADDRESS = "Banned address {network}, by {by} on {when}{why}."
@@ -92,6 +101,38 @@ PASSWORD_CHANGED = "Password changed."
 PASSWORD_RESET = "{name}'s password is changed; tell them the new one."
 PASSWORD_RESET_NOTE = "Your password has been changed by {by}."
 
+REGISTRATION_CLOSED = "New characters are not being made on this server at the moment."
+INVITE_NEEDED = "New characters here need a wizard's invitation: 'invite <code>' first, then 'create'."
+INVITE_NOT_NEEDED = "No invitation is needed here: 'create <playername> <password>' makes a character."
+INVITE_UNKNOWN = "That invitation code is unknown, used already or too old."
+INVITE_TAKEN = "Invitation accepted: now 'create <playername> <password>'."
+INVITE_MADE = "Invitation code {code}: good for one new character within {days} days ('invite {code}' at the login screen, then 'create').{note}"
+INVITE_MADE_OPEN = " (Registration is open now: anyone may create a character without one.)"
+INVITES_HEADER = "Invitations not used yet (times UTC):"
+INVITE_LINE = "  {code}  by {by} on {when}{note}"
+NO_INVITES = "No invitation is waiting to be used."
+INVITE_CANCELLED = "Invitation {code} cancelled."
+NO_SUCH_INVITE = "There is no unused invitation {code} ('@invite list' lists them)."
+
+RENAME_EXAMPLE = "@rename Igor=Ygor"
+RENAME_DONE = ("{old} is now called {new}: their games, ratings, mail, channels and record follow, and they log in as "
+               "{new} with the same password.")
+RENAMED_NOTE = "A wizard has just renamed you {name}: connect as {name}, with the same password."
+RENAME_CONNECTED = "{name} is connected: they must leave first (or '@boot {name}')."
+RENAME_SEATED = "{name} sits at table {number}: they must leave it first (or '@table kick {number} {name}')."
+RENAME_CONFIGURED = "{name} is a wizard by the server's settings ('wizards'): change the setting, not the name."
+RENAME_TO_CONFIGURED = "{name} is a wizard's name in the server's settings ('wizards'): nobody may be renamed so."
+DELETE_CONFIGURED = ("You are a wizard by the server's settings ('wizards'): ask the operator to take your name out of "
+                     "them first (else anyone could create it again, and be a wizard).")
+RENAME_SAME = "{name} is called that already."
+DELETE_SEATED = "You sit at table {number}: leave it first."
+DELETE_WARNING = ("This deletes {name} for good: your password, settings, mail, ignores, ratings and Funhouse runs go. "
+                  "The games you played stay, for the others in them, with you as {former}<tag> (a name no one can "
+                  "take): replays, results and others' ratings do not change. Your name is free for anyone to take.")
+DELETE_CONFIRM = "Delete {name} for good? (yes/no) "
+DELETE_CANCELLED = "Nothing was deleted."
+DELETED = "{name} is deleted; in the games you played you are now {former}. Goodbye!"
+
 LINE_TOO_LONG = "That line was longer than {limit} bytes and was ignored."
 INVALID_UTF8 = "That line was not valid UTF-8; the bad bytes were replaced."
 FLOOD = "You are sending commands too fast: the rest will run at {rate:g} per second."
@@ -102,6 +143,30 @@ SERVER_CLOSING = "The server is shutting down; try again in a little while."
 BOOTED = "You have been booted off the server by {by}."
 BOOT_SELF = "You cannot boot yourself: QUIT leaves."
 NO_SUCH_PLAYER = "There is no player called {name}."
+
+# --- the moderation record and players' reports ---------------------------------------------------
+AUDIT_HEADER = "The moderation record{about}, newest first (times UTC):"
+AUDIT_ABOUT = " by, about or of {word}"
+AUDIT_NONE = "Nothing in the moderation record{about}."
+REPORT_EXAMPLE = "report Mallory=kept paging me insults at table 2"
+REPORT_SELF = "You cannot report yourself."
+REPORT_TOO_LONG = "A report holds at most {most} characters: say what happened, and when."
+REPORT_OPEN_ALREADY = "Your report #{number} about {name} is still open: a wizard will look at it."
+REPORT_TOO_MANY_OPEN = "You have {most} reports open, the most one player may: wait until a wizard has looked at them."
+REPORTS_HOURLY = "filed {most} reports"
+REPORT_FILED = "Report #{number} about {name} is with the wizards. Thank you."
+REPORT_NOTE = "{by} reports {name} (#{number}): {text}\n('@reports' lists the open reports.)"
+REPORTS_WAITING = "There {are} {count} open report{s}: '@reports' lists them."
+REPORTS_HEADER = "{which} (times UTC):"
+REPORTS_FOOTER = "'@reports close <number>[=<note>]' closes one."
+REPORTS_OPEN = "Open reports, oldest first"
+REPORTS_ALL = "The latest reports, newest first"
+REPORT_LINE = "  #{number} {when} {by} about {name}: {text}{closed}"
+REPORT_CLOSED_MARK = "\n      closed by {by} on {when}{note}"
+NO_REPORTS = "No report is open."
+NO_SUCH_REPORT = "There is no open report #{number} ('@reports' lists them)."
+REPORT_CLOSED = "Report #{number} about {name} is closed."
+REPORT_CLOSED_NOTE = "Your report #{number} about {name} has been looked at and closed by {by}{note}."
 
 # --- talk and moderation ----------------------------------------------------------------------
 NOBODY_PAGED = "You have not paged anyone yet: page <player>=<message>."

@@ -43,8 +43,10 @@ async def boot(session: Session, args: str) -> None:
     if target == session.player:
         raise Refusal(texts.BOOT_SELF)
     await record(session, "boot", target)
-    _hold(session, session.services.presence.players[target])
-    session.services.presence.players[target].close(texts.BOOTED.format(by=session.player))
+    removed = session.services.presence.players[target]
+    assert removed.account is not None
+    await _hold(session, removed.account, removed.address)
+    removed.close(texts.BOOTED.format(by=session.player))
     session.tell(f"You booted {target}.")
 
 
@@ -72,11 +74,14 @@ async def ban(session: Session, args: str) -> None:
     await session.services.store.set_banned(account.skeleton, True)
     await record(session, "ban", account.name, reason.strip())
     connected = session.services.presence.players.get(account.name)
+    address = connected.address if connected is not None else account.last_address
+    await _hold(session, account, address)
     done = f"{account.name} is banned."
     if connected is not None:
         session.tell(f"{done}\n{texts.BAN_ADDRESS_TOO.format(address=connected.address)}")
-        _hold(session, connected)
         connected.close(texts.BANNED)
+    elif address is not None:
+        session.tell(f"{done}\n{texts.BAN_LAST_ADDRESS_TOO.format(address=address)}")
     else:
         session.tell(done)
 
@@ -108,11 +113,10 @@ async def _bans(session: Session) -> None:
     session.tell("\n".join(lines), "bans")
 
 
-def _hold(session: Session, removed: Session) -> None:
-    """Keep a removed player, and new characters from their address, out for ``boot_hold`` seconds."""
-    assert removed.account is not None
-    seconds = session.services.settings.limits.boot_hold
-    session.services.login_throttle.hold(removed.account.skeleton, removed.address, seconds)
+async def _hold(session: Session, removed: Account, address: str | None) -> None:
+    """Keep a removed player, and new characters from their address (where they are on from, else where they last
+    logged in from), out for ``boot_hold`` seconds."""
+    await session.services.holds.hold(removed.skeleton, address, session.services.settings.limits.boot_hold)
 
 
 @command("@unban", wizard=True, category="admin")
@@ -138,7 +142,7 @@ async def unban(session: Session, args: str) -> None:
         return
     account = await account_named(session, word)
     await session.services.store.set_banned(account.skeleton, False)
-    session.services.login_throttle.release(account.skeleton)
+    await session.services.holds.release(account.skeleton)
     await record(session, "unban", account.name)
     session.tell(f"{account.name} may connect again.")
 

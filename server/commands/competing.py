@@ -217,10 +217,10 @@ async def bot(session: Session, args: str) -> None:
     """@bot [accept|refuse <bot>]
 
     The bots that name you as their owner ('@set me=bot owner=YOU version=V',
-    typed by the bot), and whether you accepted each. '@bot accept Robo' says
-    Robo is yours: only then does the bot ladder seat it (nobody answers for
-    a bot without saying so). '@bot refuse Robo' takes that back, or says it
-    never was yours.
+    typed by the bot), and whether you accepted each. '@bot accept <bot>' says
+    the bot is yours: only then does the bot ladder seat it (nobody answers
+    for a bot without saying so). '@bot refuse <bot>' takes that back, or says
+    it never was yours.
     """
     assert session.account is not None
     store, me = session.services.store, session.account.name

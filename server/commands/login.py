@@ -9,11 +9,14 @@ from server import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
 from server.commands.mailbox import unread_at_login
+from server.commands.oversight import reports_at_login
 from server.commands.serverinfo import news_at_login
-from server.names import look_alike, name_problem, password_problem, skeleton
+from server.invitations import valid_since
+from server.names import look_alike, password_problem, skeleton
+from server.ownwords import new_name_problem
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
-from server.store import NameTaken, StoreDown
+from server.store import InviteRefused, NameTaken, StoreDown
 from server.storewatch import spared
 
 log = structlog.get_logger()
@@ -53,7 +56,7 @@ async def connect(session: Session, args: str) -> None:
         session.refuse(texts.BANNED, "banned")
         return
     throttle.right(key, address)
-    if (held := throttle.held(key)) > 0:  # booted or banned a moment ago: not back at once
+    if (held := session.services.holds.account(key)) > 0:  # booted or banned a moment ago: not back at once
         session.refuse(texts.HELD.format(seconds=int(held) + 1), "rate_limited")
         return
     log.info("session.login", name=account.name, address=address, out_of_band=session.sink.out_of_band)
@@ -77,12 +80,13 @@ async def create(session: Session, args: str) -> None:
     only the letters A to Z (no accents), digits, - and _, and must not look
     like an existing name.
     Quote a password with spaces in it. Leave the password out to be asked for
-    it twice, without it showing on screen.
+    it twice, without it showing on screen. On a server that takes new players
+    by invitation, give your code first: invite <code>.
     """
     name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
-    if password is None or _address_banned(session):
+    if password is None or _address_banned(session) or _not_joining(session, name):
         return
-    problem = name_problem(name, session.services.settings.wizards) or password_problem(name, password)
+    problem = new_name_problem(name, session.services.settings.wizards) or password_problem(name, password)
     if problem:
         session.refuse(problem, "bad_name")
         return
@@ -93,22 +97,52 @@ async def create(session: Session, args: str) -> None:
     if (alike := look_alike(name, await services.store.names())) is not None:
         _refuse_taken(session, name, alike)
         return
-    wait = services.login_throttle.create(session.address)
+    held = services.holds.address(session.address)  # a character booted or banned from here a moment ago
+    wait = held if held > 0 else services.login_throttle.create(session.address)
     if wait > 0:
         session.refuse(texts.CREATE_THROTTLED.format(seconds=int(wait) + 1), "rate_limited")
         return
     password_hash = await hash_password_async(password, services.settings.password_hash_cost)
+    invite = session.invite if _gated(session, name) else None
     try:
-        account = await services.store.create(name, skeleton(name), password_hash)
+        account = await services.store.create(name, skeleton(name), password_hash, invite,
+                                              valid_since(services.clock()))
     except NameTaken as taken:  # created meanwhile by another connection
         _refuse_taken(session, name, taken.existing)
         return
-    log.info("account.created", name=account.name, address=session.address)
+    except InviteRefused:  # used meanwhile by another connection, or too old now
+        session.invite = None
+        session.refuse(texts.INVITE_UNKNOWN, "refused")
+        return
+    if invite is not None:
+        await services.store.record(account.name, "joined", invite, "")
+    log.info("account.created", name=account.name, address=session.address, invite=invite)
     session.tell(texts.CREATED.format(name=account.name), "welcome", name=account.name)
     await services.presence.enter(session, account)
     await _greeted(session)
     narrow = session.sink.width < max(map(len, texts.NEWCOMER.splitlines()))
     session.tell(texts.NEWCOMER_NARROW if narrow else texts.NEWCOMER)  # after the room, the last thing on screen: a newcomer's first question
+
+
+def _gated(session: Session, name: str) -> bool:
+    """Whether the ``registration`` setting bars ``name`` from being created freely here (it is not ``open``; the
+    configured wizards' exact names are never barred)."""
+    settings = session.services.settings
+    return settings.registration != "open" and all(w.casefold() != name.casefold() for w in settings.wizards)
+
+
+def _not_joining(session: Session, name: str) -> bool:
+    """Refuse a new character while the server takes none (``registration = "closed"``), or none without an
+    invitation ('invite <code>' first)."""
+    if not _gated(session, name):
+        return False
+    if session.services.settings.registration == "closed":
+        session.refuse(texts.REGISTRATION_CLOSED, "refused")
+        return True
+    if session.invite is None:
+        session.refuse(texts.INVITE_NEEDED, "refused")
+        return True
+    return False
 
 
 def _address_banned(session: Session) -> bool:
@@ -121,10 +155,11 @@ def _address_banned(session: Session) -> bool:
 
 
 async def _greeted(session: Session) -> None:
-    """What a player is shown as they log in, after the room: the news, any unread mail, and what happened while
-    they were away."""
+    """What a player is shown as they log in, after the room: the news, any unread mail, (wizards) reports waiting,
+    and what happened while they were away."""
     news_at_login(session)
     await spared(unread_at_login(session))  # (logged in all the same while the store fails)
+    await spared(reports_at_login(session))
     await spared(session.services.notices.back(session))
 
 
@@ -153,7 +188,9 @@ async def _credentials(session: Session, args: str, example: str, again: bool = 
     if len(given) == 2:
         return given[0], given[1]
     name = given[0]
-    if again and (problem := name_problem(name, session.services.settings.wizards)):
+    if again and _not_joining(session, name):
+        return name, None
+    if again and (problem := new_name_problem(name, session.services.settings.wizards)):
         session.refuse(problem, "bad_name")
         return name, None
     password = await session.ask_secret(texts.PASSWORD_PROMPT)

@@ -11,7 +11,7 @@ from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.channels import find_channel
 from server.commands.registry import command
-from server.sanctions import describe, record, until_text, when
+from server.sanctions import describe, entry_line, record, until_text, when
 from server.session import Session
 from server.store import EVERYWHERE, Account, Restriction
 
@@ -140,7 +140,8 @@ async def whois(session: Session, args: str) -> None:
     if online is not None:
         lines.append(f"Connected from {online.address}, in {services.world.location(account.name).name}.")
     else:
-        lines.append(f"Last seen {when(account.last_seen)}." if account.last_seen else "Never seen.")
+        where = f" from {account.last_address}" if account.last_address else ""
+        lines.append(f"Last seen {when(account.last_seen)}{where}." if account.last_seen else "Never seen.")
     powers = [flag for flag, on in (("wizard", services.presence.has_powers(account)), ("builder", account.builder), ("banned", account.banned)) if on]
     lines.append(f"Flags: {', '.join(powers) or 'none'}.")
     for scope, restriction in (await services.store.restrictions(account.skeleton)).items():
@@ -150,5 +151,5 @@ async def whois(session: Session, args: str) -> None:
     lines.append(f"Channels: {', '.join(sorted(await services.store.memberships(account.skeleton))) or 'none'}.")
     entries = await services.store.moderation(account.name, WHOIS_HISTORY)
     lines.append("Moderation:" if entries else "No moderation actions.")
-    lines += [f"  {when(e.at)} {e.actor} {e.action}{': ' + e.detail if e.detail else ''}" for e in entries]
+    lines += [entry_line(entry, target=False) for entry in entries]
     session.tell("\n".join(lines), "whois")

@@ -80,7 +80,7 @@ async def page(session: Session, args: str) -> None:
     Send a message to connected players wherever they are; the start of a name
     is enough if only one player's name starts so. 'page =<message>' pages
     the same people again; 'r <message>' answers who last paged you. They see:
-    Igor pages from The Cosmic Lobby: "<message>"
+      Igor pages from The Cosmic Lobby: "<message>"
     """
     names, sep, text = args.partition("=")
     words = names.replace(",", " ").split()

@@ -1,7 +1,19 @@
-"""An account's columns set one at a time, alike in both backends (``sqlite/accounts.py``,
-``postgresql/pgaccounts.py``): which column each setter writes, and how its value is stored."""
+"""An account's columns, alike in both backends (``sqlite/accounts.py``, ``postgresql/pgaccounts.py``): the record a
+row of ``sharedsql.ACCOUNT_COLUMNS`` makes, which column each setter writes, and how its value is stored."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from server.store.domain import Account
+
+
+def account_from_row(row: Sequence[Any]) -> Account:
+    """The account a row of ``ACCOUNT_COLUMNS`` holds."""
+    name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder, last_address = row
+    return Account(name, skeleton, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at,
+                   bool(builder), last_address)
 
 
 class AccountColumns:
@@ -21,3 +33,6 @@ class AccountColumns:
 
     async def set_builder(self, skeleton: str, builder: bool) -> None:
         await self._update(skeleton, "builder", int(builder))
+
+    async def set_last_address(self, skeleton: str, address: str) -> None:
+        await self._update(skeleton, "last_address", address)

@@ -34,6 +34,8 @@ class Account:
     created_at: float
     builder: bool
     """May build (``@dig``...) in rooms they own; wizards build anywhere."""
+    last_address: str | None = None
+    """The address they last logged in from (a ban while they are away holds it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +93,38 @@ class ModerationEntry:
     action: str
     target: str
     detail: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What a player told the wizards about another ('report <player>=<what happened>'), open until a wizard closes
+    it."""
+
+    number: int
+    at: float
+    reporter: str
+    reported: str
+    text: str
+    closed_at: float | None
+    closed_by: str | None
+    note: str
+    """What the wizard who closed it said of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """A one-use code a wizard made ('@invite') for a new character, while ``registration = "invite"``."""
+
+    code: str
+    by: str
+    at: float
+    note: str
+    used_by: str | None = None
+
+
+FORMER = "former."
+"""What the name of a deleted account ('@delete me') becomes in what others keep (their games, ratings' history,
+the moderation record): ``former.`` and a random tag, which no account name can be (names hold no dot)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,6 +357,11 @@ class NameTaken(Exception):
     def __init__(self, existing: str) -> None:
         super().__init__(existing)
         self.existing = existing
+
+
+class InviteRefused(Exception):
+    """The invitation code is unknown, used already or too old (checked in the transaction that creates the
+    account)."""
 
 
 class StoreError(Exception):

@@ -29,10 +29,12 @@ from server.store.domain import (
     FinishedGame,
     FunRecord,
     GameSummary,
+    Invite,
     Letter,
     ModerationEntry,
     PlayedGame,
     RatingChange,
+    Report,
     Restriction,
     Stats,
     StoredTable,
@@ -48,8 +50,11 @@ class AccountStore(Protocol):
         """Every account's name (a new one must not look like any of them)."""
         ...
 
-    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
-        """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
+    async def create(self, name: str, skeleton: str, password_hash: str, invite: str | None = None,
+                     invited_since: float = 0.0) -> Account:
+        """Add an account (never a wizard: see ``cosmic-wimpout wizard``), using up the invitation ``invite`` (made
+        after ``invited_since``) in the same transaction when one is given. Raises :class:`NameTaken`,
+        :class:`InviteRefused`."""
         ...
 
     async def set_password_hash(self, skeleton: str, password_hash: str) -> None: ...
@@ -59,6 +64,10 @@ class AccountStore(Protocol):
     async def set_banned(self, skeleton: str, banned: bool) -> None: ...
 
     async def set_builder(self, skeleton: str, builder: bool) -> None: ...
+
+    async def set_last_address(self, skeleton: str, address: str) -> None:
+        """The address an account has just logged in from."""
+        ...
 
     async def set_wizard(self, name: str, wizard: bool) -> bool:
         """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
@@ -136,6 +145,60 @@ class ModerationStore(Protocol):
 
     async def banned_names(self) -> list[str]:
         """The names of the banned accounts, in order."""
+        ...
+
+
+class OversightStore(Protocol):
+    """What wizards oversee: the moderation record server-wide, holds, players' reports, invitations, and accounts
+    renamed or deleted."""
+
+    async def audit(self, word: str | None, limit: int) -> list[ModerationEntry]:
+        """The latest moderation entries, newest first: all, or those by, about or of ``word`` (a name, an action)."""
+        ...
+
+    async def holds(self, now: float) -> dict[str, float]:
+        """The holds in force (an account's skeleton, or ``@`` and an address: until when), those over forgotten."""
+        ...
+
+    async def hold(self, key: str, until: float) -> None: ...
+
+    async def release(self, key: str) -> None: ...
+
+    async def file_report(self, reporter: str, reported: str, text: str, at: float) -> int:
+        """Keep a player's report; its number."""
+        ...
+
+    async def reports(self, open_only: bool, limit: int) -> list[Report]:
+        """The open reports, oldest first; or (``open_only`` False) the latest of all, newest first."""
+        ...
+
+    async def reports_by(self, reporter: str, since: float) -> list[Report]:
+        """A player's reports still open or filed since ``since``."""
+        ...
+
+    async def close_report(self, number: int, by: str, note: str, at: float) -> Report | None:
+        """Close an open report; None if there is no open report of that number."""
+        ...
+
+    async def create_invite(self, invite: Invite) -> None: ...
+
+    async def invites(self, since: float) -> list[Invite]:
+        """The invitations made after ``since`` and not used yet, oldest first."""
+        ...
+
+    async def cancel_invite(self, code: str) -> bool:
+        """Forget an unused invitation; False if there is none."""
+        ...
+
+    async def rename_account(self, skeleton: str, name: str, new_name: str, new_skeleton: str) -> Account:
+        """Give an account a new name, in one transaction with everything kept under its name or skeleton (its
+        games' seats and events, results, ratings, mail, the record...). Raises :class:`NameTaken`."""
+        ...
+
+    async def delete_account(self, skeleton: str, name: str) -> str:
+        """Delete an account and what was its alone (``sharedsql.BY_SKELETON``, ``GONE_WITH_THE_ACCOUNT``); what it
+        shares with others (games, results, reports, the record) is kept under a former name (``FORMER`` and a random
+        tag), returned, and recorded as a ``delete`` by it: all in one transaction."""
         ...
 
 
@@ -375,8 +438,8 @@ class CopyStore(Protocol):
         ...
 
 
-class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, MailStore, WorldStore, GameStore, FunhouseStore,
-            EventStore, OutreachStore, CopyStore, Protocol):
+class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, OversightStore, MailStore, WorldStore, GameStore,
+            FunhouseStore, EventStore, OutreachStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     commits: Commits

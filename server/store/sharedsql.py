@@ -6,9 +6,9 @@ string aggregation, the schema) stay in each backend's folder."""
 from __future__ import annotations
 
 from server.store import outreach
-from server.store.domain import OPEN_STATUSES, PREVIEW
+from server.store.domain import FORMER, OPEN_STATUSES, PREVIEW
 
-ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder"
+ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder, last_address"
 FIND_ACCOUNT = f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE skeleton = ?"
 CREATE_ACCOUNT = "INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES (?, ?, ?, ?)"
 AUTOJOIN_ACCOUNT = "INSERT INTO channel_members SELECT name, ? FROM channels WHERE autojoin = 1"
@@ -69,6 +69,70 @@ BAN_ADDRESS = (
 )
 UNBAN_ADDRESS = "DELETE FROM address_bans WHERE network = ?"
 BANNED_NAMES = "SELECT name FROM accounts WHERE banned = 1 ORDER BY name"
+ENTRY_COLUMNS = "at, actor, action, target, detail"
+AUDIT_ALL = f"SELECT {ENTRY_COLUMNS} FROM moderation ORDER BY id DESC LIMIT ?"
+AUDIT = (
+    f"SELECT {ENTRY_COLUMNS} FROM moderation WHERE actor = ? COLLATE NOCASE OR target = ? COLLATE NOCASE"
+    " OR action = ? COLLATE NOCASE ORDER BY id DESC LIMIT ?"
+)
+"""The record server-wide (``@audit``): the latest entries, or those by, about or of one word (a name, an action)."""
+
+HOLDS = "SELECT key, until FROM holds WHERE until > ?"
+HOLD = "INSERT INTO holds VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET until = excluded.until"
+RELEASE = "DELETE FROM holds WHERE key = ?"
+PRUNE_HOLDS = "DELETE FROM holds WHERE until <= ?"
+
+REPORT_COLUMNS = "id, at, reporter, reported, text, closed_at, closed_by, note"
+FILE_REPORT = "INSERT INTO reports (at, reporter, reported, text) VALUES (?, ?, ?, ?) RETURNING id"
+OPEN_REPORTS = f"SELECT {REPORT_COLUMNS} FROM reports WHERE closed_at IS NULL ORDER BY id LIMIT ?"
+LATEST_REPORTS = f"SELECT {REPORT_COLUMNS} FROM reports ORDER BY id DESC LIMIT ?"
+REPORTS_BY = f"SELECT {REPORT_COLUMNS} FROM reports WHERE reporter = ? AND (closed_at IS NULL OR at >= ?) ORDER BY id"
+"""A player's reports still open, or filed since a time (what the limits on reports count)."""
+CLOSE_REPORT = (
+    f"UPDATE reports SET closed_at = ?, closed_by = ?, note = ? WHERE id = ? AND closed_at IS NULL RETURNING {REPORT_COLUMNS}"
+)
+
+INVITE_COLUMNS = "code, by, at, note, used_by"
+CREATE_INVITE = "INSERT INTO invites (code, by, at, note) VALUES (?, ?, ?, ?)"
+INVITES = f"SELECT {INVITE_COLUMNS} FROM invites WHERE used_by IS NULL AND at > ? ORDER BY at"
+CLAIM_INVITE = "UPDATE invites SET used_by = ?, used_at = ? WHERE code = ? AND used_by IS NULL AND at > ? RETURNING by"
+CANCEL_INVITE = "DELETE FROM invites WHERE code = ? AND used_by IS NULL RETURNING code"
+
+RENAME_ACCOUNT = "UPDATE accounts SET name = ?, skeleton = ? WHERE skeleton = ?"
+BY_SKELETON = (
+    ("preferences", "skeleton"), ("ignores", "skeleton"), ("channel_members", "skeleton"), ("restrictions", "skeleton"),
+    ("locations", "skeleton"), ("mail", "recipient"), ("bot_accounts", "skeleton"), ("holds", "key"),
+    ("email_addresses", "skeleton"), ("account_codes", "skeleton"), ("push_subscriptions", "skeleton"),
+    ("notices", "skeleton"), ("outbox", "recipient"),
+)
+"""What an account keeps under its skeleton (the key of its name): it follows a rename, and goes with the account."""
+BY_NAME = (
+    ("bot_accounts", "name"), ("bot_accounts", "owner"), ("ignores", "ignored"), ("results", "player"),
+    ("ratings", "player"), ("funhouse_runs", "player"), ("event_standings", "player"), ("games", "winner"),
+    ("games", "learner"), ("moderation", "actor"), ("moderation", "target"), ("mail", "sender"), ("rooms", "owner"),
+    ("restrictions", "by"), ("address_bans", "by"), ("reports", "reporter"), ("reports", "reported"),
+    ("reports", "closed_by"), ("invites", "by"), ("invites", "used_by"),
+)
+"""Where a player's name is kept as a column (a game's seats and events hold it in JSON: ``server.store.renaming``)."""
+GONE_WITH_THE_ACCOUNT = (("ignores", "ignored"), ("ratings", "player"), ("funhouse_runs", "player"))
+"""Rows under a deleted account's name that go with it ('@delete me'): whom others ignore, its own ratings, its
+solitaire runs. The rest of ``BY_NAME`` is others' too (a game, a report, the record): kept under its former name."""
+DELETE_ACCOUNT = "DELETE FROM accounts WHERE skeleton = ?"
+GAME_EVENTS = "SELECT seq, event FROM game_events WHERE game = ? ORDER BY seq"
+SET_GAME_EVENT = "UPDATE game_events SET event = ? WHERE game = ? AND seq = ?"
+SET_SEATS = "UPDATE games SET seats = ? WHERE id = ?"
+SET_CONDUCT = "UPDATE games SET conduct = ? WHERE id = ?"
+FORMER_TAKEN = "SELECT 1 FROM moderation WHERE actor = ?"
+
+
+def rename_column(table: str, column: str) -> str:
+    """``column`` of ``table`` (one of ``BY_NAME``) from one name to another: parameters new, old."""
+    return f"UPDATE {table} SET {column} = ? WHERE {column} = ?"
+
+
+def clear_column(table: str, column: str) -> str:
+    """The rows of ``table`` whose ``column`` (one of ``BY_SKELETON`` or ``GONE_WITH_THE_ACCOUNT``) is a key."""
+    return f"DELETE FROM {table} WHERE {column} = ?"
 
 START_ROOM = "SELECT value FROM world WHERE key = 'start'"
 SET_START_ROOM = "INSERT INTO world VALUES ('start', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
@@ -126,7 +190,8 @@ HISTORY = (
 STATS = "SELECT COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game WHERE r.player = ? AND g.game = ? AND g.rated = 1"
 TOP = (
     "SELECT r.player, COUNT(*), SUM(r.won){totals} FROM results r JOIN games g ON g.id = r.game"
-    " WHERE r.bot = 0 AND g.game = ? AND g.rated = 1 GROUP BY r.player"
+    f" WHERE r.bot = 0 AND g.game = ? AND g.rated = 1 AND substr(r.player, 1, {len(FORMER)}) <> '{FORMER}'"
+    " GROUP BY r.player"
     " ORDER BY SUM(r.won) DESC, 1.0 * SUM(r.won) / COUNT(*) DESC{tiebreak} LIMIT ?"
 )
 GAME_RATED = "SELECT game, rated FROM games WHERE id = ?"
@@ -324,7 +389,8 @@ DIGEST_DUE = (
 PRUNE_NOTICES = "DELETE FROM notices WHERE at < ?"
 
 TABLES = (
-    ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder", "id"),
+    ("accounts", "id, name, skeleton, password_hash, wizard, banned, doing, created_at, last_seen, builder, last_address",
+     "id"),
     ("preferences", "skeleton, key, value", "skeleton, key"),
     ("ignores", "skeleton, ignored", "skeleton, ignored"),
     ("locations", "skeleton, room", "skeleton"),
@@ -333,6 +399,9 @@ TABLES = (
     ("restrictions", "skeleton, scope, until, by, reason", "skeleton, scope"),
     ("moderation", "id, at, actor, action, target, detail", "id"),
     ("address_bans", "network, by, reason, at", "network"),
+    ("holds", "key, until", "key"),
+    ("reports", REPORT_COLUMNS, "id"),
+    ("invites", "code, by, at, note, used_by, used_at", "code"),
     ("mail", "id, recipient, sender, sent_at, body, read", "id"),
     ("rooms", "key, name, description, owner", "rowid"),
     ("exits", "room, position, name, aliases, destination", "room, position"),

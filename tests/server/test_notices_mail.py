@@ -132,7 +132,7 @@ async def test_your_move_once_the_digest_and_the_unsubscribe_link(tmp_path: Path
 async def test_the_queue_survives_a_sigkill_of_the_game_process_with_no_mail_lost_or_doubled(tmp_path: Path) -> None:
     with smtp_sink(delay=0.4) as (sink, mail_env):  # a slow relay: the kill comes while mail is being sent
         async with portal_server(tmp_path, **mail_env) as server:
-            names = [f"Player{n}" for n in range(12)]
+            names = [f"Reader{n}" for n in range(12)]
             for name in names:
                 async with player(server, name) as client:
                     await client.command(f"@email {name.lower()}@example.org", "A code is on its way")

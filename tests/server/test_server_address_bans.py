@@ -5,26 +5,15 @@ restart), listed by '@ban' and lifted by '@unban'; a wizard cannot ban their own
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 import aiohttp
 
-from support.clients import WAIT, player, raw_client
+from support.clients import player, raw_client, refused_line
 from support.servers import running, settings_for
 
 REFUSED = "Connections from your address are banned from this server."
-
-
-async def refused_line(port: int, address: str) -> str:
-    """What a new telnet connection from ``address`` is told before it is hung up on."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
-    try:
-        async with asyncio.timeout(WAIT):
-            return (await reader.read()).decode(errors="replace")
-    finally:
-        writer.close()
 
 
 async def test_a_wizard_bans_an_address_and_it_stays_banned_through_a_restart(store_url: str, tmp_path: Path) -> None:

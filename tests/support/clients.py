@@ -147,6 +147,16 @@ async def raw_client(server: GameServer, address: str = "127.0.0.1") -> AsyncIte
         yield client
 
 
+async def refused_line(port: int, address: str) -> str:
+    """What a new telnet connection from ``address`` is told before it is hung up on."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    try:
+        async with asyncio.timeout(WAIT):
+            return (await reader.read()).decode(errors="replace")
+    finally:
+        writer.close()
+
+
 class _RefusingClient(telnetlib3.TelnetClient):
     """telnetlib3's client, refusing some options it would agree to."""
 

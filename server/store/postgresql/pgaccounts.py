@@ -7,8 +7,8 @@ from collections.abc import Iterable
 
 from server.names import skeleton as skeleton_of
 from server.store import sharedsql as sql
-from server.store.accountcolumns import AccountColumns
-from server.store.domain import Account, NameTaken
+from server.store.accountcolumns import AccountColumns, account_from_row
+from server.store.domain import Account, InviteRefused, NameTaken
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
 
 
@@ -20,9 +20,18 @@ class PgAccounts(AccountColumns, PgGroupCommit):
         """Every account's name (a new one must not look like any of them)."""
         return await self._run(lambda db: _names(db))
 
-    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
-        """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
-        return await self._write(lambda db: create_account(db, name, skeleton, password_hash))
+    async def create(self, name: str, skeleton: str, password_hash: str, invite: str | None = None,
+                     invited_since: float = 0.0) -> Account:
+        """Add an account (never a wizard: see ``cosmic-wimpout wizard``), using the invitation ``invite`` if given.
+        Raises :class:`NameTaken`, :class:`InviteRefused`."""
+
+        async def create(db: Connection) -> Account:
+            account = await create_account(db, name, skeleton, password_hash)
+            if invite is not None:
+                await claim_invite(db, invite, name, invited_since)
+            return account
+
+        return await self._write(create)
 
     async def set_wizard(self, name: str, wizard: bool) -> bool:
         """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
@@ -45,10 +54,7 @@ class PgAccounts(AccountColumns, PgGroupCommit):
 
 async def find_account(db: Connection, skeleton: str) -> Account | None:
     row = await fetchone(db, sql.FIND_ACCOUNT, (skeleton,))
-    if row is None:
-        return None
-    name, skel, password_hash, wizard, banned, doing, last_seen, created_at, builder = row
-    return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at, bool(builder))
+    return None if row is None else account_from_row(row)
 
 
 async def create_account(db: Connection, name: str, skeleton: str, password_hash: str) -> Account:
@@ -65,3 +71,9 @@ async def create_account(db: Connection, name: str, skeleton: str, password_hash
 
 async def _names(db: Connection) -> list[str]:
     return [name for (name,) in await fetchall(db, sql.ACCOUNT_NAMES)]
+
+
+async def claim_invite(db: Connection, code: str, name: str, since: float) -> None:
+    """Use an invitation for ``name`` (inside the transaction that creates the account). Raises InviteRefused."""
+    if not await fetchall(db, sql.CLAIM_INVITE, (name, time.time(), code, since)):
+        raise InviteRefused(code)

@@ -28,6 +28,7 @@ from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
 from server.store.postgresql.pgreaching import PgOutreach
+from server.store.postgresql.pgstewardship import PgOversight
 from server.store.postgresql.pgschema import IDENTITIES, migrate
 from server.store.postgresql.pgsocial import PgPreferences
 from server.store.postgresql.pgtourneys import PgEvents
@@ -46,7 +47,7 @@ def pg_program(name: str) -> str:
 
 
 class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns,
-                     PgEvents, PgOutreach):
+                     PgEvents, PgOutreach, PgOversight):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:

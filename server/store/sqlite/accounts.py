@@ -8,8 +8,8 @@ from collections.abc import Iterable
 
 from server.names import skeleton as skeleton_of
 from server.store import sharedsql as sql
-from server.store.accountcolumns import AccountColumns
-from server.store.domain import Account, NameTaken
+from server.store.accountcolumns import AccountColumns, account_from_row
+from server.store.domain import Account, InviteRefused, NameTaken
 from server.store.sqlite.groupcommit import GroupCommit
 
 
@@ -21,9 +21,18 @@ class SqliteAccounts(AccountColumns, GroupCommit):
         """Every account's name (a new one must not look like any of them)."""
         return await self._run(lambda db: [name for (name,) in db.execute(sql.ACCOUNT_NAMES)])
 
-    async def create(self, name: str, skeleton: str, password_hash: str) -> Account:
-        """Add an account (never a wizard: see ``cosmic-wimpout wizard``). Raises :class:`NameTaken`."""
-        return await self._write(lambda db: create_account(db, name, skeleton, password_hash))
+    async def create(self, name: str, skeleton: str, password_hash: str, invite: str | None = None,
+                     invited_since: float = 0.0) -> Account:
+        """Add an account (never a wizard: see ``cosmic-wimpout wizard``), using the invitation ``invite`` if given.
+        Raises :class:`NameTaken`, :class:`InviteRefused`."""
+
+        def create(db: sqlite3.Connection) -> Account:
+            account = create_account(db, name, skeleton, password_hash)
+            if invite is not None:
+                claim_invite(db, invite, name, invited_since)
+            return account
+
+        return await self._write(create)
 
     async def set_wizard(self, name: str, wizard: bool) -> bool:
         """Grant or take back wizard powers of the account called exactly ``name`` (any case); False if there is none."""
@@ -46,10 +55,7 @@ class SqliteAccounts(AccountColumns, GroupCommit):
 
 def find_account(db: sqlite3.Connection, skeleton: str) -> Account | None:
     row = db.execute(sql.FIND_ACCOUNT, (skeleton,)).fetchone()
-    if row is None:
-        return None
-    name, skel, password_hash, wizard, banned, doing, last_seen, created_at, builder = row
-    return Account(name, skel, password_hash, bool(wizard), bool(banned), doing, last_seen, created_at, bool(builder))
+    return None if row is None else account_from_row(row)
 
 
 def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_hash: str) -> Account:
@@ -62,3 +68,9 @@ def create_account(db: sqlite3.Connection, name: str, skeleton: str, password_ha
     found = find_account(db, skeleton)
     assert found is not None
     return found
+
+
+def claim_invite(db: sqlite3.Connection, code: str, name: str, since: float) -> None:
+    """Use an invitation for ``name`` (inside the transaction that creates the account). Raises InviteRefused."""
+    if not db.execute(sql.CLAIM_INVITE, (name, time.time(), code, since)).fetchall():
+        raise InviteRefused(code)

@@ -21,6 +21,7 @@ from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.mail import SqliteMail
 from server.store.sqlite.reaching import SqliteOutreach
+from server.store.sqlite.stewardship import SqliteOversight
 from server.store.sqlite.schema import migrate
 from server.store.sqlite.social import SqlitePreferences
 from server.store.sqlite.tourneys import SqliteEvents
@@ -34,7 +35,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
-    SqliteFunRuns, SqliteEvents, SqliteOutreach,
+    SqliteFunRuns, SqliteEvents, SqliteOutreach, SqliteOversight,
 ):
     """Async facade over one SQLite database file."""
 

@@ -277,6 +277,37 @@ CREATE INDEX meetings_at ON meetings (at)
 consent, and the rated games of the last days under each pair of accounts and each shared address (the daily caps)."""
 
 
+COMMUNITY = """
+ALTER TABLE accounts ADD COLUMN last_address TEXT;
+CREATE TABLE holds (
+    key TEXT PRIMARY KEY,
+    until REAL NOT NULL
+);
+CREATE TABLE reports (
+    id INTEGER PRIMARY KEY,
+    at REAL NOT NULL,
+    reporter TEXT NOT NULL COLLATE NOCASE,
+    reported TEXT NOT NULL COLLATE NOCASE,
+    text TEXT NOT NULL,
+    closed_at REAL,
+    closed_by TEXT,
+    note TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX reports_reporter ON reports (reporter);
+CREATE TABLE invites (
+    code TEXT PRIMARY KEY,
+    by TEXT NOT NULL,
+    at REAL NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    used_by TEXT,
+    used_at REAL
+)
+"""
+"""Issues 36 and 37: the address each account last logged in from (a ban of someone offline holds it), the holds
+after ``@boot`` and ``@ban`` (kept through reloads and restarts), players' reports to wizards, and one-use
+invitation codes (``registration = "invite"``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -294,6 +325,7 @@ MIGRATIONS = (
     Migration(8, _script(ADDRESS_BANS)),
     Migration(9, _script(FAIR_PLAY)),
     Migration(10, _script(OUTREACH_SCHEMA.format(identity="INTEGER PRIMARY KEY", real="REAL"))),
+    Migration(11, _script(COMMUNITY)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
