@@ -30,9 +30,10 @@ async def mail(session: Session, args: str) -> None:
     Mail for players who may not be on: '@mail Bruno=see you at table 2'
     keeps it for Bruno, who is told now or when he next logs in. '@mail'
     alone lists your letters (* marks the unread), '@mail 1' reads the first,
-    '@mail delete 1' throws it away ('delete 2-5' those four, 'delete from
-    Bruno' all of his, 'delete all' every one). A mailbox holds a limited
-    number of letters, and each player sends a limited number an hour.
+    '@mail delete 1' throws it away ('delete 2-5' those four, 'delete
+    from Bruno' all of his, 'delete all' every one). A mailbox holds a
+    limited number of letters, and each player sends a limited number an
+    hour.
     """
     text = args.strip()
     verb, _, rest = text.partition(" ")
