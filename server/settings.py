@@ -39,6 +39,7 @@ class Limits(BaseModel):
     command_burst: int = Field(gt=0)
     command_rate: float = Field(gt=0)
     idle_timeout: float = Field(gt=0)
+    login_timeout: float = Field(gt=0)
     max_connections_per_address: int = Field(gt=0)
     login_failure_burst: int = Field(gt=0)
     address_failure_burst: int = Field(gt=0)

@@ -124,6 +124,7 @@ class Client:
         sink.send(Message(text, "server"))
 
     def close(self) -> None:
+        self.taken(self.untaken)  # (a browser's input waiting for its window ends with it)
         if self.telnet is not None:
             self.telnet.close()
         elif self.web is not None:

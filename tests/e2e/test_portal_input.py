@@ -9,6 +9,8 @@ import asyncio
 import re
 from pathlib import Path
 
+import aiohttp
+
 from server.portal.frames import INPUT_WINDOW, Kind, frame
 from server.session import READ_CHUNK
 from support.clients import RawClient, player
@@ -44,6 +46,28 @@ async def test_the_game_process_holds_at_most_a_window_of_a_clients_input(tmp_pa
             await asyncio.sleep(0.1)
             most = max(most, (await server.health())["input_waiting"])
         assert most <= INPUT_WINDOW + READ_CHUNK
+
+
+async def test_a_browser_too_is_read_only_a_window_ahead(tmp_path: Path) -> None:
+    """The same through the web page's WebSocket: one frame of 600 KiB of commands (each line of it handed on as the
+    session takes the one before), the browser reading what it is sent."""
+    async with portal_server(tmp_path) as server, aiohttp.ClientSession() as http, \
+            http.ws_connect(f"http://127.0.0.1:{server.web.port}/ws") as ws:
+        reading = asyncio.create_task(read_all(ws))
+        await ws.send_str("create Bob secret1")
+        await ws.send_str("say x\n" * (600 * 1024 // 6))
+        figures = await server.health_when(lambda f: f.get("input_waiting", 0) > INPUT_WINDOW // 2)
+        most = figures["input_waiting"]
+        for _ in range(20):
+            await asyncio.sleep(0.1)
+            most = max(most, (await server.health())["input_waiting"])
+        assert most <= INPUT_WINDOW + READ_CHUNK
+        reading.cancel()
+
+
+async def read_all(ws: aiohttp.ClientWebSocketResponse) -> None:
+    async for _ in ws:
+        pass
 
 
 async def said_by(client: RawClient, who: str) -> list[int]:
