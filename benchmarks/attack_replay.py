@@ -9,7 +9,9 @@ grepped for tracebacks and for every password typed.
 - abuse: one account opening and abandoning tables (reconnecting each time), a builder digging rooms with 2,000-
   character descriptions, a reconnect followed by a burst of 2,000 commands;
 - names: characters named like the server's words or like existing names;
-- secrets: logins with the name and password swapped, a password alone, a wrong one, '@password'.
+- secrets: logins with the name and password swapped, a password alone, a wrong one, '@password';
+- issue 37's on the portal and admission (``portal_attacks.py``): ghost sessions, input lost in a reload, the game
+  processes' socket, ``X-Forwarded-For``, DNS rebinding, silent telnet sockets from many addresses.
 
     .venv/bin/python benchmarks/attack_replay.py
 """
@@ -36,6 +38,8 @@ from aiohttp import web
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
+PORTAL_ENVIRONMENT = {"COSMIC_WEB__TRUSTED_PROXIES": f'["{HOST}"]', "COSMIC_LIMITS__LOGIN_TIMEOUT": "20"}
+"""For issue 37's attacks (``portal_attacks.py``): 127.0.0.1 a trusted proxy, and a short login timeout."""
 SECRETS = ("SECRETpw1", "Hunter2pw", "NewSecret3", "Wrongpw77")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"]
 
@@ -89,7 +93,8 @@ async def start(workdir: Path) -> tuple[subprocess.Popen[bytes], dict[str, Any],
     log = workdir / "server.log"
     env = {**os.environ, "COSMIC_HOST": HOST, "COSMIC_PORT": "0", "COSMIC_WEB__HOST": HOST, "COSMIC_WEB__PORT": "0",
            "COSMIC_TLS__PORT": "0", "COSMIC_TLS__CERTFILE": str(workdir / "cert.pem"),
-           "COSMIC_TLS__KEYFILE": str(workdir / "key.pem"), "COSMIC_LOG_FORMAT": "json", "COSMIC_WIZARDS": '["Wiz"]'}
+           "COSMIC_TLS__KEYFILE": str(workdir / "key.pem"), "COSMIC_LOG_FORMAT": "json", "COSMIC_WIZARDS": '["Wiz"]',
+           **PORTAL_ENVIRONMENT}
     process = subprocess.Popen(
         ["prlimit", "--nofile=1024", sys.executable, "-m", "server.main", "--data-dir", str(workdir / "data")],
         cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
@@ -312,6 +317,9 @@ async def run() -> None:
             await abuse(ports)
             await names(ports)
             await secrets(ports)
+            from portal_attacks import issue37  # (it takes this module's tools: imported once they are defined)
+
+            await issue37(ports, Path(temp) / "data", log)
         finally:
             process.terminate()
             process.wait()

@@ -255,8 +255,8 @@ class Session:
         if self.sink.paused:
             await self._wait_for_output()
         if self._pending:  # sent together with the line just run: it waits its turn behind everyone else's input
-            await asyncio.sleep(0)
-            return None if self.sink.closed else self._pending.popleft()
+            await asyncio.sleep(0)  # (meanwhile the client may have left, or a reload taken the lines: ``unrun``)
+            return self._pending.popleft() if self._pending and not self.sink.closed else None
         while True:
             try:
                 data = await self._reader.read(READ_CHUNK)
