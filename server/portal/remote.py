@@ -32,8 +32,10 @@ class RemoteSource:
         waiting, self._waiting = self._waiting, None
         if waiting is None or waiting.done():
             self._chunks.append(data)
-        elif len(data) <= self._wanted:
-            self._took(len(data))
+        elif len(data) <= self._wanted:  # nearly every line: counted here, not in a call of its own
+            self._untold += len(data)
+            if self._untold >= TAKEN_EVERY:
+                self._took(0)
             waiting.set_result(data)
         else:
             self._chunks.append(data[self._wanted :])
