@@ -246,6 +246,7 @@ class Portal:
 
     @staticmethod
     def _unproven(link: FrameLink) -> None:
+        """A link closed before its peer proved itself: why, if it was hung up on."""
         if link.refused:
             log.warning("portal.stranger", why=link.refused)
 
@@ -262,7 +263,8 @@ class Portal:
         game.gone.set()
         if game is not self.game or self.stopping:
             return
-        log.error("portal.game_died", pid=game.pid, code=game.process.returncode)
+        log.error("portal.game_died", pid=game.pid, code=game.process.returncode,
+                  refused=game.link.refused if game.link is not None else "")
         self._hold()
         self._deaths.append(time.monotonic())
         self.tell(texts.GAME_RESTARTING)
