@@ -22,6 +22,15 @@ CLIENT_KINDS = frozenset({Kind.TAKEN, Kind.CLOSE, Kind.TELOPT, Kind.WHO, Kind.UN
 class Client:
     """One telnet or web connection in the portal."""
 
+    unread = b""
+    """What the last game process handed back unread when it retired: the next one gets it first."""
+    untaken = 0
+    """Bytes sent to the game process that its session has not said it took: past ``INPUT_WINDOW``, the client is
+    not read (``held``) until it has."""
+    held: asyncio.Future[None] | None = None
+    """Done once the client may be read again. (These three are the class's until a connection has its own: an idle
+    connection holds none.)"""
+
     def __init__(self, ident: int, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> None:
         self.ident, self.address, self.telnet, self.web = ident, address, telnet, web
         self.resume: dict[str, Any] = {"name": None, "json": False, "watching": None, "ladder": False, "arenas": []}
@@ -38,13 +47,6 @@ class Client:
         """Done once the client hung up (or the portal stops)."""
         self.write: Callable[[bytes], None] = telnet.write if telnet is not None else self._write_web
         """The game process's bytes for this client, as they go (bound once: every line shown comes here)."""
-        self.unread = b""
-        """What the last game process handed back unread when it retired: the next one gets it first."""
-        self.untaken = 0
-        """Bytes sent to the game process that its session has not said it took: past ``INPUT_WINDOW``, the client
-        is not read (``held``) until it has."""
-        self.held: asyncio.Future[None] | None = None
-        """Done once the client may be read again."""
 
     def input(self, received: bytes) -> bytes:
         """An INPUT frame of what the client sent (made in place: every line typed comes here), counted against its

@@ -16,12 +16,13 @@ class RemoteSource:
     bytes the session has taken are told to ``taken``: the portal reads the client on while fewer than
     ``INPUT_WINDOW`` wait here."""
 
+    _untold = 0
+    """Bytes taken since the portal was last told (the class's until a connection has typed: most are idle)."""
+
     def __init__(self, taken: Callable[[int], None]) -> None:
         self._loop = asyncio.get_running_loop()
         """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and a read is one a line."""
         self._taken = taken
-        self._untold = 0
-        """Bytes taken since the portal was last told."""
         self._chunks: list[bytes] = []
         """What came while no read waited (rarely anything: a list, not a deque of 760 bytes for every connection)."""
         self._waiting: asyncio.Future[bytes] | None = None
