@@ -14,7 +14,10 @@ RUN pip install --no-cache-dir . \
     && useradd --system --home-dir /data cosmic \
     && mkdir -p /data && chown cosmic /data
 
+# the page as 'docker run -p 4280:4280' serves it (connections reach the container's own address, not loopback);
+# add the public address players open it at, e.g. '["http://localhost:4280", "https://play.example.org"]'
 ENV COSMIC_DATA_DIR=/data \
+    COSMIC_WEB__ALLOWED_ORIGINS='["http://localhost:4280"]' \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
 EXPOSE 4201 4280

@@ -20,7 +20,12 @@ and issue 37's (fair play):
 - ladder: a bot naming an owner who never accepted it, two bots of one owner waiting together;
 - funhouse: three accounts starting Trampo-Land searches in a loop while a fourth times WHO; one connection starting
   runs in a loop;
-- mail: letters sent as fast as possible from one address, then the mailbox cleared.
+- mail: letters sent as fast as possible from one address, then the mailbox cleared;
+
+and issue 37's on the portal and admission (``portal_attacks.py``):
+
+- portal: ghost sessions, input lost in a reload, the game processes' socket, ``X-Forwarded-For``, DNS rebinding,
+  silent telnet sockets from many addresses.
 
     .venv/bin/python benchmarks/attack_replay.py [--attacks farming,dodging,...]
 """
@@ -50,6 +55,9 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.attackline import HOST, SECRETS, Line, logged_in, loop_for, report  # noqa: E402
 from benchmarks.fairplay_attacks import dodging, farming, funhouse, ladder, mail, stored  # noqa: E402
 
+PORTAL_ENVIRONMENT = {"COSMIC_WEB__TRUSTED_PROXIES": f'["{HOST}"]', "COSMIC_LIMITS__LOGIN_TIMEOUT": "20"}
+"""For issue 37's attacks on the portal (``portal_attacks.py``): 127.0.0.1 a trusted proxy, and a short login
+timeout."""
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage"]
 
 
@@ -61,7 +69,8 @@ async def start(workdir: Path) -> tuple[subprocess.Popen[bytes], dict[str, Any],
     env = {**os.environ, "COSMIC_HOST": HOST, "COSMIC_PORT": "0", "COSMIC_WEB__HOST": HOST, "COSMIC_WEB__PORT": "0",
            "COSMIC_TLS__PORT": "0", "COSMIC_TLS__CERTFILE": str(workdir / "cert.pem"),
            "COSMIC_TLS__KEYFILE": str(workdir / "key.pem"), "COSMIC_LOG_FORMAT": "json", "COSMIC_WIZARDS": '["Wiz"]',
-           "COSMIC_TABLES__ABANDON_AFTER": "5"}  # (hanging up on a house bot: the grace, shortened)
+           "COSMIC_TABLES__ABANDON_AFTER": "5",  # (hanging up on a house bot: the grace, shortened)
+           **PORTAL_ENVIRONMENT}
     process = subprocess.Popen(
         ["prlimit", "--nofile=1024", sys.executable, "-m", "server.main", "--data-dir", str(workdir / "data")],
         cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
@@ -251,7 +260,14 @@ async def secrets(ports: dict[str, Any]) -> None:
     line.close()
 
 
-ATTACKS = ("origin", "silent_tls", "abuse", "names", "secrets", "farming", "dodging", "ladder", "funhouse", "mail")
+ATTACKS = ("origin", "silent_tls", "abuse", "names", "secrets", "farming", "dodging", "ladder", "funhouse", "mail",
+           "portal")
+
+
+async def portal(ports: dict[str, Any], data: Path, log: Path) -> None:
+    from portal_attacks import issue37  # (it takes this module's tools: imported once they are defined)
+
+    await issue37(ports, data, log)
 
 
 async def run(attacks: tuple[str, ...]) -> None:
@@ -267,6 +283,7 @@ async def run(attacks: tuple[str, ...]) -> None:
                 "abuse": lambda: abuse(ports), "names": lambda: names(ports), "secrets": lambda: secrets(ports),
                 "farming": lambda: farming(ports), "dodging": lambda: dodging(ports), "ladder": lambda: ladder(ports),
                 "funhouse": lambda: funhouse(ports, health), "mail": lambda: mail(ports),
+                "portal": lambda: portal(ports, Path(temp) / "data", log),
             }
             for name in attacks:
                 await attack[name]()

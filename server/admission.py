@@ -18,6 +18,7 @@ import structlog
 from server import texts
 from server.addressbans import AddressBans
 from server.budget import ByteBudget, Penalties
+from server.netaddress import canonical_address, forwarded_client
 from server.settings import Limits
 
 log = structlog.get_logger()
@@ -83,8 +84,10 @@ class AcceptErrors:
 
 
 def peer_address(extra_info: Callable[..., Any]) -> str:
-    """The remote address of a connection, from its transport's ``get_extra_info``; '?' once it is gone."""
-    return str((extra_info("peername") or ("?",))[0])
+    """The remote address of a connection, from its transport's ``get_extra_info``, in its canonical form (an IPv4
+    client of a dual-stack listener is itself, not ``::ffff:...``); '?' once it is gone."""
+    peer = str((extra_info("peername") or ("?",))[0])
+    return canonical_address(peer) or peer
 
 
 class Admission:
@@ -94,7 +97,8 @@ class Admission:
     def __init__(
         self, limits: Limits, trusted_proxies: list[str], stopping: Callable[[], bool], bans: AddressBans | None = None,
     ) -> None:
-        self._limits, self._trusted, self._stopping = limits, trusted_proxies, stopping
+        self._limits, self._stopping = limits, stopping
+        self._trusted = {canonical_address(proxy) or proxy for proxy in trusted_proxies}
         self._bans = bans or AddressBans()
         self._flooders = Penalties(limits.flood_penalty, limits.max_connections_per_address)
         self._per_address: Counter[str] = Counter()
@@ -109,11 +113,12 @@ class Admission:
         """Whether ``peer`` is a trusted reverse proxy (web.trusted_proxies), whose connections are everyone's."""
         return peer in self._trusted
 
-    def client_address(self, peer: str, forwarded: str) -> str:
-        """The client's address: the peer's, or, behind a trusted reverse proxy, the last ``X-Forwarded-For`` entry
-        (the one that proxy added), so per-address limits count people, not the proxy."""
+    def client_address(self, peer: str, forwarded: list[str]) -> str:
+        """The client's address: the peer's, or, behind a trusted reverse proxy, what its ``X-Forwarded-For`` lines
+        say (``server.netaddress.forwarded_client``), so that bans, per-address limits and login throttles count
+        people, not the proxy, and not what a client wrote itself."""
         if self.trusts(peer) and forwarded:
-            return forwarded.rsplit(",", 1)[-1].strip() or peer
+            return forwarded_client(peer, forwarded, self.trusts)
         return peer
 
     def budget(self, address: str) -> ByteBudget | None:

@@ -381,13 +381,19 @@ class GameServer:
         log.info("session.disconnected", address=address, name=session.name)
 
     async def _sweep_idle(self) -> None:
-        """Disconnect connections that sent nothing for ``idle_timeout`` seconds; record the players still connected as
-        seen now (a kill gives them no logout: they would show as last seen at their login)."""
-        timeout = self.settings.limits.idle_timeout
+        """Disconnect connections that sent nothing for ``idle_timeout`` seconds, and those not logged in
+        ``login_timeout`` seconds after they connected (silent sockets from many addresses would otherwise hold a
+        descriptor each for the idle timeout); record the players still connected as seen now (a kill gives them no
+        logout: they would show as last seen at their login)."""
+        limits = self.settings.limits
+        timeout, login = limits.idle_timeout, limits.login_timeout
         while True:
-            await asyncio.sleep(min(timeout / 4, 30.0))
-            cutoff = time.monotonic() - timeout
-            for session in [s for s in self.connections if s.last_input < cutoff]:
+            await asyncio.sleep(min(timeout / 4, login / 4, 30.0))
+            now = time.monotonic()
+            for session in [s for s in self.connections if s.account is None and s.connected_at < now - login]:
+                log.info("session.login_timeout", address=session.address)
+                session.close(texts.LOGIN_TIMEOUT.format(seconds=f"{login:g}"))
+            for session in [s for s in self.connections if s.last_input < now - timeout]:
                 log.info("session.idle_timeout", name=session.name, address=session.address)
                 session.close(texts.IDLE_DISCONNECT)
             seen = self.presence.seen()

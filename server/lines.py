@@ -62,6 +62,19 @@ class LineSplitter:
                 self._buffer.clear()
                 self._overflow = False
 
+    def rest(self) -> bytes:
+        """The start of a line not ended yet, taken (a reload hands it to the next game process)."""
+        rest = bytes(self._buffer)
+        self._buffer.clear()
+        return rest
+
+
+def typed(line: Line, limit: int) -> bytes:
+    """``line`` as bytes that split into it again (a line that was too long padded past ``limit``, with spaces,
+    which cleaning strips, so that it is refused again rather than run cut short; bad bytes come back replaced)."""
+    raw = line.text.encode()
+    return (raw.ljust(limit + 1) if line.too_long else raw) + b"\r\n"
+
 
 def _decode(raw: bytes, too_long: bool) -> Line:
     try:

@@ -17,7 +17,7 @@ from server import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Command, Stage
 from server.gametypes import GAME_TYPES
-from server.lines import Line, LineSplitter
+from server.lines import Line, LineSplitter, typed
 from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.style import Style, default_cubes
@@ -94,6 +94,8 @@ class Session:
         self._pending: deque[Line] | tuple[()] = ()
         """Lines read but not run yet: a deque only once a read held several (a deque is 760 bytes; nearly every read
         is one line, and most connections are idle)."""
+        self._throttled: tuple[Line, ...] = ()
+        """The line waiting on the flood limit, if any (``unrun`` takes it)."""
         self.bucket = services.command_buckets.take(address)
         """Commands at once, then a steady rate (``limits.command_burst``, ``command_rate``); what is left of its burst
         goes back to the address at the end."""
@@ -258,8 +260,8 @@ class Session:
         if self.sink.paused:
             await self._wait_for_output()
         if self._pending:  # sent together with the line just run: it waits its turn behind everyone else's input
-            await asyncio.sleep(0)
-            return None if self.sink.closed else self._pending.popleft()
+            await asyncio.sleep(0)  # (meanwhile the client may have left, or a reload taken the lines: ``unrun``)
+            return self._pending.popleft() if self._pending and not self.sink.closed else None
         while True:
             try:
                 data = await self._reader.read(READ_CHUNK)
@@ -275,6 +277,13 @@ class Session:
                 return self._pending.popleft()
             # no line end yet: the next chunk waits its turn (bytes without one pile up in a flood, and reading and
             await asyncio.sleep(0)  # splitting each 4 KiB of them costs ~50 us)
+
+    def unrun(self) -> bytes:
+        """(A reload: server.portal) The lines read and not run yet, the one waiting on the flood limit first, and
+        the start of the next, as they were typed: the next game process runs them. None of them runs here after."""
+        lines, self._throttled, self._pending = (*self._throttled, *self._pending), (), ()
+        limit = self.services.settings.limits.max_line_length
+        return b"".join(typed(line, limit) for line in lines) + self._splitter.rest()
 
     def run_next(self, line: Line) -> None:
         """A line read as the answer to a question that it did not answer ('Leave? (yes/no)'): it runs next, as a
@@ -316,9 +325,11 @@ class Session:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)
                 if not self.bucket.try_take():
+                    self._throttled = (line,)
                     await self._throttle()
-                    if self.sink.closed:
-                        break  # the client left: what it queued is not run for nobody
+                    if self.sink.closed or not self._throttled:
+                        break  # the client left (what it queued is not run for nobody), or a reload took the line
+                    self._throttled = ()
                 else:
                     self._flood_noted = False
                 self._note_activity(line.text)

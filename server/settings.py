@@ -39,6 +39,7 @@ class Limits(BaseModel):
     command_burst: int = Field(gt=0)
     command_rate: float = Field(gt=0)
     idle_timeout: float = Field(gt=0)
+    login_timeout: float = Field(gt=0)
     max_connections_per_address: int = Field(gt=0)
     login_failure_burst: int = Field(gt=0)
     address_failure_burst: int = Field(gt=0)
@@ -160,8 +161,8 @@ class WebSettings(BaseModel):
     trusted_proxies: list[str]
     """Peers (a reverse proxy) whose X-Forwarded-For names the real client address."""
     allowed_origins: list[str]
-    """Pages (``scheme://host[:port]``) besides the server's own whose scripts may open ``/ws``: a reverse proxy's
-    public address."""
+    """The page's public addresses (``scheme://host[:port]``: a reverse proxy's, a name the web port is reached by)
+    whose scripts may open ``/ws``, besides the address and port a request reached (``localhost`` too on loopback)."""
     public_who: bool
     """Whether ``/who`` answers anyone, logged in or not."""
     public_url: str

@@ -1,9 +1,12 @@
-"""What the portal asks its game process and answers for both (``/who``, ``/metrics``, a mail's unsubscribe link; ``/health`` is the portal's
-own): a QUERY frame by number, its ANSWER awaited a moment (none while no game process serves)."""
+"""What the portal asks its game process, and what it answers with both processes' figures: ``/health`` (its own
+figures with the game process's), ``/who``, ``/metrics``, a mail's unsubscribe link. A QUERY frame by number, its
+ANSWER awaited a moment (none while no game process serves)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import time
 from typing import TYPE_CHECKING, Any
 
 from server.figures import GameFigures, PortalFigures
@@ -22,6 +25,8 @@ class Asking:
     ready: asyncio.Event
     clients: dict[int, Client]
     reloads: int
+    started: float
+    stopping: bool
     restarts: int
     _next_ident: int
     _answers: dict[int, asyncio.Future[dict[str, Any]]]
@@ -59,3 +64,14 @@ class Asking:
         """A mail's unsubscribe link, asked of the game process (None: none is serving now)."""
         answer = await self._ask(f"unsubscribe {token}")
         return None if answer is None else bool(answer["done"])
+
+    async def health(self) -> dict[str, Any]:
+        figures = await self._ask("health") or {
+            "status": "starting", "players": sum(c.name is not None for c in self.clients.values()),
+            "connections": len(self.clients), "tables": None}
+        game = self.game
+        if self.stopping:
+            figures["status"] = "stopping"
+        return {**figures, "portal_pid": os.getpid(), "game_pid": game.pid if game else None,
+                "portal_uptime": int(time.monotonic() - self.started),
+                "game_uptime": game.uptime() if game else None, "reloads": self.reloads}

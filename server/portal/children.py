@@ -12,7 +12,9 @@ import os
 import secrets
 import signal
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import structlog
 
@@ -92,7 +94,19 @@ class GameProcess:
         return int(time.monotonic() - self.started)
 
 
-def hello_of(payload: bytes) -> tuple[int, str]:
-    """A HELLO frame's pid and token."""
-    said = json.loads(payload)
-    return int(said["pid"]), str(said["token"])
+def socket_path(wanted: Path) -> str:
+    """The unix socket the game processes connect to: ``wanted``, or the same name in a private temporary directory
+    if that path is too long for a socket's name (108 bytes)."""
+    path = wanted.resolve()
+    if len(str(path)) < 100:
+        return str(path)
+    return str(Path(tempfile.mkdtemp(prefix="cw-")) / path.name)
+
+
+def hello_of(payload: bytes) -> tuple[int, str] | None:
+    """A HELLO frame's pid and token; None if it is not one (whoever opens the socket can send anything)."""
+    try:
+        said = json.loads(payload)
+        return int(said["pid"]), str(said["token"])
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):  # (bad JSON is a ValueError)
+        return None

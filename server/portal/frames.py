@@ -17,8 +17,17 @@ HEAD = struct.Struct(">IBI")
 ID = struct.Struct(">I")
 QUERY_WAIT = 2.0
 """Seconds a QUERY waits for its ANSWER (/health, /who, /metrics, @stats), either way."""
-MAX_FRAME = 64 << 20
-"""Bytes one frame may hold: past this the peer is broken, and the link is dropped."""
+MAX_FRAME = 16 << 20
+"""Bytes one frame may hold (the most one turn of the loop writes for one connection is far less): past this the peer
+is broken, and the link is dropped."""
+MAX_HELLO = 1 << 10
+"""Bytes the first frame of a peer not yet known may hold (a HELLO is some 70): whoever else opens the portal's socket
+is hung up on at the ninth byte of anything bigger, not after reading it."""
+INPUT_WINDOW = 64 << 10
+"""Bytes of one connection's input the game process may hold unread: past this the portal stops reading the client
+until its session has taken some (TAKEN), as TCP's window does."""
+TAKEN_EVERY = INPUT_WINDOW // 4
+"""Bytes a session takes before the portal is told (one TAKEN frame for every 16 KiB typed, not one a line)."""
 
 
 class Kind(IntEnum):
@@ -45,6 +54,8 @@ class Kind(IntEnum):
     SHUTDOWN = 26  # G: a wizard asked for a shutdown (payload: who)
     ANSWER = 27  # both: a QUERY's answer (id: the question's number; JSON)
     FAILED = 28  # G: told to OPEN, it cannot serve (payload: why, in words); it exits
+    TAKEN = 29  # G: bytes of a connection's input its session has taken (payload: their count, 4 bytes)
+    UNREAD = 30  # G: a connection's input not run yet, handed back when retiring (the next game process's first)
 
 
 KINDS = {kind.value: kind for kind in Kind}
@@ -81,6 +92,12 @@ class FrameLink(asyncio.Protocol):
     def __init__(self, handler: Handler, lost: Callable[[], None]) -> None:
         self.handler, self.lost = handler, lost
         self._buffer = bytearray()
+        self._needed = 0
+        """Bytes the buffer needs before a frame in it is whole."""
+        self.limit = MAX_FRAME
+        """The most a frame may hold from this peer (``MAX_HELLO`` until it is known)."""
+        self.refused = ""
+        """Why the link was dropped, if for a frame no peer sends."""
         self._out: list[bytes] = []
         self.transport: asyncio.Transport | None = None
         self.connected = asyncio.Event()
@@ -93,15 +110,21 @@ class FrameLink(asyncio.Protocol):
         self.connected.set()
 
     def data_received(self, data: bytes) -> None:
+        """Frames out of what arrived. Nearly every read holds whole frames and is cut up as it is; a frame cut short
+        waits in the buffer, which new reads are added to (never copied again) until the frame is whole."""
         if self._buffer:  # the rest of a frame cut short by the last read
             self._buffer += data
+            if len(self._buffer) < self._needed:
+                return
             data = bytes(self._buffer)
             self._buffer.clear()
         at, size = 0, len(data)
         handler, unpack, head = self.handler, HEAD.unpack_from, HEAD.size
         while size - at >= head:
             length, kind, ident = unpack(data, at)
-            if length > MAX_FRAME or kind not in KINDS:  # a broken peer: the link is dropped
+            if length > self.limit or length < 5 or kind not in KINDS:  # a broken peer, a stranger, or closed: dropped
+                if self.limit >= 0:
+                    self.refused = f"a frame of {length} bytes" if kind in KINDS else f"a frame of kind {kind}"
                 self.close()
                 return
             end = at + 4 + length
@@ -111,6 +134,7 @@ class FrameLink(asyncio.Protocol):
             at = end
         if at < size:
             self._buffer += data[at:]
+            self._needed = (4 + unpack(data, at)[0]) if size - at >= head else head
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.transport = None
@@ -142,6 +166,8 @@ class FrameLink(asyncio.Protocol):
         return self.transport is not None and not self.transport.is_closing()
 
     def close(self) -> None:
+        """What waits goes out, then the link closes; no frame read after is handled."""
         self.flush()
+        self.limit = -1
         if self.transport is not None:
             self.transport.close()

@@ -19,7 +19,7 @@ from server.figures import PortalFigures
 from server.jsonsink import JsonSink
 from server.metrics import game_figures
 from server.names import skeleton
-from server.portal.frames import HEAD, QUERY_WAIT, FrameLink, Kind, data, frame, multi
+from server.portal.frames import HEAD, ID, QUERY_WAIT, FrameLink, Kind, data, frame, multi
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
 from server.telnet.telnetmirror import TelnetMirror
@@ -87,10 +87,11 @@ class GameLink:
                 attached.source.feed(payload)
         elif kind is Kind.ATTACH:
             self._attach(ident, json.loads(payload))
-        elif kind is Kind.GONE:
+        elif kind is Kind.GONE:  # what it sent and no command took is dropped, and its output (as in one process)
             attached = self.attached.pop(ident, None)
             if attached is not None:
                 attached.source.end()
+                attached.session.sink.close()
         elif kind is Kind.STATE:
             attached = self.attached.get(ident)
             if attached is not None and attached.mirror is not None:
@@ -150,10 +151,20 @@ class GameLink:
             return
         for attached in self.attached.values():  # what each connection's resume info is now, changed or not
             attached.seen = ()
-        self.frames.send(b"".join(self._who(list(self.attached))))
+        self.frames.send(b"".join(self._who(list(self.attached)) + self._unread()))
         await self.server.retire()
         self.close()
         self.done.set()
+
+    def _unread(self) -> list[bytes]:
+        """What each connection sent that was not run yet (the line waiting on the flood limit first), handed back
+        for the next game process; none of it is run here after."""
+        frames = []
+        for ident, attached in self.attached.items():
+            unread = attached.session.unrun() + attached.source.take()
+            if unread:
+                frames.append(frame(Kind.UNREAD, ident, unread))
+        return frames
 
     def close(self) -> None:
         """What waits goes out, then the link closes: whatever is written later (a command that failed on the
@@ -168,8 +179,11 @@ class GameLink:
             answer: dict[str, Any] = game_figures(self.server.services).as_json()
         elif verb == "unsubscribe":
             answer = {"done": await self.server.unsubscribe(token)}
+        elif question == "health":
+            answer = {**self.server.health(),
+                      "input_waiting": max((a.source.waiting for a in self.attached.values()), default=0)}
         else:
-            answer = self.server.health() if question == "health" else self.server.who()
+            answer = self.server.who()
         self.frames.send(frame(Kind.ANSWER, ident, data(answer)))
 
     async def holder_figures(self) -> PortalFigures | None:
@@ -187,7 +201,7 @@ class GameLink:
 
     def _attach(self, ident: int, about: dict[str, Any]) -> None:
         """A connection handed over: its session, logged in again as whoever was, in the mode it was in."""
-        source = RemoteSource()
+        source = RemoteSource(partial(self._taken, ident))
         session: Session
         viewer: Callable[[], str | None] = lambda: session.name  # noqa: E731
         mirror = None
@@ -312,6 +326,10 @@ class GameLink:
             laddered, arenas = services.ladder.holds(name), services.events.arenas_of(name)
         json_mode = attached.mirror is not None and isinstance(session.sink, JsonSink)
         return name, json_mode, watching, laddered, arenas
+
+    def _taken(self, ident: int, count: int) -> None:
+        """The portal may read ``count`` more bytes of the client's (``INPUT_WINDOW``)."""
+        self.frames.send(frame(Kind.TAKEN, ident, ID.pack(count)))
 
     def _negotiate(self, ident: int, verb: bytes, option: bytes) -> None:
         self.flush_first(ident)

@@ -4,17 +4,32 @@ its id, address, who the game process said is logged in on it and in which mode.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
 from rooms.messages import Message
 from server.jsonsink import JsonSink
+from server.portal.frames import HEAD, ID, INPUT_WINDOW, Kind
 from server.sink import LineOut, Sink
 from server.telnet.telnetend import TelnetEnd
 
 
+CLIENT_KINDS = frozenset({Kind.TAKEN, Kind.CLOSE, Kind.TELOPT, Kind.WHO, Kind.UNREAD})
+"""The game process's frames about one connection that ``Client.heard`` takes (its output, the commonest, aside)."""
+
+
 class Client:
     """One telnet or web connection in the portal."""
+
+    unread = b""
+    """What the last game process handed back unread when it retired: the next one gets it first."""
+    untaken = 0
+    """Bytes sent to the game process that its session has not said it took: past ``INPUT_WINDOW``, the client is
+    not read (``held``) until it has."""
+    held: asyncio.Future[None] | None = None
+    """Done once the client may be read again. (These three are the class's until a connection has its own: an idle
+    connection holds none.)"""
 
     def __init__(self, ident: int, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> None:
         self.ident, self.address, self.telnet, self.web = ident, address, telnet, web
@@ -32,6 +47,44 @@ class Client:
         """Done once the client hung up (or the portal stops)."""
         self.write: Callable[[bytes], None] = telnet.write if telnet is not None else self._write_web
         """The game process's bytes for this client, as they go (bound once: every line shown comes here)."""
+
+    def input(self, received: bytes) -> bytes:
+        """An INPUT frame of what the client sent (made in place: every line typed comes here), counted against its
+        window."""
+        self.untaken += len(received)
+        if self.untaken > INPUT_WINDOW:
+            self.hold()
+        return HEAD.pack(len(received) + 5, Kind.INPUT, self.ident) + received
+
+    def heard(self, kind: Kind, payload: bytes) -> None:
+        """A frame of the game process's about this connection (``CLIENT_KINDS``; its output aside)."""
+        if kind is Kind.TAKEN:
+            self.taken(ID.unpack(payload)[0])
+        elif kind is Kind.CLOSE:
+            self.close()
+        elif kind is Kind.TELOPT:
+            if self.telnet is not None:
+                self.telnet.negotiate(payload[:1], payload[1:])
+        elif kind is Kind.WHO:
+            self.resume = json.loads(payload)
+        elif kind is Kind.UNREAD:
+            self.unread = payload
+
+    def hold(self) -> None:
+        """The game process holds a window of the client's input unread: read no more of it until it takes some."""
+        if self.held is None:
+            self.held = asyncio.get_running_loop().create_future()
+            if self.telnet is not None:
+                self.telnet.hold_input(True)
+
+    def taken(self, count: int) -> None:
+        """The game process's session took ``count`` bytes (or the game process is gone, with all of them)."""
+        self.untaken -= count
+        if self.held is not None and self.untaken <= INPUT_WINDOW:
+            self.held.set_result(None)
+            self.held = None
+            if self.telnet is not None:
+                self.telnet.hold_input(False)
 
     def end(self) -> None:
         if not self.ended.done():
@@ -80,6 +133,7 @@ class Client:
         sink.send(Message(text, "server"))
 
     def close(self) -> None:
+        self.taken(self.untaken)  # (a browser's input waiting for its window ends with it)
         if self.telnet is not None:
             self.telnet.close()
         elif self.web is not None:

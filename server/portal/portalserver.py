@@ -9,12 +9,10 @@ import asyncio
 import json
 import os
 import ssl
-import tempfile
 import time
 from collections.abc import Coroutine
 from contextlib import suppress
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -26,9 +24,9 @@ from server.lockfile import DataDirLock
 from server.metrics import MetricsEndpoint
 from server.portal.asking import Asking
 from server.portal.vetting import Vetting
-from server.portal.children import GameProcess, hello_of
-from server.portal.portalclient import Client
-from server.portal.frames import HEAD, FrameLink, Kind, data, frame, split_multi
+from server.portal.children import GameProcess, hello_of, socket_path
+from server.portal.portalclient import CLIENT_KINDS, Client
+from server.portal.frames import MAX_FRAME, MAX_HELLO, FrameLink, Kind, data, frame, split_multi
 from server.session import READ_CHUNK, Source
 from server.settings import Settings
 from server.sink import LineOut, Sink
@@ -79,21 +77,13 @@ class Portal(Asking, Vetting):
         self._listeners: list[TelnetListener] = []
         self.web: WebClient | None = None
         self._unix: asyncio.Server | None = None
-        self._socket = self._socket_path()
+        self._socket = socket_path(settings.data_dir / SOCKET_FILE)
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.lockfile)
-
-    def _socket_path(self) -> str:
-        """The unix socket in the data directory, or in a private temporary one if that path is too long for a
-        socket's name (108 bytes)."""
-        path = self.settings.data_dir.resolve() / SOCKET_FILE
-        if len(str(path)) < 100:
-            return str(path)
-        return str(Path(tempfile.mkdtemp(prefix="cw-")) / SOCKET_FILE)
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -232,28 +222,44 @@ class Portal(Asking, Vetting):
         self.game = game
         game.started = time.monotonic()
         assert game.link is not None
-        game.link.send(b"".join(frame(Kind.ATTACH, c.ident, data(c.about())) for c in self.clients.values()))
+        frames = []
+        for client in self.clients.values():  # each with what the last one handed back unread, if any
+            client.taken(client.untaken)
+            frames.append(frame(Kind.ATTACH, client.ident, data(client.about())))
+            if client.unread:
+                frames.append(client.input(client.unread))
+                client.unread = b""
+        game.link.send(b"".join(frames))
         self.ready.set()
         for client in list(self.clients.values()):  # what they typed meanwhile, after their ATTACH
             if client.telnet is not None:
                 client.telnet.hand_on(partial(self._typed, client))
 
     def _linked(self) -> FrameLink:
-        """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token)."""
-        link = FrameLink(lambda kind, ident, payload: self._hello(link, kind, payload), lambda: None)
+        """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token); anyone
+        else is hung up on at their first frame (at its head, if it is too big for a hello), in a line of the log."""
+        link = FrameLink(lambda kind, ident, payload: self._hello(link, kind, payload), lambda: self._unproven(link))
+        link.limit = MAX_HELLO
         return link
 
     def _hello(self, link: FrameLink, kind: Kind, payload: bytes) -> None:
-        pid, token = hello_of(payload) if kind is Kind.HELLO else (0, "")
-        game = next((g for g in self._starting if g.pid == pid and g.token == token), None)
+        said = hello_of(payload) if kind is Kind.HELLO else None
+        game = next((g for g in self._starting if (g.pid, g.token) == said), None)
         if game is None:
-            log.warning("portal.stranger", kind=kind.name)
+            link.refused = f"a {kind.name} frame" if kind is not Kind.HELLO else "an unknown pid or token" if said \
+                else "a malformed hello"
             link.close()
             return
-        game.link = link
+        game.link, link.limit = link, MAX_FRAME
         link.handler = partial(self._from_game, game)
         link.lost = lambda: self._lost(game)
         game.hello.set()
+
+    @staticmethod
+    def _unproven(link: FrameLink) -> None:
+        """A link closed before its peer proved itself: why, if it was hung up on."""
+        if link.refused:
+            log.warning("portal.stranger", why=link.refused)
 
     def _hold(self) -> None:
         """No game process serves: input waits here."""
@@ -268,7 +274,8 @@ class Portal(Asking, Vetting):
         game.gone.set()
         if game is not self.game or self.stopping:
             return
-        log.error("portal.game_died", pid=game.pid, code=game.process.returncode)
+        log.error("portal.game_died", pid=game.pid, code=game.process.returncode,
+                  refused=game.link.refused if game.link is not None else "")
         self._hold()
         self._deaths.append(time.monotonic())
         self.tell(texts.GAME_RESTARTING)
@@ -354,18 +361,10 @@ class Portal(Asking, Vetting):
                 client = self.clients.get(ident)
                 if client is not None:
                     client.write(out)
-        elif kind is Kind.CLOSE:
+        elif kind in CLIENT_KINDS:
             client = self.clients.get(ident)
             if client is not None:
-                client.close()
-        elif kind is Kind.TELOPT:
-            client = self.clients.get(ident)
-            if client is not None and client.telnet is not None:
-                client.telnet.negotiate(payload[:1], payload[1:])
-        elif kind is Kind.WHO:
-            client = self.clients.get(ident)
-            if client is not None:
-                client.resume = json.loads(payload)
+                client.heard(kind, payload)
         elif kind is Kind.READY:
             game.ready.set()
         elif kind is Kind.QUERY:  # (the game process asks only for the figures here: a wizard's @stats)
@@ -412,7 +411,7 @@ class Portal(Asking, Vetting):
             return
         game = self.game
         if client.attached and game is not None and game.link is not None:
-            game.link.send(HEAD.pack(len(received) + 5, Kind.INPUT, client.ident) + received)
+            game.link.send(client.input(received))
 
     async def _held(self, client: Client) -> None:
         """A telnet connection, until it ends."""
@@ -482,19 +481,8 @@ class Portal(Asking, Vetting):
                     break
                 while not self.ready.is_set():
                     await self.ready.wait()
-                self._to_game(client, Kind.INPUT, received)
+                self._typed(client, received)
+                if client.held is not None:
+                    await client.held
         finally:
             self._gone(client, task)
-
-    # --- figures ---------------------------------------------------------------------------
-
-    async def health(self) -> dict[str, Any]:
-        figures = await self._ask("health") or {
-            "status": "starting", "players": sum(c.name is not None for c in self.clients.values()),
-            "connections": len(self.clients), "tables": None}
-        game = self.game
-        if self.stopping:
-            figures["status"] = "stopping"
-        return {**figures, "portal_pid": os.getpid(), "game_pid": game.pid if game else None,
-                "portal_uptime": int(time.monotonic() - self.started),
-                "game_uptime": game.uptime() if game else None, "reloads": self.reloads}

@@ -6,16 +6,23 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from server.portal.frames import TAKEN_EVERY
 from server.sink import DEFAULT_WIDTH
 
 
 class RemoteSource:
     """A session's input: what the portal forwarded, handed to the session's waiting read (the future it waits on is
-    what ``read`` returns: no coroutine to resume for each line, as telnet's ``TelnetInput``)."""
+    what ``read`` returns: no coroutine to resume for each line, as telnet's ``TelnetInput``). Every ``TAKEN_EVERY``
+    bytes the session has taken are told to ``taken``: the portal reads the client on while fewer than
+    ``INPUT_WINDOW`` wait here."""
 
-    def __init__(self) -> None:
+    _untold = 0
+    """Bytes taken since the portal was last told (the class's until a connection has typed: most are idle)."""
+
+    def __init__(self, taken: Callable[[int], None]) -> None:
         self._loop = asyncio.get_running_loop()
         """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and a read is one a line."""
+        self._taken = taken
         self._chunks: list[bytes] = []
         """What came while no read waited (rarely anything: a list, not a deque of 760 bytes for every connection)."""
         self._waiting: asyncio.Future[bytes] | None = None
@@ -26,15 +33,39 @@ class RemoteSource:
         waiting, self._waiting = self._waiting, None
         if waiting is None or waiting.done():
             self._chunks.append(data)
-        elif len(data) <= self._wanted:
+        elif len(data) <= self._wanted:  # nearly every line: counted here, not in a call of its own
+            self._untold += len(data)
+            if self._untold >= TAKEN_EVERY:
+                self._took(0)
             waiting.set_result(data)
         else:
             self._chunks.append(data[self._wanted :])
+            self._took(self._wanted)
             waiting.set_result(data[: self._wanted])
 
+    def _took(self, count: int) -> None:
+        self._untold += count
+        if self._untold >= TAKEN_EVERY:
+            self._taken(self._untold)
+            self._untold = 0
+
+    @property
+    def waiting(self) -> int:
+        """Bytes held unread."""
+        return sum(map(len, self._chunks))
+
     def end(self) -> None:
+        """The client hung up: what it sent and no read took is dropped (as in one process, where the transport's
+        end is the end of what is read)."""
+        self._chunks.clear()
         self._ended = True
         self.feed(b"")
+
+    def take(self) -> bytes:
+        """(A reload) Everything unread, for the next game process: reads end here."""
+        unread = b"".join(self._chunks)
+        self.end()
+        return unread
 
     def read(self, n: int) -> Awaitable[bytes]:
         future: asyncio.Future[bytes] = self._loop.create_future()
@@ -43,6 +74,7 @@ class RemoteSource:
             if len(data) > n:
                 self._chunks.insert(0, data[n:])
                 data = data[:n]
+            self._took(len(data))
             future.set_result(data)
         elif self._ended:
             future.set_result(b"")

@@ -28,8 +28,9 @@ NO_REASONS: frozenset[str] = frozenset()
 
 
 class ReadGate:
-    """A transport's reading, paused for any of three reasons (the telnet reader's buffer is full; bytes wait to be
-    handed to telnetlib3; the client is behind on its output) and resumed once none holds. Given to the reader as its
+    """A transport's reading, paused for any of four reasons (the telnet reader's buffer is full; bytes wait to be
+    handed to telnetlib3; the client is behind on its output; in the portal, its game process holds a window of the
+    client's input unread) and resumed once none holds. Given to the reader as its
     transport."""
 
     def __init__(self, transport: asyncio.BaseTransport) -> None:
@@ -47,6 +48,9 @@ class ReadGate:
             self._reasons -= {reason}
             if not self._reasons and not self._transport.is_closing():
                 self._transport.resume_reading()  # type: ignore[attr-defined]
+
+    def holds(self, reason: str) -> bool:
+        return reason in self._reasons
 
     def pause_reading(self) -> None:
         self.pause("reader")

@@ -107,6 +107,10 @@ class TelnetEnd:
         buffer's worth, until a game process serves (``TelnetInput.hand_on``)."""
         self._protocol.reader.hand_on(forward)  # type: ignore[union-attr]
 
+    def hold_input(self, held: bool) -> None:
+        """Read no more of the client while its game process holds a window of its input unread; then read on."""
+        self._protocol.hold_input(held)
+
     def write(self, data: bytes) -> None:
         """Bytes from the game process, as they go (through MCCP2 when on: its compressing write)."""
         if self._protocol._mccp2_compressor is None:

@@ -81,6 +81,8 @@ class MuckTelnetServer(TelnetServer):
     """The out-of-band protocols offered (the portal's relays them: server.telnet.telnetend)."""
     negotiated: Callable[[], None] | None = None
     """Told after every read that held negotiation (the portal passes the terminal's state on)."""
+    _stalled = False
+    """The backlog waits for ``hold_input`` to go on."""
     caught_up: asyncio.Event = CAUGHT_UP
     """Set unless more than ``PAUSE_INPUT_BYTES`` waits for the client (``pause_writing``); the shared one until then."""
 
@@ -243,9 +245,24 @@ class MuckTelnetServer(TelnetServer):
         if not waiting:
             self._feed()
 
+    def hold_input(self, held: bool) -> None:
+        """(The portal, server.portal) Read nothing more, nor hand on what waits, while the game process holds a
+        window of this client's input unread; then go on."""
+        if held:
+            self._gate.pause("game")
+            return
+        self._gate.resume("game")
+        if self._stalled:
+            self._stalled = False
+            self._feed()
+
     def _feed(self) -> None:
-        """Hand telnetlib3 the next slice; the rest waits, unread, for the next turns of the loop."""
+        """Hand telnetlib3 the next slice; the rest waits, unread, for the next turns of the loop (or until the game
+        process takes some of what it holds: ``hold_input``)."""
         if not self._backlog or self.writer.is_closing():
+            return
+        if self._gate.holds("game"):
+            self._stalled = True
             return
         chunk = bytes(self._backlog[: self._slice])
         del self._backlog[: self._slice]

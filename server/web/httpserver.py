@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import ipaddress
 import logging
 import re
 import time
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any, Protocol, cast
+from urllib.parse import urlsplit
 
 import structlog
 from aiohttp import web
@@ -27,6 +29,7 @@ from rooms.messages import Message
 from server import texts
 from server.admission import Admission, peer_address
 from server.jsonsink import JsonSink
+from server.netaddress import canonical_address
 from server.session import Source
 from server.settings import Settings
 from server.sink import LineOut
@@ -117,6 +120,22 @@ class WebHost(Protocol):
         there to ask)."""
 
 
+DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(text: str) -> tuple[str, str, int | None] | None:
+    """A page's origin (``scheme://host[:port]``) as scheme, host (an address in its canonical form, a name in lower
+    case) and port (the scheme's own if none is written); None if it is not an http(s) one (``null``, garbage)."""
+    try:
+        url = urlsplit(text.strip())
+        port = url.port or DEFAULT_PORTS.get(url.scheme)
+    except ValueError:
+        return None
+    if url.scheme not in DEFAULT_PORTS or not url.hostname:
+        return None
+    return url.scheme, canonical_address(url.hostname) or url.hostname, port
+
+
 async def answered(figures: dict[str, Any] | Awaitable[dict[str, Any]]) -> dict[str, Any]:
     return await figures if inspect.isawaitable(figures) else figures
 
@@ -137,6 +156,8 @@ class WebClient:
         app.router.add_post("/unsubscribe", self._unsubscribe)
         app.router.add_get("/{name}", self._page)
         self._files = {f.name: f.read_bytes() for f in PAGE.iterdir() if f.name[f.name.rfind("."):] in CONTENT_TYPES}
+        self._origins = {origin for origin in map(origin_of, server.settings.web.allowed_origins) if origin}
+        """``web.allowed_origins``, as ``origin_of`` reads an Origin."""
         self._handling = {"access_log": None, "logger": RequestLog(server_logger), "keepalive_timeout": REQUEST_WAIT}
         self._runner = web.AppRunner(app, handle_signals=False, **self._handling)
         self._listener: asyncio.Server | None = None
@@ -186,16 +207,26 @@ class WebClient:
         return web.Response(body=body, content_type=CONTENT_TYPES[name[name.rfind("."):]], charset="utf-8")
 
     def _same_origin(self, request: web.Request) -> bool:
-        """Whether the page opening ``/ws`` may: the server's own (the same host and port as the request's), one of
-        ``web.allowed_origins`` (a reverse proxy's public address), or none named (a bot: browsers always name it).
-        Any other page's script would act from its visitor's address: fill its connections, get it banned as a
-        flooder, use up its login failures."""
+        """Whether the page opening ``/ws`` may: the server's own, at the address and port the request reached (its
+        loopback one by ``localhost`` too), one of ``web.allowed_origins`` (the public addresses, a reverse
+        proxy's), or none named (a bot: browsers always name it). Any other page's script would act from its
+        visitor's address: fill its connections, get it banned as a flooder, use up its login failures. The
+        request's own Host is not asked: a page at a name its owner points at this server (DNS rebinding) names
+        itself there too."""
         origin = request.headers.get("Origin")
         if origin is None:
             return True
-        scheme, _, authority = origin.rstrip("/").casefold().partition("://")
-        allowed = {o.rstrip("/").casefold() for o in self.server.settings.web.allowed_origins}
-        return scheme in ("http", "https") and authority == request.host.casefold() or origin.casefold() in allowed
+        page = origin_of(origin)
+        if page is None:
+            return False
+        if page in self._origins:
+            return True
+        local = request.transport.get_extra_info("sockname") if request.transport is not None else None
+        if page[0] != "http" or not local:
+            return False
+        host = canonical_address(str(local[0]))
+        loopback = host is not None and ipaddress.ip_address(host).is_loopback
+        return page[2] == local[1] and (page[1] == host or loopback and page[1] == "localhost")
 
     async def _websocket(self, request: web.Request) -> web.WebSocketResponse:
         if not self._same_origin(request):
@@ -205,7 +236,8 @@ class WebClient:
         await ws.prepare(request)
         out = WebSocketOut(ws, request.transport)
         admission = self.server.admission
-        address = admission.client_address(request.remote or "?", request.headers.get("X-Forwarded-For", ""))
+        peer = peer_address(request.transport.get_extra_info) if request.transport is not None else "?"
+        address = admission.client_address(peer, request.headers.getall("X-Forwarded-For", []))
         budget = admission.budget(address)
         if budget is None:
             JsonSink(out, lambda: None).send(Message(texts.FLOODED_LATELY, "error", {"code": "rate_limited"}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from server.portal.frames import MAX_FRAME, FrameLink, Kind, data, frame, multi, split_multi
+from server.portal.frames import MAX_FRAME, MAX_HELLO, FrameLink, Kind, data, frame, multi, split_multi
 
 
 class Transport(asyncio.Transport):
@@ -62,3 +62,32 @@ async def test_what_one_turn_sends_goes_out_in_one_write() -> None:
     link.send(frame(Kind.OUT, 2, b"b"))
     await asyncio.sleep(0)
     assert transport.written == [frame(Kind.OUT, 1, b"a") + frame(Kind.OUT, 2, b"b")]
+
+
+def test_a_frame_cut_into_many_reads_arrives_once_whole() -> None:
+    """A big frame sent a few bytes at a time (each read added to the buffer, the frame handed on once whole)."""
+    payload = bytes(range(256)) * 4096
+    stream = frame(Kind.OUT, 3, payload) + frame(Kind.GONE, 4)
+    link, frames, transport = heard()
+    for at in range(0, len(stream), 1000):
+        link.data_received(stream[at : at + 1000])
+    assert frames == [(Kind.OUT, 3, payload), (Kind.GONE, 4, b"")] and not transport.closing
+
+
+def test_a_peer_held_to_a_smaller_limit_is_dropped_at_the_head() -> None:
+    """A peer not known yet (the portal's socket before a HELLO) may send a small frame only: the head of a bigger
+    one drops the link before its payload is read, and so does a length shorter than a head; nothing after is
+    handled."""
+    for head in ((MAX_HELLO + 1).to_bytes(4, "big") + bytes([Kind.HELLO]) + bytes(4), bytes([0, 0, 0, 1, 1, 0, 0, 0, 0])):
+        link, frames, transport = heard()
+        link.limit = MAX_HELLO
+        link.data_received(head + frame(Kind.HELLO, 0, b"{}"))
+        assert transport.closing and frames == [] and link.refused
+
+
+def test_nothing_is_handled_once_the_handler_closed_the_link() -> None:
+    frames: list[Kind] = []
+    link = FrameLink(lambda kind, ident, payload: (frames.append(kind), link.close()), lambda: None)
+    link.connection_made(Transport())
+    link.data_received(frame(Kind.HELLO, 0, b"x") + frame(Kind.HELLO, 0, b"y"))
+    assert frames == [Kind.HELLO] and link.refused == ""

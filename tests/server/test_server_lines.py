@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from server.lines import MAX_MARKS, LineSplitter, clean
+from server.lines import MAX_MARKS, LineSplitter, clean, typed
 
 LIMIT = 16
 
@@ -50,3 +50,16 @@ def test_combining_marks_are_kept_a_few_to_a_character() -> None:
     for word in ("Tie\u0302\u0301ng Vie\u0323\u0302t", "हिन्दी", "ক্ষ্মী", "naïve café"):
         assert clean(word) == word
     assert clean("\u0301" * 9 + "a") == "\u0301" * MAX_MARKS + "a"  # marks with nothing under them too
+
+
+@given(st.binary(max_size=300), st.integers(min_value=0, max_value=300))
+def test_lines_handed_back_split_into_the_same_commands(data: bytes, cut: int) -> None:
+    """A reload hands the lines read and not run, and the start of the next, back as bytes (``typed``, ``rest``):
+    split again with what followed, they are the same commands (a line too long is refused again, not run cut short).
+    (A line with bad bytes comes back with them replaced, three bytes each: near the limit, it may then be too long.)"""
+    first = LineSplitter(LIMIT)
+    lines = first.feed(data[:cut]) if data[:cut] else []
+    again = LineSplitter(LIMIT).feed(b"".join(typed(line, LIMIT) for line in lines) + first.rest() + data[cut:])
+    whole = LineSplitter(LIMIT).feed(data) if data else []
+    assume(not any(line.invalid_utf8 for line in whole))
+    assert [(line.text, line.too_long) for line in again] == [(line.text, line.too_long) for line in whole]

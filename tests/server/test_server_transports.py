@@ -59,8 +59,8 @@ def test_admission_counts_addresses_refuses_while_stopping_and_penalises_floods(
     assert admission.enter("1.2.3.4") is None
     stopping = True
     assert admission.enter("5.6.7.8") == texts.SERVER_CLOSING
-    assert admission.client_address("10.0.0.1", "9.9.9.9, 8.8.8.8") == "8.8.8.8"
-    assert admission.client_address("1.2.3.4", "8.8.8.8") == "1.2.3.4"  # only a trusted proxy is believed
+    assert admission.client_address("10.0.0.1", ["9.9.9.9, 8.8.8.8"]) == "8.8.8.8"
+    assert admission.client_address("1.2.3.4", ["8.8.8.8"]) == "1.2.3.4"  # only a trusted proxy is believed
     budget = admission.budget("1.2.3.4")
     assert budget is not None
     assert admission.flooded(budget) == texts.INPUT_FLOOD.format(rate=int(budget.rate))
