@@ -50,6 +50,8 @@ async def serve(settings: Settings, argv: list[str]) -> None:
     started.set_result(None)
     gc.freeze()
     await portal.wait_stopped()
+    if portal.outdated is not None:  # (a game process died, and the code on disk cannot run with this portal)
+        raise GameFailed(portal.outdated)
 
 
 def _stop(portal: Portal, by: str) -> None:

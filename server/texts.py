@@ -428,7 +428,9 @@ LADDER_STATUS = "The ladder: {waiting} waiting ({names}); {playing} tables being
 
 RELOADING = "The server is reloading; hold on."
 RELOADED = "Reloaded: the game runs the code now on disk."
-RELOAD_FAILED = "The reload failed: the new code did not start (the log says why). The game goes on as it was."
+OUTDATED_PORTAL = "The code on disk links the processes by version {game}, this portal by {portal}: a restart runs it."
+RELOAD_FAILED = "The reload failed: {why} The game goes on as it was."
+NOT_STARTED = "the new code did not start (the log says why)."
 RELOAD_BAD_CONFIG = "The server did not reload: its configuration cannot be read ({reason}). The game goes on as it was."
 RELOAD_NEEDS_RESTART = "These settings changed but only a restart applies them: {settings}. Reloading the rest."
 RELOAD_BUSY = "The server cannot reload now (it is already reloading, starting or stopping)."

@@ -37,7 +37,7 @@ class GameProcess:
         self.gone = asyncio.Event()
         """Its link closed or the process exited: it serves no one any more."""
         self.failure: str | None = None
-        """Why it could not serve, as it said (its FAILED frame)."""
+        """Why it could not serve, as it said (its FAILED frame), or why the portal would not have it."""
         self.retiring = False
         self.started = time.monotonic()
         self._waiting = asyncio.get_running_loop().create_task(self._wait())
@@ -103,10 +103,11 @@ def socket_path(wanted: Path) -> str:
     return str(Path(tempfile.mkdtemp(prefix="cw-")) / path.name)
 
 
-def hello_of(payload: bytes) -> tuple[int, str] | None:
-    """A HELLO frame's pid and token; None if it is not one (whoever opens the socket can send anything)."""
+def hello_of(payload: bytes) -> tuple[int, str, int] | None:
+    """A HELLO frame's pid, token and frames' protocol (1 before it was said); None if it is not one (whoever opens
+    the socket can send anything)."""
     try:
         said = json.loads(payload)
-        return int(said["pid"]), str(said["token"])
+        return int(said["pid"]), str(said["token"]), int(said.get("protocol", 1))
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):  # (bad JSON is a ValueError)
         return None

@@ -15,6 +15,9 @@ from typing import Any, cast
 HEAD = struct.Struct(">IBI")
 """Length (of kind, id and payload), kind, connection id."""
 ID = struct.Struct(">I")
+PROTOCOL = 2
+"""This release's frames (1: those before the game process said its own). A game process of a release whose frames
+differ (a reload after an upgrade that changed them) is refused: only a restart runs the new portal with it."""
 QUERY_WAIT = 2.0
 """Seconds a QUERY waits for its ANSWER (/health, /who, /metrics, @stats), either way."""
 MAX_FRAME = 16 << 20

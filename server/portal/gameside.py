@@ -19,7 +19,7 @@ from server.figures import PortalFigures
 from server.jsonsink import JsonSink
 from server.metrics import game_figures
 from server.names import skeleton
-from server.portal.frames import HEAD, ID, QUERY_WAIT, FrameLink, Kind, data, frame, multi
+from server.portal.frames import HEAD, ID, PROTOCOL, QUERY_WAIT, FrameLink, Kind, data, frame, multi
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
 from server.telnet.telnetmirror import TelnetMirror
@@ -76,7 +76,7 @@ class GameLink:
         """Set when this process should end: retired, stopped, or the portal gone."""
 
     def hello(self) -> None:
-        self.frames.send(frame(Kind.HELLO, 0, data({"pid": os.getpid(), "token": self._token})))
+        self.frames.send(frame(Kind.HELLO, 0, data({"pid": os.getpid(), "token": self._token, "protocol": PROTOCOL})))
 
     # --- frames in ---------------------------------------------------------------------------
 

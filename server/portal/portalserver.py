@@ -26,7 +26,7 @@ from server.portal.asking import Asking
 from server.portal.vetting import Vetting
 from server.portal.children import GameProcess, hello_of, socket_path
 from server.portal.portalclient import CLIENT_KINDS, Client
-from server.portal.frames import MAX_FRAME, MAX_HELLO, FrameLink, Kind, data, frame, split_multi
+from server.portal.frames import MAX_FRAME, MAX_HELLO, PROTOCOL, FrameLink, Kind, data, frame, split_multi
 from server.session import READ_CHUNK, Source
 from server.settings import Settings
 from server.sink import LineOut, Sink
@@ -83,6 +83,8 @@ class Portal(Asking, Vetting):
         self._stopped = asyncio.Event()
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.outdated: str | None = None
+        """Why the code on disk cannot run with this portal (its frames changed since it started): a restart is needed."""
         self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.lockfile)
 
     # --- life cycle ----------------------------------------------------------------------
@@ -244,8 +246,12 @@ class Portal(Asking, Vetting):
 
     def _hello(self, link: FrameLink, kind: Kind, payload: bytes) -> None:
         said = hello_of(payload) if kind is Kind.HELLO else None
-        game = next((g for g in self._starting if (g.pid, g.token) == said), None)
-        if game is None:
+        game = next((g for g in self._starting if said and (g.pid, g.token) == said[:2]), None)
+        if game is not None and said and said[2] != PROTOCOL:
+            self.outdated = game.failure = texts.OUTDATED_PORTAL.format(game=said[2], portal=PROTOCOL)
+            log.error("portal.outdated", pid=game.pid, protocol=said[2], portal_protocol=PROTOCOL)
+            game.kill()
+        if game is None or game.failure is not None:
             link.refused = f"a {kind.name} frame" if kind is not Kind.HELLO else "an unknown pid or token" if said \
                 else "a malformed hello"
             link.close()
@@ -294,6 +300,9 @@ class Portal(Asking, Vetting):
                     self.tell(texts.GAME_CRASH_LOOP.format(seconds=int(delay)))
                     await asyncio.sleep(delay)
                 game = await self._launch()
+                if self.outdated is not None:  # (no game process of the code on disk can serve with this portal)
+                    self.request_shutdown("outdated")
+                    return
                 failed = "it did not load" if game is None else await self._open(game)
                 if game is not None and failed is None:
                     self._serve_with(game)
@@ -328,7 +337,8 @@ class Portal(Asking, Vetting):
                     new.kill()
                 log.error("portal.reload_failed", old_pid=old.pid)
                 if asker is not None:
-                    asker.say(texts.RELOAD_FAILED)
+                    asker.say(texts.RELOAD_FAILED.format(why=self.outdated or texts.NOT_STARTED))
+                self.outdated = None  # (the old game process goes on: a restart takes the new release)
                 return
             self._hold()
             self.tell(texts.RELOADING)
