@@ -18,4 +18,6 @@ mkdir "$release/tree"
 git -C "$checkout" archive --format=tar HEAD | tar -x -C "$release/tree"
 "$pip" wheel --no-deps --no-cache-dir --wheel-dir "$wheels" "$release/tree"
 if [ "$build_only" = yes ]; then exit 0; fi
-"$pip" install --upgrade --no-cache-dir "$wheels"/cosmic_wimpout-*.whl
+"$pip" install --upgrade --no-cache-dir "$wheels"/cosmic_wimpout-*.whl         # what it needs
+# Every release is version 0.1.0, and pip keeps a version it has: the release itself is installed over it.
+"$pip" install --force-reinstall --no-deps --no-cache-dir "$wheels"/cosmic_wimpout-*.whl

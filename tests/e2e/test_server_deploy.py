@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -92,7 +93,7 @@ def test_the_backup_timer_keeps_rotating_backups() -> None:
     assert re.search(r"^OnCalendar=", (ROOT / "docs" / "cosmic-wimpout-backup.timer").read_text(), re.M)
 
 
-def test_the_upgrade_recipe_cannot_install_a_stale_build(tmp_path: Path) -> None:
+def test_the_upgrade_recipe_installs_the_release_and_nothing_stale(tmp_path: Path) -> None:
     """Issue 36, item 7: 'git pull && pip install .' reused setuptools' build/, and a module the release does not have
     (left there by a newer one) was installed. docs/upgrade.sh builds from a clean export of the commit: a checkout
     with such a file in build/ (and one untracked beside the code) gives a wheel without either."""
@@ -113,3 +114,33 @@ def test_the_upgrade_recipe_cannot_install_a_stale_build(tmp_path: Path) -> None
     assert not [name for name in names if "straycmd" in name or "untracked" in name]
     upgrade = (ROOT / "docs" / "server.md").read_text().partition("### Upgrade")[2].partition("\n### ")[0]
     assert "docs/upgrade.sh" in upgrade
+    _upgrade_installs_the_next_release(tmp_path, checkout, wheel)
+
+
+def _head(checkout: Path) -> str:
+    return subprocess.run(["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def _upgrade_installs_the_next_release(tmp_path: Path, checkout: Path, wheel: Path) -> None:
+    """The operator's run: the release in ``wheel`` installed, the next commit pulled, docs/upgrade.sh: the installed
+    server is the next one (every release is version 0.1.0, and pip kept the one installed: only new dependencies
+    came), and ``--version`` names its commit. The environment borrows this one's dependencies (a .pth file) rather
+    than download them again."""
+    env = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(env)], check=True)
+    [site] = env.glob("lib/python*/site-packages")
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    pip = tmp_path / "pip"
+    pip.write_text(f"#!/bin/sh\nexec {sys.executable} -m pip --python {env / 'bin' / 'python'} \"$@\"\n")
+    pip.chmod(0o755)
+    subprocess.run([str(pip), "install", "--quiet", "--no-deps", str(wheel)], check=True, capture_output=True)
+    installed = [str(env / "bin" / "cosmic-wimpout"), "--version"]
+    assert f"({_head(checkout)} " in subprocess.run(installed, check=True, capture_output=True, text=True).stdout
+    (checkout / "README.md").write_text("The next release.\n")
+    subprocess.run(["git", "-C", str(checkout), "-c", "user.name=Op", "-c", "user.email=op@example.org", "commit",
+                    "--quiet", "-am", "The next release"], check=True)
+    subprocess.run(["sh", str(ROOT / "docs" / "upgrade.sh"), str(checkout)], check=True, capture_output=True,
+                   env={**os.environ, "PIP": str(pip)})
+    said = subprocess.run(installed, check=True, capture_output=True, text=True).stdout
+    assert re.fullmatch(rf"cosmic-wimpout 0\.1\.0 \({_head(checkout)} \d{{4}}-\d\d-\d\d\)\n", said), said
