@@ -46,11 +46,12 @@ class Sink:
             return [mail for mail in self.mails if mail["To"] == address]
 
     async def wait_for(self, address: str, count: int = 1, within: float = WAIT) -> list[EmailMessage]:
-        """The mails to ``address`` once there are ``count`` of them."""
+        """The first ``count`` mails to ``address``, once there are that many (more may have come meanwhile: a digest
+        due every few seconds on a loaded machine)."""
         async with asyncio.timeout(within):
             while len(found := self.to(address)) < count:
                 await asyncio.sleep(0.05)
-        return found
+        return found[:count]
 
 
 @contextmanager
