@@ -25,7 +25,12 @@ and issue 37's (fair play):
 and issue 37's on the portal and admission (``portal_attacks.py``):
 
 - portal: ghost sessions, input lost in a reload, the game processes' socket, ``X-Forwarded-For``, DNS rebinding,
-  silent telnet sockets from many addresses.
+  silent telnet sockets from many addresses;
+
+and its low findings on moderation and operation (``moderation_attacks.py``):
+
+- moderation: names of the server's own lines, holds through reloads, a stale ``portal.pid``, the PostgreSQL password
+  in ``ps`` during a backup.
 
     .venv/bin/python benchmarks/attack_replay.py [--attacks farming,dodging,...]
 """
@@ -261,13 +266,19 @@ async def secrets(ports: dict[str, Any]) -> None:
 
 
 ATTACKS = ("origin", "silent_tls", "abuse", "names", "secrets", "farming", "dodging", "ladder", "funhouse", "mail",
-           "portal")
+           "portal", "moderation")
 
 
 async def portal(ports: dict[str, Any], data: Path, log: Path) -> None:
     from portal_attacks import issue37  # (it takes this module's tools: imported once they are defined)
 
     await issue37(ports, data, log)
+
+
+async def moderation(ports: dict[str, Any], data: Path) -> None:
+    from moderation_attacks import issue37_low  # (as portal's)
+
+    await issue37_low(ports, data)
 
 
 async def run(attacks: tuple[str, ...]) -> None:
@@ -284,6 +295,7 @@ async def run(attacks: tuple[str, ...]) -> None:
                 "farming": lambda: farming(ports), "dodging": lambda: dodging(ports), "ladder": lambda: ladder(ports),
                 "funhouse": lambda: funhouse(ports, health), "mail": lambda: mail(ports),
                 "portal": lambda: portal(ports, Path(temp) / "data", log),
+                "moderation": lambda: moderation(ports, Path(temp) / "data"),
             }
             for name in attacks:
                 await attack[name]()

@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from load_bench import bot_name
+
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = 12
 """INPUT frames a read of the link brings (``server_bench``'s load: about a dozen lines a turn of the game loop)."""
@@ -84,12 +86,12 @@ async def measure(clients: int, rounds: int, runs: int) -> float:
         feed(frame(Kind.ATTACH, ident, data({
             "kind": "telnet", "address": "127.0.0.1", "resume": {"name": None, "json": False, "watching": None},
             "fresh": True, "agreed": [], "oob": [], "state": terminal})))
-        feed(frame(Kind.INPUT, ident, f"create bot{ident} benchpass\r\n".encode()))
+        feed(frame(Kind.INPUT, ident, f"create {bot_name(ident)} benchpass\r\n".encode()))
     await until(lambda: len(server.players) == clients)
     for ident in range(1, clients + 1):
         feed(frame(Kind.INPUT, ident, f"go t{ident - 1}\r\n".encode()))
     world_of = server.services.world
-    await until(lambda: all(world_of.location(f"bot{i}").key == f"t{i - 1}" for i in range(1, clients + 1)))
+    await until(lambda: all(world_of.location(bot_name(i)).key == f"t{i - 1}" for i in range(1, clients + 1)))
 
     async def talk(rounds: int) -> None:
         """Every session says something, ``BATCH`` frames a read, and each hears itself, ``rounds`` times."""

@@ -53,11 +53,16 @@ from benchmarks.stores import STORES, configured  # noqa: E402
 from server.main import GC_YOUNG_THRESHOLD  # noqa: E402
 
 
+def bot_name(index: int) -> str:
+    """``bot0005``: not ``bot5``, which reads as "Bots", a word the server begins a line with (server.ownwords)."""
+    return f"bot{index:04d}"
+
+
 class Bot:
     """One raw-socket player; remembers when it said what, and when it heard it back."""
 
     def __init__(self, index: int) -> None:
-        self.name = f"bot{index}"
+        self.name = bot_name(index)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.buffer = b""
@@ -84,7 +89,7 @@ class Bot:
         while marker not in self.buffer:
             data = await self.reader.read(65536)
             if not data:
-                raise ConnectionError(f"{self.name}: closed while waiting for {marker!r}")
+                raise ConnectionError(f"{self.name}: closed waiting for {marker!r} after {self.buffer[-300:]!r}")
             self.buffer += data
         self.buffer = self.buffer[self.buffer.index(marker) + len(marker) :]
 
