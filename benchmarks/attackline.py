@@ -66,6 +66,15 @@ async def logged_in(port: int, name: str, address: str, create: bool = False) ->
     return line
 
 
+async def wizard(port: int, address: str) -> Line:
+    """The wizard Wiz (the server's ``wizards``), logged in: made by the first attack that needs it."""
+    line = await logged_in(port, "Wiz", address, create=True)
+    if "Obvious exits" in line.text:
+        return line
+    line.close()
+    return await logged_in(port, "Wiz", address)
+
+
 async def loop_for(seconds: float, step: Callable[[], Awaitable[bool]]) -> tuple[int, int]:
     """Run ``step`` for ``seconds``: how many it did, how many were refused."""
     done = refused = 0

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from attack_replay import ROOT
-from benchmarks.attackline import SECRETS, Line, logged_in, report
+from benchmarks.attackline import SECRETS, Line, logged_in, report, wizard
 
 SERVERS_OWN = ("The", "Bank", "Teacher", "Optimal", "Dealer", "Portal", "Console", "Mail")
 
@@ -49,7 +49,7 @@ async def reload(data_dir: Path) -> int:
 
 async def holds(ports: dict[str, Any], data_dir: Path) -> None:
     port = ports["port"]
-    wiz = await logged_in(port, "Wiz", "127.0.0.81", create=True)
+    wiz = await wizard(port, "127.0.0.81")
     mallory = await logged_in(port, "Mallory", "127.0.0.82", create=True)
     await wiz.say("@boot Mallory", "booted")
     mallory.close()
@@ -61,7 +61,7 @@ async def holds(ports: dict[str, Any], data_dir: Path) -> None:
     back = await logged_in(port, "Mallory", "127.0.0.82")
     booted = "Obvious exits" in back.text
     back.close()
-    wiz = await logged_in(port, "Wiz", "127.0.0.81")
+    wiz = await wizard(port, "127.0.0.81")
     await wiz.say("@ban Eve=spam", "banned")
     again = await logged_in(port, "Eve2", "127.0.0.83", create=True)
     banned = "Obvious exits" in again.text

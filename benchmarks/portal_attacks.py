@@ -42,7 +42,7 @@ async def health(ports: dict[str, Any]) -> dict[str, Any]:
 
 async def ghosts(ports: dict[str, Any]) -> None:
     port = ports["port"]
-    watcher = await logged_in(port, "Watcher", "127.0.0.50", create=True)
+    watcher = await logged_in(port, "Onlooker", "127.0.0.50", create=True)  # (not fairplay's Watcher)
     flooder = await logged_in(port, "Ghost", "127.0.0.51", create=True)
     await flooder.drain(0.5)  # all read: its hang-up is a FIN, not a reset that would throw away what it sent
     flooder.writer.write(b"".join(b"say flood %d\r\n" % n for n in range(700)))
