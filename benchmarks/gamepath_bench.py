@@ -84,19 +84,19 @@ async def measure(clients: int, rounds: int, runs: int) -> float:
         feed(frame(Kind.ATTACH, ident, data({
             "kind": "telnet", "address": "127.0.0.1", "resume": {"name": None, "json": False, "watching": None},
             "fresh": True, "agreed": [], "oob": [], "state": terminal})))
-        feed(frame(Kind.INPUT, ident, f"create bot{ident} benchpass\r\n".encode()))
+        feed(frame(Kind.INPUT, ident, f"create bench{ident} benchpass\r\n".encode()))
     await until(lambda: len(server.players) == clients)
     for ident in range(1, clients + 1):
         feed(frame(Kind.INPUT, ident, f"go t{ident - 1}\r\n".encode()))
     world_of = server.services.world
-    await until(lambda: all(world_of.location(f"bot{i}").key == f"t{i - 1}" for i in range(1, clients + 1)))
+    await until(lambda: all(world_of.location(f"bench{i}").key == f"t{i - 1}" for i in range(1, clients + 1)))
 
     async def talk(rounds: int) -> None:
         """Every session says something, ``BATCH`` frames a read, and each hears itself, ``rounds`` times."""
         portal.echoes = 0
         for serial in range(rounds):
             for first in range(1, clients + 1, BATCH):
-                feed(b"".join(frame(Kind.INPUT, ident, f"say bot{ident}-{serial}\r\n".encode())
+                feed(b"".join(frame(Kind.INPUT, ident, f"say bench{ident}-{serial}\r\n".encode())
                               for ident in range(first, min(clients + 1, first + BATCH))))
                 await asyncio.sleep(0)
             while portal.echoes < (serial + 1) * clients:

@@ -57,7 +57,7 @@ class Bot:
     """One raw-socket player; remembers when it said what, and when it heard it back."""
 
     def __init__(self, index: int) -> None:
-        self.name = f"bot{index}"
+        self.name = f"bench{index}"  # ("bot5" reads as "bots", one of the server's own words: server.ownwords)
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.buffer = b""

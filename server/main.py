@@ -12,14 +12,11 @@ from collections.abc import Callable
 import structlog
 
 from server import eventloop, notify
-from server.app import START_ERRORS, GameServer
+from server.consolewords import CONSOLE_NAMES
 from server.startargs import parse_args, settings_of
 from server.lockfile import DataDirInUse, DataDirLock
 from server.logs import configure_logging
-from server.portal.gameprocess import serve_game
-from server.portal.portalserver import GameFailed, Portal
 from server.privatefiles import UMASK
-from server.console import CONSOLE_COMMANDS
 from server.settings import ConfigError, Settings
 
 GC_YOUNG_THRESHOLD = 50_000
@@ -33,18 +30,28 @@ it holds (``gc.freeze``): a full collection then walks only what came later, not
 (7-12 ms each time with the event loop stopped, when a bystander's p99 is about 1 ms). It freezes them without
 collecting first: a full collection there found about 25 unreachable objects among the 43,000, and took 9 - 18 ms of
 the start, with the listener already open."""
+START_ERRORS: tuple[type[Exception], ...] = (OSError, DataDirInUse)
+"""What stops a server from starting, said in a line of the log, beside the errors of the mode started (its
+``START_ERRORS``)."""
 
 
 async def serve(settings: Settings, argv: list[str]) -> None:
     """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
     graceful way, also while the first game process starts (the portal kills it: nothing was served yet, and the
-    store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving."""
+    store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving.
+    The portal loads only what holds connections (``server.portal.portalserver``): its game process starts while it
+    opens its listeners, and loads the game (tests/server/test_portal_imports.py)."""
+    from server.portal.children import begin
+
+    begun = await begin(settings, argv)  # the game process loads while the portal does
+    from server.portal.portalserver import Portal
+
     portal = Portal(settings, argv)
     started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(_reload(portal))})
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):  # at once, even while the first game process starts
         loop.add_signal_handler(signum, _stop, portal, signum.name)
-    await portal.start()
+    await portal.start(begun)
     if not portal.stopping:
         notify.ready(f"serving on port {portal.port}")  # (systemd's Type=notify: the game process serves)
     started.set_result(None)
@@ -68,6 +75,8 @@ async def _reload(portal: Portal) -> None:
 
 async def serve_alone(settings: Settings) -> None:
     """The server in one process (``--one-process``)."""
+    from server.app import GameServer
+
     settings.data_dir.mkdir(parents=True, exist_ok=True)
     lock = DataDirLock.take(settings.data_dir)  # one server per data directory, portal or not
     try:
@@ -97,7 +106,9 @@ def _answer_signals(actions: dict[signal.Signals, Callable[[str], object]]) -> a
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     os.umask(UMASK)  # the server and the console alike create nothing others can read (server.privatefiles)
-    if argv[:1] and argv[0] in CONSOLE_COMMANDS:
+    if argv[:1] and argv[0] in CONSOLE_NAMES:
+        from server.console import CONSOLE_COMMANDS
+
         sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
     args = parse_args(argv)
     try:
@@ -106,14 +117,23 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(f"cosmic-wimpout: {exc}")
     configure_logging(settings.log_format, settings.log_level)
     gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    if args.portal_socket:
+        from server.app import START_ERRORS as failures
+        from server.portal.gameprocess import serve_game
+
+        run = serve_game(settings, args.portal_socket)
+    elif args.one_process:
+        from server.app import START_ERRORS as failures
+
+        run = serve_alone(settings)
+    else:
+        from server.portal.portalserver import GameFailed
+
+        failures = (GameFailed,)
+        run = serve(settings, argv)
     try:
-        if args.portal_socket:
-            eventloop.run(serve_game(settings, args.portal_socket), settings.event_loop)
-        elif args.one_process:
-            eventloop.run(serve_alone(settings), settings.event_loop)
-        else:
-            eventloop.run(serve(settings, argv), settings.event_loop)
-    except (*START_ERRORS, GameFailed, DataDirInUse) as exc:
+        eventloop.run(run, settings.event_loop)
+    except (*START_ERRORS, *failures) as exc:
         structlog.get_logger().error("server.failed", error=str(exc))
         sys.exit(1)
 

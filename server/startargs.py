@@ -6,12 +6,22 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from server.console import CONSOLE_USAGE
-from server.outofband.mssp import codebase
+from server.consolewords import CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, Settings, load_console_settings
+
+CODEBASE = "cosmic-wimpout"
+"""What the server is, for ``--version`` and MUD listings (MSSP's CODEBASE)."""
+
+
+def codebase() -> str:
+    try:
+        return f"{CODEBASE} {version(CODEBASE)}"
+    except PackageNotFoundError:  # running from a checkout that was not installed
+        return CODEBASE
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

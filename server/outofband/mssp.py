@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from telnetlib3.telopt import MSSP
 
 from server.outofband.interface import OutOfBand
 from server.settings import Settings
-
-CODEBASE = "cosmic-wimpout"
+from server.startargs import codebase
 
 PROTOCOLS = {"ANSI": "1", "GMCP": "1", "MCCP": "1", "MSDP": "0", "MSP": "0", "MXP": "0", "UTF-8": "1",
              "VT100": "0", "XTERM 256 COLORS": "0", "XTERM TRUE COLORS": "0", "PUEBLO": "0"}
 """What this server speaks, as MSSP's yes/no flags (the "0" ones are those server.telnet.negotiation.REFUSED turns
 down)."""
-
-
-def codebase() -> str:
-    try:
-        return f"{CODEBASE} {version(CODEBASE)}"
-    except PackageNotFoundError:  # running from a checkout that was not installed
-        return CODEBASE
 
 
 def mssp_variables(settings: Settings, players: int, started: float, port: int, tls_port: int | None) -> dict[str, str]:

@@ -11,16 +11,22 @@ import json
 import os
 import secrets
 import signal
+import socket
 import sys
 import tempfile
 import time
+from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
 
 import structlog
 
+from server.lockfile import DataDirLock
 from server.portal.frames import FrameLink, Kind, frame
+from server.settings import Settings
 
 log = structlog.get_logger()
+SOCKET_FILE = "game.sock"
 TOKEN_VARIABLE = "CW_PORTAL_TOKEN"
 """How a game process is told the token it proves it is the portal's own child with (its first frame, HELLO)."""
 
@@ -110,3 +116,36 @@ def hello_of(payload: bytes) -> tuple[int, str] | None:
         return int(said["pid"]), str(said["token"])
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):  # (bad JSON is a ValueError)
         return None
+
+
+def unproven(link: FrameLink) -> None:
+    """A link closed before its peer proved itself: why, if it was hung up on."""
+    if link.refused:
+        log.warning("portal.stranger", why=link.refused)
+
+
+@dataclass(frozen=True)
+class Begun:
+    """What a portal starts with before it loads its own code (``begin``): the game loads meanwhile."""
+
+    lock: DataDirLock
+    """The data directory's (server.lockfile), held while the portal runs."""
+    listening: socket.socket
+    """The unix socket game processes connect to, listening (a connection waits until the portal serves it)."""
+    path: str
+    game: GameProcess
+    """The first game process, loading its code."""
+
+
+async def begin(settings: Settings, argv: list[str]) -> Begun:
+    """Take the data directory, listen on its socket and start the first game process: the game's code (the longer
+    load) loads while the portal loads its own and opens its listeners, not after."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    lock = DataDirLock.take(settings.data_dir)  # before anything of a server already there is touched
+    path = socket_path(settings.data_dir / SOCKET_FILE)
+    with suppress(FileNotFoundError):
+        os.unlink(path)
+    listening = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listening.bind(path)
+    listening.listen(100)
+    return Begun(lock, listening, path, await GameProcess.start(path, argv))
