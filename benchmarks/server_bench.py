@@ -14,6 +14,8 @@ from compiled bytecode, as an installed server does (pip compiles a package's mo
 editable install writes them at its first start): the cache is the run's own (``PYTHONPYCACHEPREFIX``), so
 ``PYTHONDONTWRITEBYTECODE`` in the environment would otherwise have the project's modules compiled from source at
 every start, and the libraries' not.
+From the command to the banner (issue 41) is ``startup_bench``'s measure, run in the same run after these rounds
+and reported beside them.
 Memory per idle connection (``--idle N``): each kind started in turn, its RSS with no connection, then with ``N``
 connections that say nothing (each has read what the server sent, and answers no telnet negotiation), after the
 servers' negotiation waits are over; the difference divided by ``N``.
@@ -236,6 +238,9 @@ async def run(args: argparse.Namespace) -> None:
             await profile(args, workdir, world, rooms)
             return
         boot = await startups(args.rounds, workdir, world)
+        from startup_bench import run as banner_rounds  # (it imports this module's bare_code)
+
+        banners = await banner_rounds(args.rounds)
         servers = [(await start(kind, workdir / kind, world))[0] for kind in KINDS]
         try:
             for server in servers:
@@ -250,6 +255,7 @@ async def run(args: argparse.Namespace) -> None:
             for server in servers:
                 await stop(server)
     report(args, results, boot)
+    report_banners(banners)
 
 
 async def profile(args: argparse.Namespace, workdir: Path, world: Path, rooms: list[str]) -> None:
@@ -292,6 +298,16 @@ def report(args: argparse.Namespace, results: dict[str, list[Round]], boot: dict
           f"loop; {UVLOOP}: the same bare server on uvloop, an extra line, no target)")
 
 
+def report_banners(banners: dict[str, list[float]]) -> None:
+    """From the command to the banner (``startup_bench``: a client polling from the start; the web page on)."""
+    bare = banners["telnetlib3"]
+    line = ", ".join(f"{kind} {statistics.median(seconds):.2f} s" for kind, seconds in banners.items())
+    ratios = "; ".join(f"{kind}/telnetlib3 {spread([a / b for a, b in zip(banners[kind], bare)])}"
+                       for kind in banners if kind != "telnetlib3")
+    print(f"to the banner (median of {len(bare)} interleaved starts): {line}; {ratios}; target (issue 41): the "
+          "banner within 1 s through the portal")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clients", type=int, default=50, help="logged-in clients per server (at most 500)")
@@ -305,7 +321,7 @@ def main() -> None:
     args.rounds = max(1, min(args.rounds, 20))
     args.duration = max(0.5, min(args.duration, 30.0))
     raise_fd_limit(6 * max(args.clients, args.idle) + 256)
-    deadline = args.rounds * (3 * args.duration + 30) + 120
+    deadline = args.rounds * (3 * args.duration + 45) + 180  # (the banner rounds: some 15 s a round)
     asyncio.run(asyncio.wait_for(run(args), deadline))
 
 
