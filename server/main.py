@@ -39,18 +39,23 @@ async def serve(settings: Settings, argv: list[str]) -> None:
     """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
     graceful way, also while the first game process starts (the portal kills it: nothing was served yet, and the
     store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving.
-    The portal loads only what holds connections (``server.portal.portalserver``): its game process starts while it
-    opens its listeners, and loads the game (tests/server/test_portal_imports.py)."""
+    The first game process starts before the portal loads its own code, which holds connections only
+    (``server.portal.portalserver``: tests/server/test_portal_imports.py), and loads the game meanwhile."""
     from server.portal.children import begin
 
-    begun = await begin(settings, argv)  # the game process loads while the portal does
+    loop = asyncio.get_running_loop()
+    asked: list[str] = []  # (a signal while the portal loads: acted on once it is there)
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, asked.append, signum.name)
+    begun = await begin(settings, argv)
     from server.portal.portalserver import Portal
 
     portal = Portal(settings, argv)
     started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(_reload(portal))})
-    loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):  # at once, even while the first game process starts
         loop.add_signal_handler(signum, _stop, portal, signum.name)
+    for by in asked:
+        _stop(portal, by)
     await portal.start(begun)
     if not portal.stopping:
         notify.ready(f"serving on port {portal.port}")  # (systemd's Type=notify: the game process serves)
