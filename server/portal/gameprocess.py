@@ -11,7 +11,7 @@ import signal
 import structlog
 
 from server.app import GameServer
-from server.portal.children import TOKEN_VARIABLE
+from server.portal.firstgame import TOKEN_VARIABLE
 from server.portal.gameside import GameLink
 from server.settings import Settings
 

@@ -135,7 +135,7 @@ class GameLink:
             log.exception("game.open_failed")
             self._failed(f"{type(exc).__name__}: {exc}")
             return
-        gc.freeze()  # what the start built is never walked again (server.main's GC_YOUNG_THRESHOLD)
+        gc.freeze()  # what the start built is never walked again (server.running's GC_YOUNG_THRESHOLD)
         log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
 
