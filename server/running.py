@@ -116,7 +116,12 @@ def run(argv: list[str], first: FirstGame | None) -> None:
         from server.console import CONSOLE_COMMANDS
 
         sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
-    args = parse_args(argv)
+    try:
+        args = parse_args(argv)
+    except SystemExit:  # (an argument argparse refuses)
+        if first is not None:
+            first.stop()
+        raise
     if first is not None and (args.one_process or args.portal_socket):
         first.stop()
         first = None
