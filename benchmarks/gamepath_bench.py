@@ -98,7 +98,7 @@ async def measure(clients: int, rounds: int, runs: int) -> float:
         portal.echoes = 0
         for serial in range(rounds):
             for first in range(1, clients + 1, BATCH):
-                feed(b"".join(frame(Kind.INPUT, ident, f"say bot{ident}-{serial}\r\n".encode())
+                feed(b"".join(frame(Kind.INPUT, ident, f"say bench{ident}-{serial}\r\n".encode())
                               for ident in range(first, min(clients + 1, first + BATCH))))
                 await asyncio.sleep(0)
             while portal.echoes < (serial + 1) * clients:

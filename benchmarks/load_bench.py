@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
 from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
 from benchmarks.stores import STORES, configured  # noqa: E402
-from server.main import GC_YOUNG_THRESHOLD  # noqa: E402
+from server.running import GC_YOUNG_THRESHOLD  # noqa: E402
 
 
 def bot_name(index: int) -> str:

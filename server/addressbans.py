@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from server.store import AddressBan
+if TYPE_CHECKING:  # (the portal admits connections without the store)
+    from server.store import AddressBan
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 

@@ -26,27 +26,29 @@ from server.botladder import Ladder
 from server.holds import Holds
 from server.hosting import Tables
 from server.figures import PortalFigures
-from server.metrics import Figures, MetricsEndpoint, game_figures, transports
+from server.figures import Figures, game_figures, transports
 from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
 from server.ownwords import own_words, reserved_in_use
 from server.ratelimit import CommandBuckets, LoginThrottle
 from server.presence import Presence
 from server.services import Services
-from server.session import Session, Source
+from server.session import Session
+from server.web.websession import WebSession
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, StoreError, store_for
 from server.storewatch import StoreWatch, spared
 from server.quotas import Quotas
 from server.wimpout.solving import Solver
 from server.jsonsink import JsonSink
-from server.sink import LineOut, Sink
+from server.sink import LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
 from server.tournaments import Tournaments
 from server.worldwings import missing_wings
 
 if TYPE_CHECKING:
+    from server.metrics import MetricsEndpoint
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
@@ -94,6 +96,8 @@ class GameServer:
         self.started = self.services.started
         """Unix time of start-up (MSSP's UPTIME)."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._naming: asyncio.Task[None] | None = None
+        """Working out the server's own words, once serving (``_reserved_names``)."""
         self._pruned = 0.0
         """Unix time tables long closed were last deleted."""
         self._stopping: asyncio.Task[None] | None = None
@@ -131,6 +135,8 @@ class GameServer:
 
             self.web = await WebClient.start(self)
         if self.settings.metrics.enabled:
+            from server.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
+
             self.metrics = await MetricsEndpoint.start(self.settings.metrics, self._figures)
         await self.begin(listening=True)
 
@@ -139,6 +145,7 @@ class GameServer:
         if not listening:
             await self.open()
         self._sweeper = asyncio.create_task(self._sweep_idle())
+        self._naming = asyncio.create_task(self._reserved_names())
         self.services.events.start()
         self.services.ladder.start()
         self.notices.start()
@@ -169,15 +176,14 @@ class GameServer:
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         self.services.address_bans.load(await self.store.address_bans())
         await self.services.holds.load()
-        await self._reserved_names()
         await self.tables.restore()
         await self.services.events.restore()
         await self._prune()
 
     async def _reserved_names(self) -> None:
-        """Work out the server's own words (``server.ownwords``: once a process, in a thread, before anyone
-        creates a character), and name the accounts that hold one from before it was reserved: they keep their
-        names, and a wizard may '@rename' them."""
+        """Work out the server's own words (``server.ownwords``: once a process, in a thread, once serving: a
+        character created meanwhile waits for them), and name the accounts that hold one from before it was
+        reserved: they keep their names, and a wizard may '@rename' them."""
         await asyncio.to_thread(own_words)
         held = reserved_in_use(await self.store.names(), self.settings.wizards)
         if held:
@@ -236,8 +242,9 @@ class GameServer:
 
     async def _stop(self) -> None:
         """Tell everyone, save, hang up, close the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._naming):
+            if task is not None:
+                task.cancel()
         for listener in (self._listener, self._tls_listener):
             if listener is not None:
                 listener.stop_releasing()
@@ -279,6 +286,8 @@ class GameServer:
         if self._sweeper is None:  # never served (told to go while loading): nothing opened to save
             return
         self._sweeper.cancel()
+        if self._naming is not None:
+            self._naming.cancel()
         self.services.events.stop()
         self.services.ladder.stop()
         self.tables.stop()
@@ -340,8 +349,6 @@ class GameServer:
 
     async def web_connected(self, source: Source, out: LineOut, address: str) -> None:
         """A browser's WebSocket (server.web): a session speaking JSON, served until it closes."""
-        from server.web.websocket import WebSession
-
         session: Session
         session = WebSession(self.services, source, JsonSink(out, lambda: session.name), address)
         await self.attach(session)

@@ -13,26 +13,17 @@ from pathlib import Path
 from typing import TypeVar
 
 from server.backups import backup_name, prune
+from server.consolewords import BACKUP, RELOAD, STORE_COPY, WIZARD
 from server.lockfile import PID_FILE, running_pid
 from server.names import skeleton
 from server.sanctions import CONSOLE
 from server.settings import ConfigError, Settings, load_console_settings
 from server.store import Store, StoreError, store_at, store_for
 from server.store.backends import backend_for
-from server.store.sqlite import FILENAME
 from server.storecopy import copy_store
 
 T = TypeVar("T")
-WIZARD = "Make an account a wizard (or, with --revoke, not); works whether or not the server is running."
-BACKUP = (f"Copy the database to FILE, consistently, while the server runs (or not); given a directory, to a new file "
-          f"there named by the time (UTC), and with --keep N only the newest N such files are kept. To restore, stop "
-          f"the server and put the copy in the data directory as {FILENAME}; for PostgreSQL, FILE is a pg_dump "
-          "archive: pg_restore --dbname URL FILE into an empty database.")
-RELOAD = ("Reload the running server's game with the code now on disk, dropping no one (the server found through its "
-          "data directory); the log says how it went.")
-STORE_COPY = ("Copy the whole store (--from URL, default the configured one) into an empty one at --to URL "
-              "(sqlite:DIR or postgresql://user@host:port/db), checked by row counts and a replay of every finished "
-              "game; stop the server first.")
+
 
 
 def wizard(argv: list[str]) -> int | str:
@@ -188,7 +179,4 @@ def reload(argv: list[str]) -> int | str:
 
 CONSOLE_COMMANDS: dict[str, Callable[[list[str]], int | str]] = {
     "wizard": wizard, "backup": backup, "store": store_copy, "reload": reload}
-"""``cosmic-wimpout <command> ...``: commands besides running the server."""
-CONSOLE_USAGE = (("wizard NAME", WIZARD), ("backup FILE|[--keep N] DIR", BACKUP), ("store copy --to URL", STORE_COPY),
-                 ("reload", RELOAD))
-"""What ``cosmic-wimpout --help`` says of them: an operator's first look must find how to make the first wizard."""
+"""``cosmic-wimpout <command> ...``: commands besides running the server (``server.consolewords.CONSOLE_NAMES``)."""

@@ -4,13 +4,13 @@ connection back to it) or a WebSocket, one object a frame."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 
 from rooms.messages import Message
 from rooms.tables import TableNews
 from server.protocol import PromptMessage, message_model, table_line
 from server.sink import DEFAULT_HEIGHT, LineOut, Sink
+from server.wiremodel import ascii_line
 
 
 class JsonSink:
@@ -75,6 +75,4 @@ class JsonSink:
         return text.split("\n")
 
     def _write(self, line: str) -> None:
-        if not line.isascii():  # rare (talk, names): escape as \uXXXX, so any client reads it whatever its encoding
-            line = json.dumps(json.loads(line), separators=(",", ":"))
-        self.out.write_line(line)
+        self.out.write_line(ascii_line(line))

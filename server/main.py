@@ -1,123 +1,22 @@
-"""The ``cosmic-wimpout`` console script: load settings, run the server, stop on a signal."""
+"""The ``cosmic-wimpout`` console script. When it runs the portal, its first game process is started before anything
+else is loaded (``server.portal.firstgame``); then the command runs (``server.running``)."""
 
 from __future__ import annotations
 
-import asyncio
-import gc
 import os
-import signal
 import sys
-from collections.abc import Callable
 
-import structlog
-
-from server import eventloop, notify
-from server.app import START_ERRORS, GameServer
-from server.startargs import parse_args, settings_of
-from server.lockfile import DataDirInUse, DataDirLock
-from server.logs import configure_logging
-from server.portal.gameprocess import serve_game
-from server.portal.portalserver import GameFailed, Portal
+from server.portal.firstgame import first_game
 from server.privatefiles import UMASK
-from server.console import CONSOLE_COMMANDS
-from server.settings import ConfigError, Settings
-
-GC_YOUNG_THRESHOLD = 50_000
-"""Objects allocated (less those freed) between two collections of the youngest generation; Python's 700 suits a
-small program. A server holding half a million objects (a thousand connections, the scoring tables) that collects
-that often catches each move's objects while they await their commit, so they reach the oldest generation, and a
-full collection (about 150 ms with the event loop stopped) came every few seconds under load. Collected this rarely,
-what lives for a move dies first: a collection runs only when the heap grows (or cyclic garbage piles up: this many
-objects at most), and a full one only when the heap has grown by a quarter. Once started, the server freezes what
-it holds (``gc.freeze``): a full collection then walks only what came later, not the ~43,000 objects of the start
-(7-12 ms each time with the event loop stopped, when a bystander's p99 is about 1 ms). It freezes them without
-collecting first: a full collection there found about 25 unreachable objects among the 43,000, and took 9 - 18 ms of
-the start, with the listener already open."""
-
-
-async def serve(settings: Settings, argv: list[str]) -> None:
-    """The portal and its game process (server.portal) until @shutdown, SIGTERM or SIGINT, all three the same
-    graceful way, also while the first game process starts (the portal kills it: nothing was served yet, and the
-    store's migrations are transactions); SIGHUP (``cosmic-wimpout reload``) reloads the game process once serving."""
-    portal = Portal(settings, argv)
-    started = _answer_signals({signal.SIGHUP: lambda _: asyncio.ensure_future(_reload(portal))})
-    loop = asyncio.get_running_loop()
-    for signum in (signal.SIGTERM, signal.SIGINT):  # at once, even while the first game process starts
-        loop.add_signal_handler(signum, _stop, portal, signum.name)
-    await portal.start()
-    if not portal.stopping:
-        notify.ready(f"serving on port {portal.port}")  # (systemd's Type=notify: the game process serves)
-    started.set_result(None)
-    gc.freeze()
-    await portal.wait_stopped()
-    if portal.outdated is not None:  # (a game process died, and the code on disk cannot run with this portal)
-        raise GameFailed(portal.outdated)
-
-
-def _stop(portal: Portal, by: str) -> None:
-    notify.stopping()
-    portal.request_shutdown(by)
-
-
-async def _reload(portal: Portal) -> None:
-    """SIGHUP (``systemctl reload``): systemd is told the reload began and when it is over, however it went."""
-    notify.reloading()
-    try:
-        await portal.reload()
-    finally:
-        notify.ready(f"serving on port {portal.port}")
-
-
-async def serve_alone(settings: Settings) -> None:
-    """The server in one process (``--one-process``)."""
-    settings.data_dir.mkdir(parents=True, exist_ok=True)
-    lock = DataDirLock.take(settings.data_dir)  # one server per data directory, portal or not
-    try:
-        server = GameServer(settings)
-        started = _answer_signals({signal.SIGTERM: server.request_shutdown, signal.SIGINT: server.request_shutdown})
-        await server.start()
-        notify.ready(f"serving on port {server.port}")
-        started.set_result(None)
-        gc.freeze()  # what the start built (modules, settings, the world, restored tables) is never walked again
-        structlog.get_logger().info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
-        await server.wait_stopped()
-    finally:
-        lock.release()
-
-
-def _answer_signals(actions: dict[signal.Signals, Callable[[str], object]]) -> asyncio.Future[None]:
-    """Each signal's action, called with the signal's name once the returned future is done (the server serving):
-    a SIGTERM while the server starts stops it when started, rather than killing it with a game process orphaned."""
-    loop = asyncio.get_running_loop()
-    started: asyncio.Future[None] = loop.create_future()
-    for signum, action in actions.items():
-        loop.add_signal_handler(signum, lambda act=action, name=signum.name: started.add_done_callback(
-            lambda _: act(name)))
-    return started
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     os.umask(UMASK)  # the server and the console alike create nothing others can read (server.privatefiles)
-    if argv[:1] and argv[0] in CONSOLE_COMMANDS:
-        sys.exit(CONSOLE_COMMANDS[argv[0]](argv[1:]))
-    args = parse_args(argv)
-    try:
-        settings = settings_of(args)
-    except ConfigError as exc:
-        sys.exit(f"cosmic-wimpout: {exc}")
-    configure_logging(settings.log_format, settings.log_level)
-    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
-    try:
-        if args.portal_socket:
-            eventloop.run(serve_game(settings, args.portal_socket), settings.event_loop)
-        elif args.one_process:
-            eventloop.run(serve_alone(settings), settings.event_loop)
-        else:
-            eventloop.run(serve(settings, argv), settings.event_loop)
-    except (*START_ERRORS, GameFailed, DataDirInUse) as exc:
-        structlog.get_logger().error("server.failed", error=str(exc))
-        sys.exit(1)
+    first = first_game(argv)
+    from server.running import run
+
+    run(argv, first)
 
 
 if __name__ == "__main__":

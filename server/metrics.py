@@ -5,8 +5,7 @@ one process. Nothing is counted for it that is not counted anyway: the figures a
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING
 
 import structlog
@@ -14,40 +13,17 @@ from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
 from prometheus_client.registry import Collector
 
-from server.figures import GameFigures, Latencies, PortalFigures
+from server.figures import Figures, GameFigures, Latencies, PortalFigures
 from server.settings import MetricsSettings
 
 if TYPE_CHECKING:
     from aiohttp import web
-
-    from server.services import Services
 
 log = structlog.get_logger()
 PREFIX = "cosmic"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 """The text format every Prometheus reads (Debian 12's 2.42 among them): what ``generate_latest`` writes for these
 names."""
-Figures = tuple[GameFigures | None, PortalFigures]
-"""The game process's (None while none serves) and the connections' holder's."""
-
-
-def game_figures(services: Services) -> GameFigures:
-    """This game process's figures now."""
-    tables: dict[str, dict[str, int]] = {}
-    for live in services.tables.live.values():
-        by_status = tables.setdefault(live.table.game, {})
-        status = live.table.status.value
-        by_status[status] = by_status.get(status, 0) + 1
-    store = services.store
-    return GameFigures(
-        players=len(services.presence.players), commands=services.commands.latency,
-        commands_per_second=services.commands.per_second(), tables=tables, commits=store.commits.latency,
-        commit_failures=store.commits.failures, solves=services.solver.under_way)
-
-
-def transports(kinds: Iterable[str]) -> dict[str, int]:
-    """Connections by transport (telnet, tls, web), every transport named even at none."""
-    return {"telnet": 0, "tls": 0, "web": 0} | dict(Counter(kinds))
 
 
 class FiguresCollector(Collector):

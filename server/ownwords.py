@@ -12,7 +12,9 @@ gives ``Table``, ``--- Your turn`` gives ``Your``, ``Roll-off for the first turn
 from __future__ import annotations
 
 import ast
+import asyncio
 import re
+import threading
 import tomllib
 from collections.abc import Collection, Iterable, Iterator
 from functools import cache
@@ -106,10 +108,20 @@ def help_lines() -> list[str]:
     return helps + [category.capitalize() for category in CATEGORIES]
 
 
-@cache
+_WORKING = threading.Lock()
+"""Held while the words are worked out: once a process, whoever asks first (the server's thread as it starts)."""
+
+
 def own_words() -> frozenset[str]:
     """What every word the server begins its lines with reads as (``server.names.likeness``), and its house bots'
-    names (``Optimal.bot``: 'Optimal'): computed once a process (the server does it as it starts)."""
+    names (``Optimal.bot``: 'Optimal'): computed once a process (0.5 - 0.8 s: every module of the server parsed), in
+    a thread the server starts once it serves (``server.app``), off the way to the first banner."""
+    with _WORKING:
+        return _own_words()
+
+
+@cache
+def _own_words() -> frozenset[str]:
     bots = [anchor_name(kind) for kind in ANCHORS]
     return frozenset(likeness(word) for word in first_words([*code_lines(), *world_lines(), *help_lines(), *bots]))
 
@@ -117,6 +129,14 @@ def own_words() -> frozenset[str]:
 def new_name_problem(name: str, wizards: Collection[str]) -> str | None:
     """Why ``name`` cannot be a new character's (or a renamed one's) name, the server's own words included."""
     return name_problem(name, wizards, own_words())
+
+
+async def new_name_refused(name: str, wizards: Collection[str]) -> str | None:
+    """``new_name_problem`` for a command: one typed while the server still works its words out waits for them in a
+    thread, the event loop going on."""
+    if not _own_words.cache_info().currsize:
+        await asyncio.to_thread(own_words)
+    return new_name_problem(name, wizards)
 
 
 def reserved_in_use(names: Iterable[str], wizards: Collection[str]) -> list[str]:

@@ -16,7 +16,7 @@ from rooms.messages import Message
 from rooms.tables import TableNews
 from server.funhouse.funwire import FunhouseMessage
 from server.gametypes import GAME_TYPES
-from server.wiremodel import WireModel
+from server.wiremodel import TextMessage, WireModel
 
 ErrorCode = Literal[
     "unknown_command",
@@ -36,15 +36,6 @@ ErrorCode = Literal[
     "not_saved",
 ]
 """Why a command was not carried out; stable, so bots can act on them (the message is for people)."""
-
-
-class TextMessage(WireModel):
-    """Anything else the server says: room descriptions, talk, WHO, help, notices."""
-
-    type: Literal["message"] = "message"
-    kind: str
-    text: str
-    fields: dict[str, str]
 
 
 class ErrorMessage(WireModel):

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
 
-from openskill.models import PlackettLuce
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 MU, SIGMA = 25.0, 25.0 / 3
 """openskill's defaults: a newcomer's rating and its uncertainty."""
@@ -23,7 +26,14 @@ SCALE, OFFSET = 30, 1000
 PROVISIONAL_SIGMA = 4.0
 """A rating is provisional while its sigma is above this (a newcomer's is 8.33; a dozen games bring it below)."""
 
-_MODEL = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
+
+
+@cache
+def _model() -> PlackettLuce:
+    """The model, made when the first game is rated (openskill is not loaded for the server's start)."""
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +56,13 @@ class Rating:
 
 def rate(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
     """Each player's rating after a game they finished at ``places`` (1 first; ties share a place)."""
-    teams = [[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
-    rated = _MODEL.rate(teams, ranks=[float(place) for place in places])
+    model = _model()
+    teams = [[model.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
+    rated = model.rate(teams, ranks=[float(place) for place in places])
     return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(rated, ratings)]
 
 
 def chances(ratings: Sequence[Rating]) -> list[float]:
     """Each player's predicted chance of finishing first."""
-    return list(_MODEL.predict_win([[_MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]))
+    model = _model()
+    return list(model.predict_win([[model.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]))

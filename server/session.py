@@ -22,7 +22,7 @@ from server.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.style import Style, default_cubes
 from server.quotas import ASKER
-from server.sink import Sink
+from server.sink import READ_CHUNK, Sink, Source
 from server.store import EVERYWHERE, Account, Restriction, StoreDown
 from server.unheard import as_seen
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from server.services import Services
 
 log = structlog.get_logger()
-READ_CHUNK = 4096
 KEEPALIVE = "idle"
 PAUSE_LOG_EVERY = 60.0
 """Seconds between a connection's ``session.output_paused`` lines (a client reading just slower than it is sent
@@ -43,13 +42,6 @@ IDLE_PROMPT_SHOWN = texts.IDLE_PROMPT + " "
 """The status prompt as shown outside a table (what typing follows)."""
 TALK_KINDS = frozenset({"say", "pose", "page", "whisper", "channel"})
 """What ``ignore`` silences: talk whose ``who`` field is someone you ignore."""
-
-
-class Source(Protocol):
-    """A connection's input as bytes, whatever carries it (telnetlib3's reader; a WebSocket's frames)."""
-
-    def read(self, n: int) -> Awaitable[bytes]:
-        """Up to ``n`` bytes; b"" once the connection is gone."""
 
 
 def counted_down(prompt: str, left: float | None, width: int) -> str:

@@ -280,8 +280,12 @@ class StoreSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     url: str
-    """Empty or ``sqlite:``: the SQLite file in ``data_dir``; ``sqlite:DIR``: the one in DIR;
+    """Empty or ``sqlite:``: the SQLite file in ``data_dir`` (``SQLITE_FILE``); ``sqlite:DIR``: the one in DIR;
     ``postgresql://user@host:port/db``: a PostgreSQL database (``server.store.backends``)."""
+
+
+SQLITE_FILE = "cosmic.sqlite3"
+"""The SQLite database's name in its directory."""
 
 
 class Settings(BaseSettings):

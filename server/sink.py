@@ -25,6 +25,15 @@ DEFAULT_WIDTH = 80
 width help is written for."""
 DEFAULT_HEIGHT = 24
 """Rows a screen shows when the client does not say (telnet without NAWS)."""
+READ_CHUNK = 4096
+"""Bytes a connection's input is read by at most."""
+
+
+class Source(Protocol):
+    """A connection's input as bytes, whatever carries it (telnetlib3's reader; a WebSocket's frames)."""
+
+    def read(self, n: int) -> Awaitable[bytes]:
+        """Up to ``n`` bytes; b"" once the connection is gone."""
 
 
 class Sink(Protocol):

@@ -6,12 +6,33 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from importlib.metadata import PackageNotFoundError, version
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from server.console import CONSOLE_USAGE
-from server.outofband.mssp import codebase
+from server.consolewords import CONSOLE_USAGE
 from server.settings import DEFAULT_CONFIG, Settings, load_console_settings
+
+CODEBASE = "cosmic-wimpout"
+"""What the server is, for ``--version`` and MUD listings (MSSP's CODEBASE)."""
+
+
+def release() -> str:
+    """The commit and its date a release was built from (docs/upgrade.sh builds from ``git archive``, which writes them
+    into server/release.txt: .gitattributes); empty in a checkout. The version number alone is the same for every
+    release, so it cannot say which one is installed."""
+    stamp = files("server").joinpath("release.txt").read_text().strip()
+    return "" if stamp.startswith("$Format") else stamp
+
+
+def codebase() -> str:
+    """What ``--version`` and MSSP's CODEBASE say: e.g. "cosmic-wimpout 0.1.0 (84fff89 2026-11-29)"."""
+    built = f" ({release()})" if release() else ""
+    try:
+        return f"{CODEBASE} {version(CODEBASE)}{built}"
+    except PackageNotFoundError:  # running from a checkout that was not installed
+        return CODEBASE + built
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -13,7 +13,7 @@ from server.commands.oversight import reports_at_login
 from server.commands.serverinfo import news_at_login
 from server.invitations import valid_since
 from server.names import look_alike, password_problem, skeleton
-from server.ownwords import new_name_problem
+from server.ownwords import new_name_refused
 from server.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
 from server.store import InviteRefused, NameTaken, StoreDown
@@ -86,7 +86,7 @@ async def create(session: Session, args: str) -> None:
     name, password = await _credentials(session, args, texts.CREATE_EXAMPLE, again=True)
     if password is None or _address_banned(session) or _not_joining(session, name):
         return
-    problem = new_name_problem(name, session.services.settings.wizards) or password_problem(name, password)
+    problem = await new_name_refused(name, session.services.settings.wizards) or password_problem(name, password)
     if problem:
         session.refuse(problem, "bad_name")
         return
@@ -190,7 +190,7 @@ async def _credentials(session: Session, args: str, example: str, again: bool = 
     name = given[0]
     if again and _not_joining(session, name):
         return name, None
-    if again and (problem := new_name_problem(name, session.services.settings.wizards)):
+    if again and (problem := await new_name_refused(name, session.services.settings.wizards)):
         session.refuse(problem, "bad_name")
         return name, None
     password = await session.ask_secret(texts.PASSWORD_PROMPT)

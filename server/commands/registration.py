@@ -14,7 +14,7 @@ from server.commands.args import UsageError, quoted_pair, required
 from server.commands.registry import Stage, command
 from server.invitations import VALID_DAYS, new_code, read_code, valid_since
 from server.names import look_alike, skeleton
-from server.ownwords import new_name_problem
+from server.ownwords import new_name_refused
 from server.sanctions import record, when
 from server.services import Services
 from server.session import Session
@@ -108,7 +108,7 @@ async def rename(session: Session, args: str) -> None:
         raise Refusal(texts.RENAME_CONFIGURED.format(name=account.name))
     if configured_wizard(services, new):  # (a wizard's exact name passes the rules for new names)
         raise Refusal(texts.RENAME_TO_CONFIGURED.format(name=new))
-    problem = new_name_problem(new, wizards)
+    problem = await new_name_refused(new, wizards)
     if problem:
         raise Refusal(problem)
     others = [name for name in await services.store.names() if name.casefold() != account.name.casefold()]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from server.commands.registry import command
 from server.figures import GameFigures, Latencies, PortalFigures
-from server.metrics import game_figures
+from server.figures import game_figures
 from server.session import Session
 
 

@@ -16,16 +16,14 @@ from email.utils import parseaddr
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-import aiohttp
-import aiosmtplib
 import structlog
-from pywebpush import WebPushException, webpush_async
 
 from server.notices.emails import message
 from server.settings import Settings
 from server.store.outreach import Outgoing
 
 if TYPE_CHECKING:
+    import aiohttp
     from py_vapid import Vapid
 
     from server.store import Store
@@ -125,6 +123,8 @@ class Outbox:
         if not mail.enabled:
             raise Permanent("mail is off")
         letter = message(self.settings, outgoing.id, outgoing.created_at, outgoing.target, outgoing.payload)
+        import aiosmtplib  # (loaded by the first mail, not for the server's start)
+
         try:
             await aiosmtplib.send(  # as bytes: aiosmtplib's own flattening would fold the unsubscribe link
                 letter.as_bytes(), sender=parseaddr(mail.from_address)[1], recipients=[outgoing.target], hostname=mail.host, port=mail.port, username=mail.user or None,
@@ -144,6 +144,9 @@ class Outbox:
         if not endpoint_allowed(subscription.endpoint, self.settings.push.insecure_endpoints):
             await self.store.drop_push(subscription.endpoint)
             raise Permanent("endpoint not allowed")
+        import aiohttp  # (these two load by the first push, not for the server's start)
+        from pywebpush import WebPushException, webpush_async
+
         if self._http is None:
             self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.settings.mail.timeout))
         info: dict[str, Any] = {"endpoint": subscription.endpoint,

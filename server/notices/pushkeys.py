@@ -4,13 +4,15 @@ and kept in the data directory, readable by the server's user alone (or the oper
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
-from cryptography.hazmat.primitives import serialization
-from py_vapid import Vapid, b64urlencode
 
 from server.privatefiles import private_directory, write_private
 from server.settings import Settings
+
+if TYPE_CHECKING:
+    from py_vapid import Vapid
 
 log = structlog.get_logger()
 KEY_FILE = "vapid.pem"
@@ -19,6 +21,8 @@ KEY_FILE = "vapid.pem"
 
 def push_key(settings: Settings) -> Vapid:
     """The server's key: ``push.private_key``'s, else ``data_dir/vapid.pem``, made now (mode 0600) if there is none."""
+    from py_vapid import Vapid  # (cryptography: loaded in the thread that reads the key, off the event loop)
+
     path = settings.push.private_key or settings.data_dir / KEY_FILE
     if not Path(path).is_file():
         private_directory(Path(path).parent)  # (on PostgreSQL the store makes no data directory)
@@ -31,5 +35,8 @@ def push_key(settings: Settings) -> Vapid:
 
 def public_key(key: Vapid) -> str:
     """The public key as the Push API's ``applicationServerKey`` takes it (uncompressed point, base64url)."""
+    from cryptography.hazmat.primitives import serialization
+    from py_vapid import b64urlencode
+
     raw = key.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return str(b64urlencode(raw))

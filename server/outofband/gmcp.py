@@ -7,6 +7,9 @@ when the player's rating changes or they ask for it ('rating'); ``Room`` gets
 pages, whispers: Mudlet's chat tabs); one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
 and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. A sub-package asked
 for alone (``Wimpout.Table``, Mudlet's way to enable one module) gets its own messages. See docs/gmcp.md.
+
+What each message says is ``server.outofband.gmcpnews``'s (the games' models), loaded when the first message is
+shown: a portal offers the option and relays what the client says, and never loads the games (server.portal).
 """
 
 from __future__ import annotations
@@ -15,24 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 import structlog
-from pydantic import BaseModel
 from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP
 
 from rooms.messages import Message
-from rooms.model import EXITS_LISTED_WITH
-from rooms.tables import TableNews
-from server.gametypes import GAME_TYPES
 from server.outofband.interface import Host, OutOfBand
-from server.funhouse.funwire import FunhouseMessage
-from server.protocol import ErrorMessage, PromptMessage, message_model
-from server.ratednews import char_ratings
-from server.render.colour import plain
 
 log = structlog.get_logger()
-
-PACKAGE = GAME_TYPES.default.package
-"""The package of errors and prompts (the default game's); table news goes in its own game's package."""
 
 MAX_SUPPORTS = 64
 """Packages remembered per connection: a client listing more is not taken at its word."""
@@ -79,30 +71,20 @@ class Gmcp(OutOfBand):
         (text goes in-band only); ``viewer`` says who is logged in, asked only of GMCP clients."""
         if not self.supports:  # most connections: no GMCP, or no package asked for
             return
+        from server.outofband.gmcpnews import gmcp_news  # (loaded by then in a game process: see the docstring above)
+
         name = viewer()
         self._name(name)
-        if message.kind == "room" and self.wants("Room.Info"):
-            self._writer.send_gmcp("Room.Info", room_info(message))
-        elif message.kind in TALK and self.wants("Comm.Channel.Text"):
-            self._writer.send_gmcp("Comm.Channel.Text", channel_text(message))
-        elif message.kind == "away" and isinstance(message.data, tuple) and self.wants("Char.Away"):
-            self._writer.send_gmcp("Char.Away", {"items": [item.as_data() for item in message.data]})
-        if isinstance(message.data, TableNews) and name is not None:
-            self._char_status(char_status(name, message.data))
-        if message.kind in RATING_KINDS and message.fields.get("player") == name and self.wants("Char.Rating"):
-            for rating in char_ratings(message):
-                self._writer.send_gmcp("Char.Rating", rating)
-        if message.kind != "error" and message.data is None:
-            return
-        model = message_model(message, name)
-        if isinstance(message.data, TableNews):
-            self._send(model.model_copy(update={"text": plain(message.text)}), GAME_TYPES[message.data.game].package)
-        elif isinstance(model, (ErrorMessage, FunhouseMessage)):
-            self._send(model)
+        for package, data in gmcp_news(message, name, self.wants, self._char_status):
+            self._writer.send_gmcp(package, data)
 
     def prompt(self, text: str, secret: bool) -> None:
         if self.supports:  # (most connections ask for no package)
-            self._send(PromptMessage(text=text, secret=secret))
+            from server.outofband.gmcpnews import prompt_news
+
+            package, data = prompt_news(text, secret)
+            if self.wants(package):
+                self._writer.send_gmcp(package, data)
 
     def _name(self, viewer: str | None) -> None:
         """``Char.Name`` once a player is logged in on this connection."""
@@ -116,44 +98,3 @@ class Gmcp(OutOfBand):
         if status != self._status and self.wants("Char.Status"):
             self._status = status
             self._writer.send_gmcp("Char.Status", status)
-
-    def _send(self, model: BaseModel, package: str = PACKAGE) -> None:
-        """``model`` as its package's message (``Wimpout.Table``), if the client asked for it."""
-        data = model.model_dump(mode="json")
-        name = f"{package}.{data['type'].capitalize()}"
-        if self.wants(name):
-            self._writer.send_gmcp(name, data)
-
-
-RATING_KINDS = ("rating_change", "rating")
-"""Messages that tell a player's own rating: ``Char.Rating``, one a game type."""
-TALK = {"channel": None, "say": "say", "pose": "say", "page": "page", "whisper": "whisper"}
-"""Message kinds sent as ``Comm.Channel.Text``, by the channel they go in (a channel's own name for channels)."""
-
-
-def room_info(message: Message) -> dict[str, Any]:
-    """``Room.Info`` of a room description: its key (``num``, what a mapper keys rooms by), name, exits, players."""
-    fields = message.fields
-    return {"num": fields["room"], "name": fields["name"], "exits": _names(fields["exits"]),
-            "players": _names(fields["players"])}
-
-
-def channel_text(message: Message) -> dict[str, Any]:
-    """``Comm.Channel.Text`` (IRE's shape): the channel, who talked, and the line as shown, without colour."""
-    channel = TALK[message.kind] or message.fields.get("channel", "")
-    return {"channel": channel, "talker": message.fields.get("who", ""), "text": plain(message.text)}
-
-
-def char_status(name: str, news: TableNews) -> dict[str, Any]:
-    """``Char.Status``: the table a player plays or watches, its game and state, their score and whether it is their
-    turn (any game's view: seats with names and scores, whose turn is ``up``)."""
-    view = news.view
-    seat = next((s for s in getattr(view, "seats", ()) if s.name == name), None)
-    status = getattr(view, "status", None)
-    return {"name": name, "table": news.table, "game": news.game, "status": getattr(status, "value", status),
-            "seated": seat is not None, "score": getattr(seat, "score", None), "up": getattr(view, "up", None) == name}
-
-
-def _names(text: str) -> list[str]:
-    """A message field's list (``green, blue``) as a list."""
-    return [part.strip() for part in text.split(EXITS_LISTED_WITH) if part.strip()]

@@ -9,8 +9,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any
 
-from server.figures import GameFigures, PortalFigures
-from server.metrics import Figures, transports
+from server.figures import Figures, GameFigures, PortalFigures, transports
 from server.portal.frames import QUERY_WAIT, Kind, frame
 
 if TYPE_CHECKING:

@@ -11,24 +11,73 @@ import json
 import os
 import secrets
 import signal
+import socket
 import sys
 import tempfile
 import time
+from contextlib import suppress
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import structlog
 
+from server.lockfile import DataDirLock
+from server.portal.firstgame import TOKEN_VARIABLE, FirstGame
 from server.portal.frames import FrameLink, Kind, frame
+from server.settings import Settings
 
 log = structlog.get_logger()
-TOKEN_VARIABLE = "CW_PORTAL_TOKEN"
-"""How a game process is told the token it proves it is the portal's own child with (its first frame, HELLO)."""
+SOCKET_FILE = "game.sock"
+
+
+class Child(Protocol):
+    """What a game process is watched by: asyncio's process, or ``Adopted``."""
+
+    pid: int
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+    def send_signal(self, signum: int) -> None: ...
+
+
+class Adopted:
+    """The first game process (``server.portal.firstgame``: started before the event loop) as asyncio's process:
+    its exit seen through a pidfd."""
+
+    def __init__(self, first: FirstGame) -> None:
+        self._popen = first.popen
+        self.pid = first.popen.pid
+        loop = asyncio.get_running_loop()
+        self._exited: asyncio.Future[int] = loop.create_future()
+        fd = os.pidfd_open(self.pid)
+
+        def exited() -> None:
+            loop.remove_reader(fd)
+            os.close(fd)
+            self._exited.set_result(self._popen.wait())
+
+        loop.add_reader(fd, exited)
+
+    @property
+    def returncode(self) -> int | None:
+        return self._popen.returncode
+
+    async def wait(self) -> int:
+        return await asyncio.shield(self._exited)
+
+    def send_signal(self, signum: int) -> None:
+        if self._popen.returncode is None:
+            self._popen.send_signal(signum)
 
 
 class GameProcess:
     """One game process, from its start to its exit."""
 
-    def __init__(self, process: asyncio.subprocess.Process, token: str) -> None:
+    def __init__(self, process: Child, token: str) -> None:
         self.process, self.token = process, token
         self.pid = process.pid
         self.link: FrameLink | None = None
@@ -111,3 +160,41 @@ def hello_of(payload: bytes) -> tuple[int, str, int] | None:
         return int(said["pid"]), str(said["token"]), int(said.get("protocol", 1))
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):  # (bad JSON is a ValueError)
         return None
+
+
+def unproven(link: FrameLink) -> None:
+    """A link closed before its peer proved itself: why, if it was hung up on."""
+    if link.refused:
+        log.warning("portal.stranger", why=link.refused)
+
+
+@dataclass(frozen=True)
+class Begun:
+    """What a portal starts with before it loads its own code (``begin``): the game loads meanwhile."""
+
+    lock: DataDirLock
+    """The data directory's (server.lockfile), held while the portal runs."""
+    listening: socket.socket
+    """The unix socket game processes connect to, listening (a connection waits until the portal serves it)."""
+    path: str
+    game: GameProcess
+    """The first game process, loading its code."""
+
+
+async def begin(settings: Settings, argv: list[str], first: FirstGame | None) -> Begun:
+    """Take the data directory, listen on its socket and start the first game process (or tell ``first``, started
+    before anything was loaded, the socket): the game's code (the longer load) loads while the portal loads its own
+    and opens its listeners, not after."""
+    settings.data_dir.mkdir(parents=True, exist_ok=True)
+    lock = DataDirLock.take(settings.data_dir)  # before anything of a server already there is touched
+    path = socket_path(settings.data_dir / SOCKET_FILE)
+    with suppress(FileNotFoundError):
+        os.unlink(path)
+    listening = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listening.bind(path)
+    listening.listen(100)
+    if first is None:
+        return Begun(lock, listening, path, await GameProcess.start(path, argv))
+    first.tell(path)
+    log.info("portal.game_started", pid=first.popen.pid)
+    return Begun(lock, listening, path, GameProcess(Adopted(first), first.token))

@@ -11,8 +11,7 @@ import signal
 import structlog
 
 from server.app import GameServer
-from server.ownwords import own_words
-from server.portal.children import TOKEN_VARIABLE
+from server.portal.firstgame import TOKEN_VARIABLE
 from server.portal.gameside import GameLink
 from server.settings import Settings
 
@@ -31,7 +30,6 @@ async def serve_game(settings: Settings, socket: str) -> None:
     # SIGTERM to the game process alone: save and end without hanging up; the portal starts another
     loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(link.retire()))
     await loop.create_unix_connection(lambda: link.frames, socket)
-    await asyncio.to_thread(own_words)  # (before hello: a reload's new process does it while the old one serves)
     link.hello()
     stopped = asyncio.ensure_future(server.wait_stopped())
     retired = asyncio.ensure_future(link.done.wait())

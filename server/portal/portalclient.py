@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rooms.messages import Message
-from server.jsonsink import JsonSink
 from server.portal.frames import HEAD, ID, INPUT_WINDOW, Kind
-from server.sink import LineOut, Sink
+from server.sink import LineOut
 from server.telnet.telnetend import TelnetEnd
+from server.wiremodel import text_line
 
 
 CLIENT_KINDS = frozenset({Kind.TAKEN, Kind.CLOSE, Kind.TELOPT, Kind.WHO, Kind.UNREAD})
@@ -120,16 +120,14 @@ class Client:
 
     def say(self, text: str) -> None:
         """A line of the portal's own (a reload, a crash), as this connection shows lines."""
-        sink: Sink
-        if self.telnet is not None:
-            sink = self.telnet.sink
-            if self.resume["json"]:
-                sink = JsonSink(sink, lambda: self.name, under=sink)
-            elif sink.prompts_inline:
-                sink.write_line("")  # the client may be at a prompt
-        else:
-            assert self.web is not None
-            sink = JsonSink(self.web, lambda: self.name)
+        if self.telnet is None or self.resume["json"]:  # (as a JsonSink says a server message with no fields)
+            out: LineOut | None = self.web if self.telnet is None else self.telnet.sink
+            assert out is not None
+            out.write_line(text_line(text, "server"))
+            return
+        sink = self.telnet.sink
+        if sink.prompts_inline:
+            sink.write_line("")  # the client may be at a prompt
         sink.send(Message(text, "server"))
 
     def close(self) -> None:

@@ -20,16 +20,13 @@ import structlog
 from server import texts
 from server.admission import AcceptErrors, Admission
 from server.eventloop import running_loop_name
-from server.lockfile import DataDirLock
-from server.metrics import MetricsEndpoint
 from server.portal.asking import Asking
 from server.portal.vetting import Vetting
-from server.portal.children import GameProcess, hello_of, socket_path
+from server.portal.children import Begun, GameProcess, hello_of, unproven
 from server.portal.portalclient import CLIENT_KINDS, Client
 from server.portal.frames import MAX_FRAME, MAX_HELLO, PROTOCOL, FrameLink, Kind, data, frame, split_multi
-from server.session import READ_CHUNK, Source
 from server.settings import Settings
-from server.sink import LineOut, Sink
+from server.sink import READ_CHUNK, LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
 from server.telnet.telnetend import RELAYS, TelnetEnd
 from server.tls import server_context
@@ -37,10 +34,12 @@ from server.tls import server_context
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from server.lockfile import DataDirLock
+
+    from server.metrics import MetricsEndpoint
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
-SOCKET_FILE = "game.sock"
 LOAD_WAIT = 60.0
 """Seconds a new game process has to load its code and say hello."""
 OPEN_WAIT = 300.0
@@ -62,11 +61,9 @@ class Portal(Asking, Vetting):
         self.admission = Admission(settings.limits, settings.web.trusted_proxies, lambda: self.stopping)
         self.clients: dict[int, Client] = {}
         self._next_ident = 1
-        self.game: GameProcess | None = None
-        """The game process serving the connections (None while one starts)."""
+        self.game: GameProcess | None = None  # the game process serving the connections (None while one starts)
         self._starting: list[GameProcess] = []
-        self.ready = asyncio.Event()
-        """Set while ``game`` serves; input waits for it."""
+        self.ready = asyncio.Event()  # set while ``game`` serves; input waits for it
         self.started = time.monotonic()
         self.reloads = self.restarts = 0  # (restarts: game processes started again after one died)
         self.metrics: MetricsEndpoint | None = None
@@ -77,37 +74,31 @@ class Portal(Asking, Vetting):
         self._listeners: list[TelnetListener] = []
         self.web: WebClient | None = None
         self._unix: asyncio.Server | None = None
-        self._socket = socket_path(settings.data_dir / SOCKET_FILE)
+        self._socket = ""
         self._answers: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._stopping: asyncio.Task[None] | None = None
         self._stopped = asyncio.Event()
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self.outdated: str | None = None
-        """Why the code on disk cannot run with this portal (its frames changed since it started): a restart is needed."""
+        self.outdated: str | None = None  # why the code on disk cannot run with this portal (its frames changed)
         self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.lockfile)
 
     # --- life cycle ----------------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Listen, start the first game process, and serve; an error if that game process does not start."""
+    async def start(self, begun: Begun) -> None:
+        """Listen, and serve once the first game process (``begun``'s, loading meanwhile) does; an error if it does
+        not start."""
         settings = self.settings
-        settings.data_dir.mkdir(parents=True, exist_ok=True)
-        self._lock = DataDirLock.take(settings.data_dir)  # before anything of a server already there is touched
+        self._lock, self._socket = begun.lock, begun.path
+        self._starting.append(begun.game)
         self._accept_errors = AcceptErrors(asyncio.get_running_loop())
-        with suppress(FileNotFoundError):
-            os.unlink(self._socket)
-        self._unix = await asyncio.get_running_loop().create_unix_server(self._linked, self._socket)
-        self._listeners.append(await self._listen(settings.port))
-        if settings.tls.enabled:
-            self._listeners.append(await self._listen(settings.tls.port, server_context(settings.tls)))
-        if settings.web.enabled:
-            from server.web.httpserver import WebClient
-
-            self.web = await WebClient.start(self)
-        if settings.metrics.enabled:
-            self.metrics = await MetricsEndpoint.start(settings.metrics, self.figures)
-        game = await self._launch()
+        self._unix = await asyncio.get_running_loop().create_unix_server(self._linked, sock=begun.listening)
+        try:
+            await self._open_listeners()
+        except BaseException:
+            begun.game.kill()
+            raise
+        game = await self._loaded(begun.game)
         failed = "the game process did not load (its error is above)" if game is None else await self._open(game)
         if self.stopping:  # told to stop meanwhile (SIGTERM, SIGINT): ``_stop`` ends what was started
             return
@@ -118,6 +109,19 @@ class Portal(Asking, Vetting):
         log.info("server.started", host=settings.host, port=self.port, tls_port=self.tls_port,
                  web_port=self.web.port if self.web else None, data_dir=str(settings.data_dir), game_pid=game.pid,
                  socket=self._socket, loop=running_loop_name())
+
+    async def _open_listeners(self) -> None:
+        """Telnet (and TLS), the web page, ``/metrics``: a connection made meanwhile waits for ``_serve_with``."""
+        settings = self.settings
+        self._listeners.append(await self._listen(settings.port))
+        if settings.tls.enabled:
+            self._listeners.append(await self._listen(settings.tls.port, server_context(settings.tls)))
+        if settings.web.enabled:
+            from server.web.httpserver import WebClient  # (aiohttp: only when the web is on)
+            self.web = await WebClient.start(self)
+        if settings.metrics.enabled:
+            from server.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
+            self.metrics = await MetricsEndpoint.start(settings.metrics, self.figures)
 
     async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:
         settings = self.settings
@@ -195,10 +199,14 @@ class Portal(Asking, Vetting):
 
     # --- game processes --------------------------------------------------------------------
 
-    async def _launch(self) -> GameProcess | None:
-        """A new game process that has loaded its code (said hello), or None; ``_starting`` until ``_open``'s end."""
+    async def _spawn(self) -> GameProcess:
+        """A new game process, loading its code; ``_starting`` until ``_open``'s end."""
         game = await GameProcess.start(self._socket, self._argv)
         self._starting.append(game)
+        return game
+
+    async def _loaded(self, game: GameProcess) -> GameProcess | None:
+        """``game`` once it has loaded its code (said hello), or None (killed)."""
         if await game.said(game.hello, LOAD_WAIT):
             return game
         log.error("portal.game_failed_to_load", pid=game.pid, code=game.process.returncode)
@@ -240,7 +248,7 @@ class Portal(Asking, Vetting):
     def _linked(self) -> FrameLink:
         """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token); anyone
         else is hung up on at their first frame (at its head, if it is too big for a hello), in a line of the log."""
-        link = FrameLink(lambda kind, ident, payload: self._hello(link, kind, payload), lambda: self._unproven(link))
+        link = FrameLink(lambda kind, ident, payload: self._hello(link, kind, payload), lambda: unproven(link))
         link.limit = MAX_HELLO
         return link
 
@@ -260,12 +268,6 @@ class Portal(Asking, Vetting):
         link.handler = partial(self._from_game, game)
         link.lost = lambda: self._lost(game)
         game.hello.set()
-
-    @staticmethod
-    def _unproven(link: FrameLink) -> None:
-        """A link closed before its peer proved itself: why, if it was hung up on."""
-        if link.refused:
-            log.warning("portal.stranger", why=link.refused)
 
     def _hold(self) -> None:
         """No game process serves: input waits here."""
@@ -299,7 +301,7 @@ class Portal(Asking, Vetting):
                     log.error("portal.game_crash_loop", deaths=len(self._deaths), retry_in=delay)
                     self.tell(texts.GAME_CRASH_LOOP.format(seconds=int(delay)))
                     await asyncio.sleep(delay)
-                game = await self._launch()
+                game = await self._loaded(await self._spawn())
                 if self.outdated is not None:  # (no game process of the code on disk can serve with this portal)
                     self.request_shutdown("outdated")
                     return
@@ -330,7 +332,7 @@ class Portal(Asking, Vetting):
         self._busy = True
         try:
             log.info("portal.reload_started", old_pid=old.pid)
-            new = await self._launch()
+            new = await self._loaded(await self._spawn())
             if new is None or self.game is not old:
                 if new is not None:
                     self._starting.remove(new)

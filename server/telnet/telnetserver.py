@@ -88,6 +88,7 @@ class MuckTelnetServer(TelnetServer):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(reader_factory=TelnetInput, writer_factory=TelnetInputParser, **kwargs)
+        self._drain_waiters: Any = []  # (asyncio's empty deque is some 700 bytes a connection; a list does as well)
 
     @classmethod
     def serving(

@@ -62,6 +62,7 @@ def lighten(writer: Any) -> None:
         lighter.update((cmd, func) for cmd, func in handlers.items() if cmd not in names)
         setattr(writer, table, lighter)
     writer.slctab = SHARED_SLCTAB
+    writer._slc_buffer = []  # (an empty deque is some 700 bytes; this one is only appended to, joined and cleared)
 
 
 def own_slctab(writer: Any) -> None:

@@ -30,9 +30,8 @@ from server import texts
 from server.admission import Admission, peer_address
 from server.jsonsink import JsonSink
 from server.netaddress import canonical_address
-from server.session import Source
 from server.settings import Settings
-from server.sink import LineOut
+from server.sink import LineOut, Source
 from server.web.websocket import WebSocketOut, WebSocketSource
 
 log = structlog.get_logger()

@@ -10,8 +10,6 @@ import structlog
 from aiohttp import WSMsgType, web
 
 from server.budget import ByteBudget
-from server.render.style import Style
-from server.session import Session
 from server.sink import DEFAULT_WIDTH, MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 
 log = structlog.get_logger()
@@ -119,15 +117,4 @@ class WebSocketOut:
         finally:
             self._caught_up.set()
         await self._ws.close()  # not after _hang_up's cancel: the connection is already gone
-
-
-class WebSession(Session):
-    """A browser's session. The page draws the cubes, so the words it gets are the screen reader's: its log and its
-    live region read the same."""
-
-    transport = "web"
-
-    @property
-    def style(self) -> Style:
-        return Style(cubes="compact", screenreader=True, width=self.sink.width)
 

@@ -6,6 +6,7 @@ refused, while an account that holds one from before keeps it (and the log names
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -176,6 +177,9 @@ async def test_names_that_read_as_the_servers_own_lines_are_refused_and_old_ones
         db.execute("INSERT INTO accounts (name, skeleton, password_hash, created_at) VALUES ('Mail', "
                    f"'{skeleton('Mail')}', '{hash_password('secret1', 1024)}', {time.time()})")
     async with portal_server(tmp_path) as server:
+        async with asyncio.timeout(30):  # (worked out once the server serves: issue 41)
+            while not server.events("accounts.reserved_names"):
+                await asyncio.sleep(0.05)
         assert server.events("accounts.reserved_names")[0]["names"] == ["Mail"]
         async with player(server, "Mail", create=False) as mail:
             await mail.command("say I was here first", 'You say, "I was here first"')

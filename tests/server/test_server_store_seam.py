@@ -45,13 +45,13 @@ def test_sqlite_only_in_the_sqlite_backend_and_psycopg_only_in_the_postgresql_on
         assert not found, (module, found)
 
 
-def test_outside_the_store_nothing_imports_a_backend_but_the_console_for_its_file_name() -> None:
+def test_outside_the_store_nothing_imports_a_backend() -> None:
     store = ROOT / "server" / "store"
     found = [
         str(path.relative_to(ROOT)) for path in sources()
         if store not in path.parents and "server.store.sqlite" in path.read_text()
     ]
-    assert found == ["server/console.py"], found
+    assert found == [], found  # (the console's help names the SQLite file by server.settings.SQLITE_FILE: issue 41)
 
 
 @pytest.mark.parametrize("backend", [SqliteStore, PostgresStore])

@@ -11,6 +11,7 @@ from typing import Any
 
 from server.lockfile import running_pid
 from server.privatefiles import private_directory, private_file
+from server.settings import SQLITE_FILE as FILENAME
 from server.store import sharedsql as sql
 from server.store.domain import Tally
 from server.store.sqlite.accounts import SqliteAccounts
@@ -27,8 +28,6 @@ from server.store.sqlite.social import SqlitePreferences
 from server.store.sqlite.tourneys import SqliteEvents
 from server.store.sqlite.worldmap import SqliteWorld
 
-FILENAME = "cosmic.sqlite3"
-"""The database's name in the data directory."""
 SIDE_FILES = ("-wal", "-shm")
 """What SQLite keeps beside the database in WAL mode (named after it)."""
 
