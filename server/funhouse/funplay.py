@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+import hashlib
 import secrets
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import structlog
 
-from engine.funhouse import STOP, FunOptions, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
+from engine.funhouse import STOP, Chance, FunOptions, FunRun, KeyedChance, RoomClosed, SeededChance, event_from_dict, \
+    event_to_dict
+from engine.keyedstream import KeyedStream
 from engine.funhouse.funevents import Event, Moved
 from server.funhouse.funsearch import Searched, Searches
 from server import texts
@@ -42,7 +45,12 @@ class LiveRun:
 
     def __init__(self, run_id: int, player: str, run: FunRun) -> None:
         self.run_id, self.player, self.run = run_id, player, run
-        self.chance = SeededChance(run.state.seed)
+        self.chance = daily_chance(run.state.daily) if run.state.daily else SeededChance(run.state.seed)
+
+
+def daily_chance(day: str) -> Chance:
+    """The day's chance, the same for everyone (from the date alone until the day's seed is committed)."""
+    return KeyedChance(KeyedStream.of(hashlib.sha256(f"funhouse-daily:{day}".encode()).hexdigest(), []))
 
 
 class Funhouse:
@@ -84,7 +92,7 @@ class Funhouse:
                     day: datetime.date | None = None, options: FunOptions | None = None) -> LiveRun:
         """A new run, stored before it is shown (the player's earlier one, if any, stays unfinished, among the newest
         ``funhouse.unfinished_runs`` the player keeps)."""
-        run = FunRun.daily(day, options) if day is not None else FunRun.start(secrets.randbits(48), room, options)
+        run = FunRun.daily(day, daily_chance(day.isoformat()), options) if day is not None else FunRun.start(secrets.randbits(48), room, options)
         run_id = await self.store.create_fun_run(
             player, now, run.state.daily, room, [event_to_dict(event) for event in run.events])
         live = self._live[player] = LiveRun(run_id, player, run)
