@@ -15,6 +15,7 @@ from server.settings import MAX_BOT_PACE
 from server.livetable import Live
 from server.quotas import Quotas
 from server.hosting import Tables
+from server.tabledice import start as start_game
 
 
 CONFIRM = ("y", "yes")
@@ -202,7 +203,7 @@ async def start(session: Session, args: str) -> None:
     for the first turn is thrown and shown.
     """
     live = seated(session)
-    await _tables(session).act(live, lambda: live.table.start(session.player, live.dice))
+    await start_game(_tables(session), live, session.player)
 
 
 @command("leave", category="table")

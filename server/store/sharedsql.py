@@ -177,6 +177,9 @@ OPEN_TABLES = (
     " ORDER BY table_number"
 )
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
+DICE_RECORD = "SELECT record FROM dice_records WHERE kind = ? AND ref = ?"
+SAVE_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET record = excluded.record"
+FIRST_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO NOTHING"
 ACCOUNT_NAMES = "SELECT name FROM accounts"
 EVENTS = "SELECT event FROM game_events WHERE game = ? ORDER BY seq"
 INSERT_RESULT = "INSERT INTO results (game, player, won, score, bot, figures) VALUES (?, ?, ?, ?, ?, ?)"
@@ -417,6 +420,7 @@ TABLES = (
     ("event_standings", "event, player, points, games, wins, house, active", "event, player"),
     ("event_games", "event, game, round, counted", "event, game"),
     ("meetings", "what, game, at", "what, game"),
+    ("dice_records", "kind, ref, record", "kind, ref"),
     *outreach.COPIED,
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and

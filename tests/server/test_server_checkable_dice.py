@@ -1,0 +1,99 @@
+"""Checkable dice at the tables (issue 40), through the portal as players use them: the table shows the commitment at
+the start and the server seed at the end, 'verify' recomputes every throw, 'replay N json' exports a game that a few
+lines of the standard library alone check from the revealed seeds, and a throw changed in the stored game is named."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from support.clients import play_until
+from support.portals import portal_server
+from support.storedb import database
+from test_server_fairplay import account, spaced
+
+pytestmark = pytest.mark.usefixtures("store_url")
+HEX = r"([0-9a-f]{64})"
+
+INDEPENDENT = """
+import hashlib, hmac, json, sys
+game = json.load(open(sys.argv[1]))
+dice = game["dice"]
+assert hashlib.sha256(bytes.fromhex(dice["server_seed"])).hexdigest() == dice["commitment"], "not the commitment"
+key = hmac.new(bytes.fromhex(dice["server_seed"]),
+               "\\n".join(["cosmic-dice/1", *(s["seed"] for s in dice["seeds"])]).encode(), "sha256").digest()
+def below(address, n):
+    limit, block = 2**32 - 2**32 % n, 0
+    while True:
+        digest = hmac.new(key, f"{address}#{block}".encode(), "sha256").digest()
+        for i in range(0, 32, 4):
+            word = int.from_bytes(digest[i:i + 4], "big")
+            if word < limit:
+                return word % n
+        block += 1
+players = game["events"][0]["players"]
+counts = dict.fromkeys(players, 0)
+checked = 0
+for event in game["events"]:
+    if event["type"] != "Thrown":
+        continue
+    seat, k = players.index(event["player"]), counts[event["player"]]
+    counts[event["player"]] += 1
+    if len(event["throw"]["commons"]) + (event["throw"]["sun"] is not None) < 5:
+        continue  # whole throws of five cubes alone: nothing held from a void throw
+    faces = [str(f) for f in event["throw"]["commons"]]
+    assert faces == [str([2, 3, 4, 5, 6, 10][below(f"wimpout/throw/{seat}/{k}/{slot}", 6)])
+                     for slot in range(len(faces))], (seat, k)
+    checked += 1
+print("ok", checked)
+"""
+"""A throw's cubes from the seeds alone, by docs/fairness.md (the k-th throw of a seat, its common cubes in slots)."""
+
+
+async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tmp_path: Path) -> None:
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
+        await ann.command("@set dice-seed Lucky Seven", "Your dice seed: 'Lucky Seven'")
+        await ann.command("table open goal=150", "You sit down at table 1.")
+        await ann.command("table bot add", "sits down at table 1.")
+        shown = await ann.command("start", spaced(rf"dice: sha256 {HEX} \(seeds: Ann 'Lucky Seven', \S+ '[0-9a-f]+'"
+                                                  r" \(made\)\)"))
+        commitment = re.search(HEX, shown).group(1)  # type: ignore[union-attr]
+        await play_until(ann, "Table 1 is closed", moves=2000)
+        seed = re.search(spaced(rf"dice: server seed {HEX} \(sha256 {commitment}\)"), ann.text)
+        assert seed is not None, ann.text[-3000:]
+        assert hashlib.sha256(bytes.fromhex(seed.group(1))).hexdigest() == commitment
+        await ann.command("verify 1", spaced(r"Game #1: every throw matches \(\d+ values"))
+
+        exported = await ann.command("replay 1 json", r'\{\s*"format"[\s\S]*?\n\}\n')
+        game = json.loads(exported)
+        assert game["dice"]["server_seed"] == seed.group(1) and game["dice"]["seeds"][0]["seed"] == "Lucky Seven"
+        path = tmp_path / "game1.json"
+        path.write_text(exported)
+        done = subprocess.run([sys.executable, "-I", "-c", INDEPENDENT, str(path)], capture_output=True, text=True,
+                              cwd=tmp_path, check=False)
+        assert done.returncode == 0 and int(done.stdout.split()[1]) > 3, done.stdout + done.stderr
+        done = subprocess.run([sys.executable, "-m", "engine", "verify", str(path)], capture_output=True, text=True,
+                              check=False)
+        assert done.returncode == 0 and "every throw matches" in done.stdout, done.stdout + done.stderr
+
+        with database(server.data_dir) as db:  # the 3rd throw of the game changed in the store
+            rows = db.execute("SELECT seq, event FROM game_events WHERE game = 1 ORDER BY seq").fetchall()
+            seq, event = [(seq, json.loads(event)) for seq, event in rows if '"Thrown"' in event][2]
+            faces = event["throw"]["commons"]
+            faces[0] = 10 if faces[0] != 10 else 2
+            changed = json.dumps(event).replace("'", "''")
+            db.execute(f"UPDATE game_events SET event = '{changed}' WHERE game = 1 AND seq = {seq}")
+        await ann.command("verify 1", spaced(rf"Game #1: .*\(event {seq}\): the game has \S+, the seeds give"))
+        await ann.command("verify 99", "There is no finished game #99.")
+
+
+async def test_the_tutorial_says_its_dice_are_scripted(tmp_path: Path) -> None:
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
+        await ann.command("tutorial", spaced(r"dice: scripted \(the tutorial's loaded dice\): this game's dice cannot"
+                                             r" be checked"))
