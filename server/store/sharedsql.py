@@ -262,8 +262,10 @@ FUN_RUN = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE id = ?"
 OPEN_FUN_RUN = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT 1"
 FUN_RUNS = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE player = ? ORDER BY id DESC LIMIT ?"
 FUN_TOP = (
-    f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE room IS NULL AND total IS NOT NULL ORDER BY total, id LIMIT ?"
+    f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE room IS NULL AND daily IS NULL AND total IS NOT NULL"
+    " ORDER BY total, id LIMIT ?"
 )
+"""The all-time board: runs of the six rooms on their own dice (the daily's, the same for everyone, rank apart)."""
 FUN_DAILY_TOP = (
     f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE total IS NOT NULL AND id IN"
     " (SELECT MIN(id) FROM funhouse_runs WHERE daily = ? GROUP BY player) ORDER BY total, id LIMIT ?"

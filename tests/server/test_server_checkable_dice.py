@@ -57,7 +57,7 @@ print("ok", checked)
 
 
 async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tmp_path: Path) -> None:
-    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
+    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
         await ann.command("@set dice-seed Lucky Seven", "Your dice seed: 'Lucky Seven'")
         await ann.command("table open goal=150", "You sit down at table 1.")
         await ann.command("table bot add", "sits down at table 1.")
@@ -94,6 +94,6 @@ async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tm
 
 
 async def test_the_tutorial_says_its_dice_are_scripted(tmp_path: Path) -> None:
-    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
+    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
         await ann.command("tutorial", spaced(r"dice: scripted \(the tutorial's loaded dice\): this game's dice cannot"
                                              r" be checked"))
