@@ -97,3 +97,21 @@ async def test_the_tutorial_says_its_dice_are_scripted(tmp_path: Path) -> None:
     async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
         await ann.command("tutorial", spaced(r"dice: scripted \(the tutorial's loaded dice\): this game's dice cannot"
                                              r" be checked"))
+
+
+async def test_a_game_goes_on_after_a_reload_on_the_dice_it_committed_to(tmp_path: Path) -> None:
+    """The game process is replaced mid-game ('@reload'): the table, brought back from the store, draws on from its
+    stored dice record, and the whole game checks."""
+    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Wiz") as wiz:
+        await wiz.command("table open goal=500", "You sit down at table 1.")
+        await wiz.command("table bot add", "sits down at table 1.")
+        await wiz.command("start", spaced(rf"dice: sha256 {HEX}"))
+        for _ in range(3):
+            offered = (await wiz.expect(r"You may: ([^\n]*)\.\n", within=30))[len("You may: "):-2].split(", ")
+            wiz.send("stop" if "stop" in offered else offered[0])
+        offered = (await wiz.expect(r"You may: ([^\n]*)\.\n", within=30))[len("You may: "):-2].split(", ")
+        await wiz.command("@reload", "Reloaded: the game runs the code now on disk.")
+        wiz.send("stop" if "stop" in offered else offered[0])
+        await play_until(wiz, "Table 1 is closed", moves=2000)
+        assert (await server.health())["reloads"] == 1
+        await wiz.command("verify 1", spaced(r"Game #1: every throw matches"))
