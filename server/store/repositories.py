@@ -450,6 +450,10 @@ class DiceStore(Protocol):
 
     async def dice(self, kind: str, ref: str) -> dict[str, Any] | None: ...
 
+    async def recent_games(self, game: str, limit: int) -> list[int]:
+        """The ids of the newest ended games of a game type, newest first (the server's dice statistics)."""
+        ...
+
 
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, OversightStore, MailStore, WorldStore, GameStore,
             FunhouseStore, EventStore, OutreachStore, DiceStore, CopyStore, Protocol):

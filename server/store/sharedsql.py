@@ -179,6 +179,7 @@ OPEN_TABLES = (
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
 DICE_RECORD = "SELECT record FROM dice_records WHERE kind = ? AND ref = ?"
 SAVE_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET record = excluded.record"
+RECENT_GAMES = "SELECT id FROM games WHERE game = ? AND status IN ('over', 'abandoned') ORDER BY id DESC LIMIT ?"
 FIRST_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO NOTHING"
 ACCOUNT_NAMES = "SELECT name FROM accounts"
 EVENTS = "SELECT event FROM game_events WHERE game = ? ORDER BY seq"

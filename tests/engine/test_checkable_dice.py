@@ -238,3 +238,18 @@ def test_verify_on_the_command_line(tmp_path: Path) -> None:
     path.write_text("not json")
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "cannot read" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_face_counts_count_each_cube_thrown_and_the_chi_square_is_pearsons() -> None:
+    from engine.wimpout.facecounts import FaceCounts, chi_square, p_value
+    from engine.wimpout.keyeddice import draws
+
+    game = wimpout_game()
+    counts = FaceCounts()
+    counts.add(draws(game.events), seat=0)
+    ann = [e for e in game.events if isinstance(e, wimpout.events.Thrown) and e.player == "Ann"]
+    rolloff = sum(1 for e in game.events if isinstance(e, wimpout.events.RollOff) for name, _ in e.throws
+                  if name == "Ann")
+    assert counts.thrown("common") + counts.thrown("sun") >= len(ann) + rolloff
+    assert chi_square([10] * 6) == 0.0 and chi_square([60, 0, 0, 0, 0, 0]) == 300.0
+    assert abs(p_value(11.0705) - 0.05) < 1e-6 and abs(p_value(1.0) - 0.96257) < 1e-5 and p_value(0) == 1.0

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from server.store import sharedsql as sql
-from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, fetchone
+from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, fetchall, fetchone
 
 
 class PgDice(PgGroupCommit):
@@ -21,6 +21,10 @@ class PgDice(PgGroupCommit):
             return str(row[0])
 
         return dict(json.loads(await self._write(claim)))
+
+    async def recent_games(self, game: str, limit: int) -> list[int]:
+        rows = await self._run(lambda db: fetchall(db, sql.RECENT_GAMES, (game, limit)))
+        return [int(game_id) for (game_id,) in rows]
 
     async def dice(self, kind: str, ref: str) -> dict[str, Any] | None:
         row = await self._run(lambda db: fetchone(db, sql.DICE_RECORD, (kind, ref)))

@@ -21,6 +21,10 @@ class SqliteDice(GroupCommit):
 
         return dict(json.loads(await self._write(claim)))
 
+    async def recent_games(self, game: str, limit: int) -> list[int]:
+        rows = await self._run(lambda db: db.execute(sql.RECENT_GAMES, (game, limit)).fetchall())
+        return [int(game_id) for (game_id,) in rows]
+
     async def dice(self, kind: str, ref: str) -> dict[str, Any] | None:
         row = await self._run(lambda db: db.execute(sql.DICE_RECORD, (kind, ref)).fetchone())
         return None if row is None else dict(json.loads(row[0]))
