@@ -35,9 +35,10 @@ async def hint(session: Session, args: str) -> None:
     'review' after the game.
     """
     live = seated(session)
+    advice = advising(live.kind)
     if live.rated and live.table.play.started and not live.table.play.is_over:
         raise Refusal(NO_HINT_RATED)
-    session.send(await advising(live.kind).hint(session.services, live.table, session.player))
+    session.send(await advice.hint(session.services, live.table, session.player))
 
 
 @command("review", category="records")

@@ -62,7 +62,7 @@ async def set_(session: Session, args: str) -> None:
         await set_builder(session, target.strip(), not flag.strip().startswith("!"))
         return
     text = args.strip()
-    if text.split("=")[0].split()[0].lower().lstrip("!") == DICE_SEED:
+    if text.split("=")[0].split()[:1] and text.split("=")[0].split()[0].lower().lstrip("!") == DICE_SEED:
         await set_dice_seed(session, text)
         return
     key, _, value = (part.strip().lower() for part in text.partition("=" if "=" in text else " "))

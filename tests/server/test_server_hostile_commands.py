@@ -320,7 +320,7 @@ async def test_a_solve_that_failed_is_asked_for_again(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann:
         pool = NoWorker()
         server.solver._pool = pool  # type: ignore[assignment]
-        await ann.command("table open goal=935", r"You sit down at table \d+\.")
+        await ann.command("table open goal=935 rated=off", r"You sit down at table \d+\.")
         await ann.command("table bot add", "Robby1.bot sits down")
         await ann.command("start", "Your turn")
         await ann.command("hint", "The optimal tables for this table's rules are being solved")
