@@ -177,6 +177,17 @@ OPEN_TABLES = (
     " ORDER BY table_number"
 )
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
+DICE_RECORDS_SCHEMA = """
+CREATE TABLE dice_records (
+    kind TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (kind, ref)
+)
+"""
+"""Issue 40's migration (the same in both dialects): what checking the dice of a game, a Funhouse run or a day's
+daily needs (``kind`` ``game``, ``run`` or ``daily``; ``ref`` its id or date): the scheme, the server seed (secret
+until the end), its commitment and the seeds mixed in, as JSON (engine.keyedstream, docs/fairness.md)."""
 DICE_RECORD = "SELECT record FROM dice_records WHERE kind = ? AND ref = ?"
 SAVE_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET record = excluded.record"
 RECENT_GAMES = "SELECT id FROM games WHERE game = ? AND status IN ('over', 'abandoned') ORDER BY id DESC LIMIT ?"

@@ -25,6 +25,7 @@ from engine.poker.variations import PokerOptions
 from engine.wimpout import Game, RuleSet
 from engine.wimpout.keyeddice import KeyedDice
 from engine.wimpout.strategies import threshold
+from support.independentdice import EXPORT_DRAWS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "fairness.md"
 SERVER_SEED = "00" * 31 + "01"
@@ -191,36 +192,11 @@ def test_an_independent_script_recomputes_the_dice_from_the_export(tmp_path: Pat
     project), as docs/fairness.md writes the construction."""
     path = tmp_path / "game.json"
     path.write_text(json.dumps(wimpout_export(wimpout_game())))
-    done = subprocess.run([sys.executable, "-I", "-c", INDEPENDENT, str(path)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-I", "-c", EXPORT_DRAWS, str(path)], capture_output=True, text=True,
                           cwd=tmp_path, check=False)
     assert done.returncode == 0 and done.stdout.startswith("all "), done.stdout + done.stderr
 
 
-INDEPENDENT = """
-import hashlib, hmac, json, sys
-game = json.load(open(sys.argv[1]))
-dice = game["dice"]
-assert hashlib.sha256(bytes.fromhex(dice["server_seed"])).hexdigest() == dice["commitment"]
-key = hmac.new(bytes.fromhex(dice["server_seed"]),
-               "\\n".join(["cosmic-dice/1", *(s["seed"] for s in dice["seeds"])]).encode(), "sha256").digest()
-def below(address, n):
-    limit, block = 2**32 - 2**32 % n, 0
-    while True:
-        digest = hmac.new(key, f"{address}#{block}".encode(), "sha256").digest()
-        for i in range(0, 32, 4):
-            word = int.from_bytes(digest[i:i + 4], "big")
-            if word < limit:
-                return word % n
-        block += 1
-faces = [2, 3, 4, 5, 6, 10]
-thrown = [face for e in game["events"] if e["type"] == "Thrown" for face in e["throw"]["commons"]]
-drawn = [faces[d["value"]] for d in game["draws"] if d["address"].startswith("wimpout/throw/")
-         and not d["address"].endswith("/4")]
-assert sorted(map(str, thrown)) == sorted(map(str, drawn)), "the export's draws are not the game's cubes"
-for d in game["draws"]:
-    assert below(d["address"], d["n"]) == d["value"], d["address"]
-print("all", len(game["draws"]), "values match")
-"""
 
 
 def test_verify_on_the_command_line(tmp_path: Path) -> None:

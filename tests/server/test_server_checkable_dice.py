@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from support.clients import play_until
+from support.independentdice import EVENT_THROWS
 from support.portals import portal_server
 from support.storedb import database
 from test_server_fairplay import account, spaced
@@ -21,39 +22,6 @@ from test_server_fairplay import account, spaced
 pytestmark = pytest.mark.usefixtures("store_url")
 HEX = r"([0-9a-f]{64})"
 
-INDEPENDENT = """
-import hashlib, hmac, json, sys
-game = json.load(open(sys.argv[1]))
-dice = game["dice"]
-assert hashlib.sha256(bytes.fromhex(dice["server_seed"])).hexdigest() == dice["commitment"], "not the commitment"
-key = hmac.new(bytes.fromhex(dice["server_seed"]),
-               "\\n".join(["cosmic-dice/1", *(s["seed"] for s in dice["seeds"])]).encode(), "sha256").digest()
-def below(address, n):
-    limit, block = 2**32 - 2**32 % n, 0
-    while True:
-        digest = hmac.new(key, f"{address}#{block}".encode(), "sha256").digest()
-        for i in range(0, 32, 4):
-            word = int.from_bytes(digest[i:i + 4], "big")
-            if word < limit:
-                return word % n
-        block += 1
-players = game["events"][0]["players"]
-counts = dict.fromkeys(players, 0)
-checked = 0
-for event in game["events"]:
-    if event["type"] != "Thrown":
-        continue
-    seat, k = players.index(event["player"]), counts[event["player"]]
-    counts[event["player"]] += 1
-    if len(event["throw"]["commons"]) + (event["throw"]["sun"] is not None) < 5:
-        continue  # whole throws of five cubes alone: nothing held from a void throw
-    faces = [str(f) for f in event["throw"]["commons"]]
-    assert faces == [str([2, 3, 4, 5, 6, 10][below(f"wimpout/throw/{seat}/{k}/{slot}", 6)])
-                     for slot in range(len(faces))], (seat, k)
-    checked += 1
-print("ok", checked)
-"""
-"""A throw's cubes from the seeds alone, by docs/fairness.md (the k-th throw of a seat, its common cubes in slots)."""
 
 
 async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tmp_path: Path) -> None:
@@ -80,7 +48,7 @@ async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tm
         assert game["dice"]["server_seed"] == seed.group(1) and game["dice"]["seeds"][0]["seed"] == "Lucky Seven"
         path = tmp_path / "game1.json"
         path.write_text(exported)
-        done = subprocess.run([sys.executable, "-I", "-c", INDEPENDENT, str(path)], capture_output=True, text=True,
+        done = subprocess.run([sys.executable, "-I", "-c", EVENT_THROWS, str(path)], capture_output=True, text=True,
                               cwd=tmp_path, check=False)
         assert done.returncode == 0 and int(done.stdout.split()[1]) > 3, done.stdout + done.stderr
         done = subprocess.run([sys.executable, "-m", "engine", "verify", str(path)], capture_output=True, text=True,

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.store.sharedsql import OUTREACH_SCHEMA
+from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
 FIRST_SCHEMA = """
@@ -307,17 +307,6 @@ CREATE TABLE invites (
 after ``@boot`` and ``@ban`` (kept through reloads and restarts), players' reports to wizards, and one-use
 invitation codes (``registration = "invite"``)."""
 
-DICE_RECORDS = """
-CREATE TABLE dice_records (
-    kind TEXT NOT NULL,
-    ref TEXT NOT NULL,
-    record TEXT NOT NULL,
-    PRIMARY KEY (kind, ref)
-)
-"""
-"""Issue 40: what checking the dice of a game, a Funhouse run or a day's daily needs (``kind`` ``game``, ``run`` or
-``daily``; ``ref`` its id or date): the scheme, the server seed (secret until the end), its commitment and the seeds
-mixed in, as JSON (engine.keyedstream, docs/fairness.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +327,7 @@ MIGRATIONS = (
     Migration(9, _script(FAIR_PLAY)),
     Migration(10, _script(OUTREACH_SCHEMA.format(identity="INTEGER PRIMARY KEY", real="REAL"))),
     Migration(11, _script(COMMUNITY)),
-    Migration(12, _script(DICE_RECORDS)),
+    Migration(12, _script(DICE_RECORDS_SCHEMA)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
