@@ -26,7 +26,12 @@ HEX = r"([0-9a-f]{64})"
 
 async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tmp_path: Path) -> None:
     async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
+        await ann.command("@set dice-seed " + "x" * 65, "A dice seed is 1 to 64 printable characters.")
+        await ann.command("@set dice-seed", "You have no dice seed of your own")
+        await ann.command("@set dice-seed=Lucky Seven", "Your dice seed: 'Lucky Seven'")
+        await ann.command("@set !dice-seed", "You have no dice seed of your own")
         await ann.command("@set dice-seed Lucky Seven", "Your dice seed: 'Lucky Seven'")
+        await ann.command("@set dice-seed", "Your dice seed: 'Lucky Seven'")
         await ann.command("table open goal=150", "You sit down at table 1.")
         await ann.command("table bot add", "sits down at table 1.")
         shown = await ann.command("start", spaced(rf"dice: sha256 {HEX} \(seeds: Ann 'Lucky Seven', \S+ '[0-9a-f]+'"
