@@ -93,6 +93,9 @@ class Funhouse:
             return None
         run = rebuilt(record)
         dice = await self.store.dice(*dice_key(record.run_id, run.state.daily))
+        if dice is None and run.state.seed == 0:  # keyed, its record lost to a stop just after the run was stored:
+            dice = new_record(await seeds_of(self.store, [player], ()))  # it goes on unpredictable (and 'verify'
+            await self.store.save_dice(RUN, str(record.run_id), dice)  # names its first draw as not the seeds')
         live = self._live[player] = LiveRun(record.run_id, player, run, dice)
         log.info("funhouse.resumed", player=player, run=record.run_id, events=len(record.events))
         return live
