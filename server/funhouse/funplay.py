@@ -92,7 +92,7 @@ class Funhouse:
         if record is None:
             return None
         run = rebuilt(record)
-        dice = await self.store.dice(*dice_key(record.run_id, run.state.daily))
+        dice = await self.store.dice(*dice_key(record.run_id, run.state.daily)) if run.state.seed == 0 else None
         if dice is None and run.state.seed == 0:  # keyed, its record lost to a stop just after the run was stored:
             dice = new_record(await seeds_of(self.store, [player], ()))  # it goes on unpredictable (and 'verify'
             await self.store.save_dice(RUN, str(record.run_id), dice)  # names its first draw as not the seeds')
@@ -127,7 +127,9 @@ class Funhouse:
         return await self.store.first_dice(DAILY, day.isoformat(), new_record([]))
 
     async def dice_of(self, record: FunRecord) -> dict[str, Any] | None:
-        """A stored run's dice record, or None (a run from before checkable dice)."""
+        """A stored run's dice record, or None (a run from before checkable dice: its own seed, not 0)."""
+        if record.events and record.events[0].get("seed"):
+            return None
         return await self.store.dice(*dice_key(record.run_id, record.daily))
 
     async def prune(self, now: float) -> None:
