@@ -91,14 +91,16 @@ def _counted(games: list[list[dict[str, Any]]], name: str | None) -> tuple[FaceC
 
 def dice_text(who: str, games: int, counts: FaceCounts) -> str:
     lines = [f"Faces thrown by {who} in {games} game{'s' if games != 1 else ''} of Cosmic Wimpout"
-             f" (fair cubes: each face 1/6, 16.7%):"]
+             ":"]
     for kind, labels in CUBES.items():
         thrown = counts.thrown(kind)
         if not thrown:
             continue
-        shown = "  ".join(f"{label}: {n} ({100 * n / thrown:.1f}%)" for label, n in zip(labels, counts.counts[kind]))
+        faces = [f"{label:>3}: {n} ({100 * n / thrown:.1f}%)" for label, n in zip(labels, counts.counts[kind])]
         statistic = chi_square(counts.counts[kind])
-        lines.append(f"  {kind} cubes ({thrown}): {shown}")
-        lines.append(f"    chi-square {statistic:.2f} (5 degrees of freedom): p = {p_value(statistic):.3f}, the chance"
-                     f" that fair cubes stray at least this far")
+        lines.append(f"  {kind} cubes ({thrown} thrown; fair cubes: 16.7% each face):")
+        lines += ["    " + "   ".join(faces[row:row + 3]) for row in (0, 3)]
+        chance = p_value(statistic)
+        lines.append(f"    chi-square {statistic:.2f} (5 degrees of freedom): p = {chance:.3f}")
+        lines.append(f"    (fair cubes stray at least this far {100 * chance:.0f}% of the time)")
     return "\n".join(lines)

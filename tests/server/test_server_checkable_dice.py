@@ -43,7 +43,8 @@ async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tm
         assert hashlib.sha256(bytes.fromhex(seed.group(1))).hexdigest() == commitment
         await ann.command("verify 1", spaced(r"Game #1: every throw matches \(\d+ values"))
         await ann.command("dice", spaced(r"Faces thrown by Ann in 1 game of Cosmic Wimpout"))
-        await ann.expect(spaced(r"common cubes \(\d+\): 2: \d+ \(\d+\.\d%\)"))
+        await ann.expect(spaced(r"common cubes \(\d+ thrown; fair cubes: 16.7% each face\): 2: \d+ \(\d+\.\d%\)"
+                                r" 3: \d+"))
         await ann.expect(spaced(r"chi-square \d+\.\d\d \(5 degrees of freedom\): p = [01]\.\d{3}"))
         await ann.command("dice all 1", spaced(r"Faces thrown by everyone on this server in 1 game"))
         await ann.command("dice Nobody", spaced(r"No finished Cosmic Wimpout games to count the dice of for Nobody"))
