@@ -15,7 +15,7 @@ from server.settings import MAX_BOT_PACE
 from server.livetable import Live
 from server.quotas import Quotas
 from server.hosting import Tables
-from server.tabledice import start as start_game
+from server.tabledice import committed, start as start_game
 
 
 CONFIRM = ("y", "yes")
@@ -174,10 +174,12 @@ async def watch(session: Session, args: str) -> None:
     """watch [table]
 
     Watch a table in this room: you see every throw and hear the table's talk,
-    even after you walk out. 'unwatch' stops.
+    even after you walk out, and the commitment of its game's dice. 'unwatch'
+    stops.
     """
     live = _here(session, args, "watch")
-    await _tables(session).act(live, lambda: live.table.watch(session.player))
+    if await _tables(session).act(live, lambda: live.table.watch(session.player)) and live.checked is not None:
+        session.send(committed(live))  # what the players were shown at the start
 
 
 @command("unwatch", category="table")

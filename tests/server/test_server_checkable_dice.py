@@ -25,7 +25,8 @@ HEX = r"([0-9a-f]{64})"
 
 
 async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
+    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann, \
+            account(server, "Bob") as bob:
         await ann.command("@set dice-seed " + "x" * 65, "A dice seed is 1 to 64 printable characters.")
         await ann.command("@set dice-seed", "You have no dice seed of your own")
         await ann.command("@set dice-seed=Lucky Seven", "Your dice seed: 'Lucky Seven'")
@@ -37,6 +38,7 @@ async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tm
         shown = await ann.command("start", spaced(rf"dice: sha256 {HEX} \(seeds: Ann 'Lucky Seven', \S+ '[0-9a-f]+'"
                                                   r" \(made\)\)"))
         commitment = re.search(HEX, shown).group(1)  # type: ignore[union-attr]
+        await bob.command("watch 1", spaced(rf"dice: sha256 {commitment}"))  # a watcher who comes later too
         await play_until(ann, "Table 1 is closed", moves=2000)
         seed = re.search(spaced(rf"dice: server seed {HEX} \(sha256 {commitment}\)"), ann.text)
         assert seed is not None, ann.text[-3000:]
