@@ -44,7 +44,7 @@ async def dice(session: Session, args: str) -> None:
     The faces a player threw in Cosmic Wimpout (you, if none is named; 'all':
     the whole server) against what fair cubes give, each face 1/6, with
     Pearson's chi-square test: how surprising the counts would be from fair
-    cubes. Counts the last 50 finished games (the server's last 500), or one
+    cubes. Counts the last 50 finished games (the server's last 200), or one
     game by its number ('dice Ann 12'). Every cube counts once a throw.
     """
     words = args.split()
@@ -69,7 +69,8 @@ async def dice(session: Session, args: str) -> None:
     session.page(dice_text(who, games, counts), "records")
 
 
-SERVER_GAMES, PLAYER_GAMES = 500, 50
+SERVER_GAMES, PLAYER_GAMES = 200, 50
+"""How many of the newest games 'dice' reads (each a query of its events: the whole server's would be unbounded)."""
 NO_DICE = "No finished Cosmic Wimpout games to count the dice of for {who}."
 
 
