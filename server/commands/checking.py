@@ -42,8 +42,8 @@ async def dice(session: Session, args: str) -> None:
     """dice [player | all] [game]
 
     The faces a player threw in Cosmic Wimpout (you, if none is named; 'all':
-    the whole server) against what fair cubes give, each face 1/6, with
-    Pearson's chi-square test: how surprising the counts would be from fair
+    the whole server) against what fair cubes give, each face 1/6, with the
+    chi-square test (Pearson's): how surprising the counts would be from fair
     cubes. Counts the last 50 finished games (the server's last 200), or one
     game by its number ('dice Ann 12'). Every cube counts once a throw.
     """
