@@ -1,5 +1,6 @@
 """``python -m engine [GAME] COMMAND ...``: a game's own command line, found in ``engine/GAME/__main__.py``; with no game
-named, Cosmic Wimpout's (``python -m engine score 4 4 4 4 s5``)."""
+named, Cosmic Wimpout's (``python -m engine score 4 4 4 4 s5``). ``python -m engine verify FILE`` checks the dice of
+any game's export (engine.verifying)."""
 
 import importlib
 import os
@@ -13,6 +14,9 @@ BROKEN_PIPE = 141
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["verify"]:
+        from engine import verifying
+        return verifying.main(argv[1:])
     game = argv[0] if argv and argv[0].isidentifier() and _has_command_line(argv[0]) else None
     module = importlib.import_module(f"engine.{game or DEFAULT_GAME}.__main__")
     try:

@@ -14,6 +14,7 @@ from server import texts
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from engine.keyedstream import KeyedStream
     from rooms.gameplay import TableView
     from rooms.tables import Aside, Table, TableNews
     from server.services import Services
@@ -61,6 +62,10 @@ class GameType(Protocol):
 
     def randomness(self, settings: TableSettings) -> Any:
         """The randomness source its tables draw from (fair, or loaded for tests and demonstrations)."""
+
+    def keyed(self, stream: KeyedStream, table: Callable[[], Table], settings: TableSettings) -> Any | None:
+        """Its checkable randomness drawn from ``stream`` for the game at ``table()`` (engine.keyedstream), or None
+        where this server scripts its dice (docs/fairness.md)."""
 
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         """A table opened with the options as typed (a refusal names what is wrong), ``by`` in its first seat."""

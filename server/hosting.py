@@ -27,6 +27,7 @@ from server.ratednews import closing_fields, predicted, rated
 from server.restoring import restore
 from server.store import StoreDown
 from server.storewatch import spared
+from server.tabledice import revealed, start as start_game
 from server.tablehold import Holds
 from server.tableclock import TableClock
 from server.unheard import as_seen
@@ -178,7 +179,7 @@ class Tables:
         """Start the game of a table the server set up (``seat``): now, or when it goes on if the store cannot save
         its start (it is held)."""
         with suppress(StoreDown):
-            await self.act(live, lambda: live.table.start(live.table.people[0], live.dice))
+            await start_game(self, live, live.table.people[0])
 
     async def teach(self, live: Live, learner: str) -> None:
         """Make a table ``learner``'s tutorial: loaded dice, and notes on each rule the first time it matters."""
@@ -455,7 +456,7 @@ class Tables:
         closed = Message(texts.TABLE_CLOSED.format(number=table.number, why=why), "table_closed",
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
                           **closing_fields(changes)})
-        self.tell(live, [closed], audience)
+        self.tell(live, [*revealed(live), closed], audience)
         self.server.notices.game_over(live, ending)
         if live.then is not None:  # (an event's count of its game, the next pairing: done once the store lets it)
             then = live.then

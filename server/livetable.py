@@ -61,6 +61,9 @@ class Live:
     """One move at a time: each is saved and shown before the next is made."""
     rated: bool = True
     """Its game will be rated (not a tutorial, not opened with ``rated=off``, the dice not scripted)."""
+    checked: dict[str, Any] | None = None
+    """Its game's dice record (server.tabledice), its server seed secret until the end; None before the start, or for
+    a game started before checkable dice."""
     predicted: bool = False
     """The players' predicted chances were shown (once, when the game starts)."""
     moved_at: float | None = None

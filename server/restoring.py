@@ -16,6 +16,7 @@ from server.gametypes import GAME_TYPES, GameType
 from server.livetable import Live, Row
 from server.names import skeleton
 from server.store import StoredTable, StoreDown
+from server.tabledice import restored as restored_dice
 
 if TYPE_CHECKING:
     from server.hosting import Tables
@@ -50,6 +51,7 @@ async def restore(tables: Tables) -> None:
                                           predicted=table.play.started, learner=stored.learner)
         if stored.learner is not None:
             live.dice, live.teacher = live.kind.lesson(stored.learner, events)
+        await restored_dice(tables, live)
         log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                  status=table.status.value, bots=len(table.bots))
     for live in list(tables.live.values()):

@@ -1,5 +1,6 @@
 """Epic Funhouse's rules as a pure library: six piecepack solitaire rooms played in order, each room's end setting up
-the next. No I/O, no global random state: chance comes from the run's seed (``seedstreams.SeededChance``).
+the next. No I/O, no global random state: chance comes from the run's seed (``seedstreams.SeededChance``), or on the
+server from a committed server seed and the player's own (``keyedchance.KeyedChance``, checkable afterwards).
 
 A world adapter keeps a ``FunRun`` and a ``SeededChance`` made from the run's seed; it applies the player's command
 text, lists the legal moves as exact command text, and reads the open room's position as data (``view()``) to
@@ -24,15 +25,17 @@ draws on where the run left off):
     True
 """
 
-from engine.funhouse.seedstreams import DrawsExhausted, LoadedDraws, SeededChance, daily_seed
+from engine.funhouse.seedstreams import Chance, DrawsExhausted, LoadedDraws, SeededChance
 from engine.funhouse.funevents import Event, Moved, RoomClosed, RoomOpened, RunEnded, RunStarted, event_from_dict, \
     event_to_dict
 from engine.funhouse.funroom import STOP, Best, FunOptions, Room, RoomError
 from engine.funhouse.funrun import ROOMS, FunError, FunRun, FunState, fold
+from engine.funhouse.keyedchance import KeyedChance
 
 __all__ = [
-    "DrawsExhausted", "LoadedDraws", "SeededChance", "daily_seed",
+    "Chance", "DrawsExhausted", "LoadedDraws", "SeededChance",
     "Event", "Moved", "RoomClosed", "RoomOpened", "RunEnded", "RunStarted", "event_from_dict", "event_to_dict",
     "STOP", "Best", "FunOptions", "Room", "RoomError",
     "ROOMS", "FunError", "FunRun", "FunState", "fold",
+    "KeyedChance",
 ]

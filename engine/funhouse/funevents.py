@@ -15,6 +15,8 @@ from engine.eventcodec import EventCodec
 @dataclass(frozen=True, slots=True)
 class RunStarted:
     seed: int
+    """The seed of its seeded streams (``seedstreams``); 0 for a run whose chance is keyed (``keyedchance``: its
+    server seed and commitment are kept by the server, beside the run)."""
     rooms: tuple[str, ...]
     """The six rooms in order, or one room played alone."""
     options: dict[str, Any]

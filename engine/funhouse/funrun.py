@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.funhouse import barrels, catwalk, mirror, slidejam, trampoland, whackadummy
 from engine.funhouse import funevents as ev
-from engine.funhouse.seedstreams import Draws, LoadedDraws, SeededChance, daily_seed
+from engine.funhouse.seedstreams import Chance, Draws, LoadedDraws, SeededChance
 from engine.funhouse.funroom import Best, FunOptions, Room, RoomError
 
 ROOMS: tuple[str, ...] = ("slide-jam", "magic-mirror", "catwalk", "barrels", "whack-a-dummy", "trampo-land")
@@ -94,21 +94,22 @@ class FunRun:
 
     @classmethod
     def start(cls, seed: int, room: str | None = None, options: FunOptions | None = None,
-              chance: SeededChance | None = None, daily: datetime.date | None = None) -> FunRun:
-        """A run through the six rooms, or ``room`` alone with its random setup; every draw comes from ``seed``."""
+              chance: Chance | None = None, daily: datetime.date | str | None = None) -> FunRun:
+        """A run through the six rooms, or ``room`` alone with its random setup; every draw comes from ``seed``, or
+        from ``chance`` (a keyed one, ``seed`` 0)."""
         if room is not None and room not in ROOMS:
             raise FunError(f"There is no room '{room}': {', '.join(ROOMS)}.")
-        run = cls(ev.RunStarted(seed, (room,) if room else ROOMS, (options or FunOptions()).to_dict(),
-                                daily.isoformat() if daily else None))
+        day = daily.isoformat() if isinstance(daily, datetime.date) else daily
+        run = cls(ev.RunStarted(seed, (room,) if room else ROOMS, (options or FunOptions()).to_dict(), day))
         chance = chance or SeededChance(seed)
         first = run.state.rooms[0]
         run._open(first, ALONE[first](chance.draws(first, "setup")), chance)
         return run
 
     @classmethod
-    def daily(cls, day: datetime.date, options: FunOptions | None = None) -> FunRun:
-        """The day's run, the same layout for everyone."""
-        return cls.start(daily_seed(day), options=options, daily=day)
+    def daily(cls, day: datetime.date, chance: Chance, options: FunOptions | None = None) -> FunRun:
+        """The day's run, the same layout for everyone: ``chance`` from the day's committed seed alone."""
+        return cls.start(0, options=options, chance=chance, daily=day)
 
     @classmethod
     def replay(cls, events: Sequence[ev.Event]) -> FunRun:
@@ -138,7 +139,7 @@ class FunRun:
             return "The run is over."
         return self.room.why_not(command)
 
-    def apply(self, command: str, chance: SeededChance) -> list[ev.Event]:
+    def apply(self, command: str, chance: Chance) -> list[ev.Event]:
         """Make a move in the open room; when it ends the room, close it and open the next (or end the run).
         Returns the events caused, in order."""
         refusal = self.why_not(command)
@@ -148,7 +149,7 @@ class FunRun:
         self._move(" ".join(command.split()), chance)
         return self.events[start:]
 
-    def _move(self, command: str, chance: SeededChance, forced: bool = False) -> None:
+    def _move(self, command: str, chance: Chance, forced: bool = False) -> None:
         room = self.state.room
         assert room is not None
         draws = chance.draws(room.name, "play", self.state.drawn)
@@ -156,7 +157,7 @@ class FunRun:
         self._emit(ev.Moved(room.name, command, tuple(draws.record), forced), played=True)
         self._settle(chance)
 
-    def _settle(self, chance: SeededChance) -> None:
+    def _settle(self, chance: Chance) -> None:
         """Close a room that has ended and open the next; make a move there is no choosing (laying a single stack)."""
         room = self.state.room
         assert room is not None
@@ -173,7 +174,7 @@ class FunRun:
         if forced is not None:
             self._move(forced, chance, forced=True)
 
-    def _open(self, name: str, setup: dict[str, Any], chance: SeededChance) -> None:
+    def _open(self, name: str, setup: dict[str, Any], chance: Chance) -> None:
         self._emit(ev.RoomOpened(name, setup))
         self._settle(chance)
 

@@ -11,7 +11,6 @@ lands value-up when ``r < 0.5``, and a shuffle is Fisher-Yates from the last pla
 
 from __future__ import annotations
 
-import datetime
 import hashlib
 import random
 from collections.abc import Callable, Sequence
@@ -35,6 +34,19 @@ class Draws(Protocol):
     def below(self, n: int) -> int:
         """A uniform integer from 0 to n - 1 (one place of a shuffle)."""
         ...
+
+
+class Recorded(Draws, Protocol):
+    """Draws that write down what they drew (the move's event carries it)."""
+
+    record: list[int]
+
+
+class Chance(Protocol):
+    """A run's randomness: a stream of draws for each room and purpose, from a position on (``SeededChance`` from a
+    seed; ``keyedchance.KeyedChance`` from a committed server seed and the player's)."""
+
+    def draws(self, room: str, purpose: str, position: int = 0) -> Recorded: ...
 
 
 def shuffled(items: Sequence[T], draws: Draws) -> list[T]:
@@ -123,8 +135,3 @@ class SeededChance:
         if stream is None or stream.position != position:
             stream = self._streams[(room, purpose)] = Stream(self.seed, room, purpose, position)
         return RecordingDraws(stream)
-
-
-def daily_seed(day: datetime.date) -> int:
-    """The day's Funhouse seed, the same for everyone: from the UTC date alone (first 6 bytes of its SHA-256)."""
-    return int.from_bytes(hashlib.sha256(f"funhouse-daily:{day.isoformat()}".encode()).digest()[:6], "big")

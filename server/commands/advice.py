@@ -12,6 +12,11 @@ from server.gametypes import GAME_TYPES, Advising, GameType
 from server.session import Session
 
 
+NO_HINT_RATED = ("No hints at a rated table while its game is on: open one with 'rated=off' to play with them, or"
+                 " 'review' the game after it.")
+"""The one refusal of advice during a rated game (issue 40): the solver's moves are not for rated play."""
+
+
 def advising(kind: GameType) -> Advising:
     """The game's advice, or a refusal saying it gives none."""
     if not isinstance(kind, Advising):
@@ -25,9 +30,15 @@ async def hint(session: Session, args: str) -> None:
 
     At your turn, in a game that gives hints: each thing you may do now with
     your chance of winning if you do it and play perfectly after, best first.
+    Not at a rated table while its game is on (the solver would play for
+    you): at tables opened with 'rated=off', in the tutorial, and in
+    'review' after the game.
     """
     live = seated(session)
-    session.send(await advising(live.kind).hint(session.services, live.table, session.player))
+    advice = advising(live.kind)
+    if live.rated and live.table.play.started and not live.table.play.is_over:
+        raise Refusal(NO_HINT_RATED)
+    session.send(await advice.hint(session.services, live.table, session.player))
 
 
 @command("review", category="records")

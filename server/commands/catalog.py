@@ -8,9 +8,9 @@ from __future__ import annotations
 import importlib
 
 MODULES = (
-    "account", "addresses", "admin", "advice", "building", "channels", "competing", "funhouse", "gameverbs", "hands",
-    "help", "jsonmode", "login", "mailbox", "moderation", "movement", "options", "oversight", "records", "recovery",
-    "registration", "seating", "serverinfo", "serverstats", "tableadmin", "talk", "tutorial", "who",
+    "account", "addresses", "admin", "advice", "building", "channels", "checking", "competing", "funhouse", "gameverbs",
+    "hands", "help", "jsonmode", "login", "mailbox", "moderation", "movement", "options", "oversight", "records",
+    "recovery", "registration", "seating", "serverinfo", "serverstats", "tableadmin", "talk", "tutorial", "who",
 )
 """The modules of ``server.commands`` that register commands, in name order."""
 HELPERS = ("args", "catalog", "registry")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.keyedstream import SeedError, player_seed
 from rooms.messages import Refusal
 from server import texts
 from server.commands.building import set_builder
@@ -9,6 +10,7 @@ from server.commands.addresses import set_notify
 from server.commands.competing import set_bot
 from server.commands.registry import command
 from server.session import PAGE_ROWS, Session
+from server.tabledice import DICE_SEED_IS, DICE_SEED_NONE, PREFERENCE as DICE_SEED
 
 CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off", "auto"), "color": ("on", "off", "auto"),
            "haven": ("on", "off"), "prompt": ("on", "off"),
@@ -27,7 +29,7 @@ NOTIFY = "notify"
 
 @command("@set", category="account", powers=True)
 async def set_(session: Session, args: str) -> None:
-    """@set <setting>=<value>: cubes screenreader color prompt pager notify haven
+    """@set <setting>=<value>: cubes screenreader color prompt pager notify dice-seed
 
     cubes=art|compact, screenreader=on|off|auto, color=on|off|auto,
     prompt=on|off, haven or !haven. Choose how tables look to you: the cubes as
@@ -43,6 +45,8 @@ async def set_(session: Session, args: str) -> None:
     'off') chooses what you are told while away, by mail ('@email') and on
     the web page's notifications: your move, a challenge, a game's end, a
     daily digest. Kept for your next visits. '@set' alone shows your settings.
+    'dice-seed TEXT': your own seed, mixed into the dice of every game you
+    start at (see 'help verify'); '!dice-seed' has one made for each game.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).
     A bot's account: '@set me=bot owner=NAME version=V' (see 'help ladder').
     """
@@ -58,6 +62,9 @@ async def set_(session: Session, args: str) -> None:
         await set_builder(session, target.strip(), not flag.strip().startswith("!"))
         return
     text = args.strip()
+    if text.split("=")[0].split()[:1] and text.split("=")[0].split()[0].lower().lstrip("!") == DICE_SEED:
+        await set_dice_seed(session, text)
+        return
     key, _, value = (part.strip().lower() for part in text.partition("=" if "=" in text else " "))
     if key == NOTIFY:
         await set_notify(session, value)
@@ -71,3 +78,24 @@ async def set_(session: Session, args: str) -> None:
     await session.services.store.set_preference(session.account.skeleton, key, value)  # first: kept, or not set
     session.options[key] = value
     session.tell(texts.SET_DONE.format(key=key, value=value))
+
+
+async def set_dice_seed(session: Session, text: str) -> None:
+    """'@set dice-seed TEXT' (or '=TEXT'), kept as typed (its case and inner spaces are part of it); '@set
+    dice-seed' alone shows it; '@set !dice-seed' forgets it (one is made for each game)."""
+    assert session.account is not None
+    word, _, seed = text.partition("=") if "=" in text.split()[0] else text.partition(" ")
+    if word.strip().startswith("!"):
+        seed = ""
+    elif not seed.strip():
+        own = session.options.get(DICE_SEED)
+        session.tell(DICE_SEED_IS.format(seed=own) if own else DICE_SEED_NONE)
+        return
+    else:
+        try:
+            seed = player_seed(seed)
+        except SeedError as why:
+            raise Refusal(str(why)) from None
+    await session.services.store.set_preference(session.account.skeleton, DICE_SEED, seed)
+    session.options[DICE_SEED] = seed
+    session.tell(DICE_SEED_IS.format(seed=seed) if seed else DICE_SEED_NONE)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 
 from engine.numbers import typed_number
@@ -16,6 +17,7 @@ from server.ratingmodel import Rating
 from server.render.columns import narrowed
 from server.session import Session
 from server.store import PlayedGame
+from server.tabledice import game_export
 
 HISTORY_SIZE, TOP_SIZE = 20, 10
 
@@ -41,12 +43,18 @@ async def history(session: Session, args: str) -> None:
 
 @command("replay", category="records")
 async def replay(session: Session, args: str) -> None:
-    """replay <game>
+    """replay <game> [json]
 
     Show every throw and announcement of a finished game (numbers from
-    'history').
+    'history'). 'replay <game> json' exports it as JSON, with its dice's
+    seeds, for checking elsewhere ('help verify').
     """
-    game, played = await finished_game(session, args)
+    words = args.split()
+    game, played = await finished_game(session, words[0] if words[1:] == ["json"] else args)
+    if words[1:] == ["json"]:
+        exported = await game_export(session.services.store, game, played)
+        session.tell(json.dumps(exported, indent=1), "export", game=str(game))
+        return
     style = dataclasses.replace(session.style, cubes="compact")
     text = GAME_TYPES.of_stored(played).replay_text(played.table, played.events, style)
     session.page(f"Game #{game}:\n" + text, "records")

@@ -15,6 +15,7 @@ from server.settings import MAX_BOT_PACE
 from server.livetable import Live
 from server.quotas import Quotas
 from server.hosting import Tables
+from server.tabledice import committed, start as start_game
 
 
 CONFIRM = ("y", "yes")
@@ -173,10 +174,12 @@ async def watch(session: Session, args: str) -> None:
     """watch [table]
 
     Watch a table in this room: you see every throw and hear the table's talk,
-    even after you walk out. 'unwatch' stops.
+    even after you walk out, and the commitment of its game's dice. 'unwatch'
+    stops.
     """
     live = _here(session, args, "watch")
-    await _tables(session).act(live, lambda: live.table.watch(session.player))
+    if await _tables(session).act(live, lambda: live.table.watch(session.player)) and live.checked is not None:
+        session.send(committed(live))  # what the players were shown at the start
 
 
 @command("unwatch", category="table")
@@ -202,7 +205,7 @@ async def start(session: Session, args: str) -> None:
     for the first turn is thrown and shown.
     """
     live = seated(session)
-    await _tables(session).act(live, lambda: live.table.start(session.player, live.dice))
+    await start_game(_tables(session), live, session.player)
 
 
 @command("leave", category="table")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from server.commands.registry import command
 from server.session import Session
+from server.tabledice import start
 from rooms.wimpout.wimpoutplay import GAME
 from server.wimpout.lesson import GOAL, TEACHER
 
@@ -20,4 +21,4 @@ async def tutorial(session: Session, args: str) -> None:
     live = await tables.open(name, [f"game={GAME}", f"goal={GOAL}"])
     await tables.teach(live, name)
     await tables.act(live, lambda: live.table.add_bot(name, [TEACHER, "cautious"]))
-    await tables.act(live, lambda: live.table.start(name, live.dice))
+    await start(tables, live, name)

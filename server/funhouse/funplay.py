@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import secrets
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import structlog
 
-from engine.funhouse import STOP, FunOptions, FunRun, RoomClosed, SeededChance, event_from_dict, event_to_dict
+from engine.funhouse import STOP, Chance, FunOptions, FunRun, KeyedChance, RoomClosed, SeededChance, event_from_dict, \
+    event_to_dict
 from engine.funhouse.funevents import Event, Moved
 from server.funhouse.funsearch import Searched, Searches
 from server import texts
 from server.store import FunRecord, Store, StoreDown
+from server.tabledice import new_record, seeds_of, stream_of
 
 if TYPE_CHECKING:
     from server.settings import FunhouseSettings
@@ -38,11 +39,25 @@ class RoomEnd(NamedTuple):
 
 
 class LiveRun:
-    """A run being played: its stored number, its player, the run and its chance (drawing on from the seed)."""
+    """A run being played: its stored number, its player, the run, its dice record (docs/fairness.md: the day's for a
+    daily run, its own else; None for a run from before checkable dice) and its chance drawn from it."""
 
-    def __init__(self, run_id: int, player: str, run: FunRun) -> None:
-        self.run_id, self.player, self.run = run_id, player, run
-        self.chance = SeededChance(run.state.seed)
+    def __init__(self, run_id: int, player: str, run: FunRun, dice: dict[str, Any] | None) -> None:
+        self.run_id, self.player, self.run, self.dice = run_id, player, run, dice
+        self.chance: Chance = KeyedChance(stream_of(dice)) if dice is not None else SeededChance(run.state.seed)
+
+
+RUN, DAILY = "run", "daily"
+"""The kinds of the Funhouse's dice records in the store: a run's own (by its number), a day's (by its date)."""
+
+
+def today(now: float) -> datetime.date:
+    return datetime.datetime.fromtimestamp(now, datetime.UTC).date()
+
+
+def revealed(day: str, now: float) -> bool:
+    """A day's daily seed is revealed, and its board closed, at the next 00:00 UTC."""
+    return day < today(now).isoformat()
 
 
 class Funhouse:
@@ -76,7 +91,12 @@ class Funhouse:
         record = await self.store.open_fun_run(player)
         if record is None:
             return None
-        live = self._live[player] = LiveRun(record.run_id, player, rebuilt(record))
+        run = rebuilt(record)
+        dice = await self.store.dice(*dice_key(record.run_id, run.state.daily)) if run.state.seed == 0 else None
+        if dice is None and run.state.seed == 0:  # keyed, its record lost to a stop just after the run was stored:
+            dice = new_record(await seeds_of(self.store, [player], ()))  # it goes on unpredictable (and 'verify'
+            await self.store.save_dice(RUN, str(record.run_id), dice)  # names its first draw as not the seeds')
+        live = self._live[player] = LiveRun(record.run_id, player, run, dice)
         log.info("funhouse.resumed", player=player, run=record.run_id, events=len(record.events))
         return live
 
@@ -84,15 +104,33 @@ class Funhouse:
                     day: datetime.date | None = None, options: FunOptions | None = None) -> LiveRun:
         """A new run, stored before it is shown (the player's earlier one, if any, stays unfinished, among the newest
         ``funhouse.unfinished_runs`` the player keeps)."""
-        run = FunRun.daily(day, options) if day is not None else FunRun.start(secrets.randbits(48), room, options)
+        if day is not None:
+            dice = await self.daily_dice(day)
+            run = FunRun.daily(day, KeyedChance(stream_of(dice)), options)
+        else:
+            dice = new_record(await seeds_of(self.store, [player], ()))
+            run = FunRun.start(0, room, options, KeyedChance(stream_of(dice)))
         run_id = await self.store.create_fun_run(
             player, now, run.state.daily, room, [event_to_dict(event) for event in run.events])
-        live = self._live[player] = LiveRun(run_id, player, run)
+        if day is None:
+            await self.store.save_dice(RUN, str(run_id), dice)
+        live = self._live[player] = LiveRun(run_id, player, run, dice)
         log.info("funhouse.started", player=player, run=run_id, room=room, daily=run.state.daily)
         pruned = await self.store.prune_fun_runs(player, self.settings.unfinished_runs)
         if pruned:
             log.info("funhouse.pruned", player=player, runs=pruned)
         return live
+
+    async def daily_dice(self, day: datetime.date) -> dict[str, Any]:
+        """The day's secret seed and its commitment, made by the first to ask for it that day (the same for every
+        process sharing the store: the first kept wins)."""
+        return await self.store.first_dice(DAILY, day.isoformat(), new_record([]))
+
+    async def dice_of(self, record: FunRecord) -> dict[str, Any] | None:
+        """A stored run's dice record, or None (a run from before checkable dice: its own seed, not 0)."""
+        if record.events and record.events[0].get("seed"):
+            return None
+        return await self.store.dice(*dice_key(record.run_id, record.daily))
 
     async def prune(self, now: float) -> None:
         """Delete the unfinished runs started more than ``funhouse.prune_unfinished_after`` seconds ago (never a
@@ -139,6 +177,11 @@ class Funhouse:
             self._live.pop(live.player, None)
             log.info("funhouse.finished", player=live.player, run=live.run_id, total=total)
         return events
+
+
+def dice_key(run_id: int, daily: str | None) -> tuple[str, str]:
+    """Where a run's dice record is kept: the day's for a daily run, its own else."""
+    return (DAILY, daily) if daily else (RUN, str(run_id))
 
 
 def rebuilt(record: FunRecord) -> FunRun:

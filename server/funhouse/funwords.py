@@ -39,6 +39,19 @@ HISTORY_HEAD = "Funhouse runs of {name}:"
 TOP_HEAD = "The best Funhouse runs{what} (lowest total first):"
 TOP_DAILY = " on the daily layout of {day}"
 UNFINISHED = "unfinished"
+RUN_DICE = ("dice: sha256 {commitment} (your seed {seed!r}{made}). When the run ends its server seed is shown:"
+            " 'funhouse verify {run}' checks every draw.")
+MADE = ", made for this run: '@set dice-seed TEXT' chooses your own"
+DAILY_DICE = ("dice: sha256 {commitment}: the day's secret seed, the same for everyone, revealed at 00:00 UTC when"
+              " the day's board closes.")
+DAILY_REVEALED = "The daily of {day}: its seed was {seed} (sha256 {commitment}): 'funhouse verify <run>' checks a run."
+RUN_REVEALED = "dice: server seed {seed} (sha256 {commitment}): 'funhouse verify {run}' checks every draw."
+DAILY_CLOSED = ("The daily of {day} closed at 00:00 UTC, its seed revealed: its board is final and this run stays as"
+                " it was. 'funhouse daily' plays today's.")
+DAILY_HIDDEN = "{player}'s moves on the daily layout of {day} are hidden until its seed is revealed at 00:00 UTC."
+NOT_REVEALED = "Run #{run} cannot be checked yet: its seed is revealed {when}."
+WHEN_RUN = "when the run ends"
+WHEN_DAILY = "at 00:00 UTC after its day"
 
 ROOM_HELP = {
     "slide-jam": """Slide Jam, room 1. The 24 tiles fill a 4x6 grid (columns a-d, rows 1-6).

@@ -8,7 +8,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.poker import PokerGame, PokerOptions, SeededShuffle, event_for, event_from_dict, event_to_dict, open_event
+from engine.keyedstream import KeyedStream
 from engine.poker.happenings import GameCreated
+from engine.poker.keyedshuffle import KeyedShuffle
 from rooms.messages import Refusal
 from rooms.poker.pokerplay import GAME, poker_play, poker_table, restore_table
 from rooms.poker.pokerview import PokerOpened, PokerView, parse_options
@@ -42,6 +44,9 @@ class Poker:
         """Shuffles from a private generator seeded by the OS's unpredictable source (the order never leaves the
         server: only the stored events hold it)."""
         return SeededShuffle(secrets.randbits(128))
+
+    def keyed(self, stream: KeyedStream, table: Callable[[], Table], settings: TableSettings) -> KeyedShuffle:
+        return KeyedShuffle(stream, lambda: poker_play(table()).game)
 
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         return poker_table(number, room, parse_options(words), [by])

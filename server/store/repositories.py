@@ -438,8 +438,25 @@ class CopyStore(Protocol):
         ...
 
 
+class DiceStore(Protocol):
+    """What checking the dice of a game, a run or a day needs (server.dicerecords): kept apart from the events, its
+    server seed being secret until the end."""
+
+    async def save_dice(self, kind: str, ref: str, record: dict[str, Any]) -> None: ...
+
+    async def first_dice(self, kind: str, ref: str, record: dict[str, Any]) -> dict[str, Any]:
+        """``record`` kept unless one is there already (another process was first): the one kept."""
+        ...
+
+    async def dice(self, kind: str, ref: str) -> dict[str, Any] | None: ...
+
+    async def recent_games(self, game: str, limit: int) -> list[int]:
+        """The ids of the newest ended games of a game type, newest first (the server's dice statistics)."""
+        ...
+
+
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, OversightStore, MailStore, WorldStore, GameStore,
-            FunhouseStore, EventStore, OutreachStore, CopyStore, Protocol):
+            FunhouseStore, EventStore, OutreachStore, DiceStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     commits: Commits

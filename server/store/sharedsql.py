@@ -177,6 +177,21 @@ OPEN_TABLES = (
     " ORDER BY table_number"
 )
 ENDED_GAME = "SELECT table_number, game FROM games WHERE id = ? AND status IN ('over', 'abandoned')"
+DICE_RECORDS_SCHEMA = """
+CREATE TABLE dice_records (
+    kind TEXT NOT NULL,
+    ref TEXT NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (kind, ref)
+)
+"""
+"""Issue 40's migration (the same in both dialects): what checking the dice of a game, a Funhouse run or a day's
+daily needs (``kind`` ``game``, ``run`` or ``daily``; ``ref`` its id or date): the scheme, the server seed (secret
+until the end), its commitment and the seeds mixed in, as JSON (engine.keyedstream, docs/fairness.md)."""
+DICE_RECORD = "SELECT record FROM dice_records WHERE kind = ? AND ref = ?"
+SAVE_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO UPDATE SET record = excluded.record"
+RECENT_GAMES = "SELECT id FROM games WHERE game = ? AND status IN ('over', 'abandoned') ORDER BY id DESC LIMIT ?"
+FIRST_DICE = "INSERT INTO dice_records VALUES (?, ?, ?) ON CONFLICT (kind, ref) DO NOTHING"
 ACCOUNT_NAMES = "SELECT name FROM accounts"
 EVENTS = "SELECT event FROM game_events WHERE game = ? ORDER BY seq"
 INSERT_RESULT = "INSERT INTO results (game, player, won, score, bot, figures) VALUES (?, ?, ?, ?, ?, ?)"
@@ -259,8 +274,10 @@ FUN_RUN = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE id = ?"
 OPEN_FUN_RUN = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE player = ? AND total IS NULL ORDER BY id DESC LIMIT 1"
 FUN_RUNS = f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE player = ? ORDER BY id DESC LIMIT ?"
 FUN_TOP = (
-    f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE room IS NULL AND total IS NOT NULL ORDER BY total, id LIMIT ?"
+    f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE room IS NULL AND daily IS NULL AND total IS NOT NULL"
+    " ORDER BY total, id LIMIT ?"
 )
+"""The all-time board: runs of the six rooms on their own dice (the daily's, the same for everyone, rank apart)."""
 FUN_DAILY_TOP = (
     f"SELECT {FUN_COLUMNS} FROM funhouse_runs WHERE total IS NOT NULL AND id IN"
     " (SELECT MIN(id) FROM funhouse_runs WHERE daily = ? GROUP BY player) ORDER BY total, id LIMIT ?"
@@ -417,6 +434,7 @@ TABLES = (
     ("event_standings", "event, player, points, games, wins, house, active", "event, player"),
     ("event_games", "event, game, round, counted", "event, game"),
     ("meetings", "what, game, at", "what, game"),
+    ("dice_records", "kind, ref, record", "kind, ref"),
     *outreach.COPIED,
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and

@@ -30,6 +30,9 @@ _ASCII_PUNCTUATION = str.maketrans({
 })
 """Symbols with a usual ASCII spelling (after NFKD, which makes ½ 1⁄2 and ² 2)."""
 
+UNWRAPPED = ("export",)
+"""Messages written as they are, however wide: a game's export ('replay GAME json') is copied whole, to be read by
+another program."""
 
 class TelnetSink:
     """Renders messages for a telnet client.
@@ -62,8 +65,8 @@ class TelnetSink:
         text = message.text
         if not text:  # e.g. table news with nothing for this player to do: no blank line
             return
-        if "\n" not in text and len(text) <= self._protocol.width:  # one line that fits: no wrap (most answers)
-            self.write(text + "\r\n")
+        if ("\n" not in text and len(text) <= self._protocol.width) or message.kind in UNWRAPPED:
+            self.write(text.replace("\n", "\r\n") + "\r\n")  # one line that fits (most answers), or data to copy
         else:
             self.write("\r\n".join(self._wrap(text)) + "\r\n")
 

@@ -13,7 +13,9 @@ import structlog
 from engine.wimpout import (
     DiceSource, Game, LoadedDice, RuleSet, ThrowSyntaxError, event_from_dict, event_to_dict, parse_throw,
 )
+from engine.keyedstream import KeyedStream
 from engine.wimpout import events as ev
+from engine.wimpout.keyeddice import KeyedDice
 from rooms.messages import Message, Refusal
 from rooms.tables import Aside, Table, TableNews
 from rooms.wimpout.advising import judge, review
@@ -73,6 +75,9 @@ class Wimpout:
 
     def randomness(self, settings: TableSettings) -> DiceSource:
         return load_dice(settings.dice_script)
+
+    def keyed(self, stream: KeyedStream, table: Callable[[], Table], settings: TableSettings) -> DiceSource | None:
+        return None if settings.dice_script is not None else KeyedDice(stream, lambda: wimpout_play(table()).game)
 
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         return wimpout_table(number, room, parse_options(words), [by])

@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from engine.funhouse import ROOMS, FunError, FunOptions, FunRun, Moved, RoomOpened, RunStarted, SeededChance, \
-    daily_seed, event_from_dict, event_to_dict
+from engine.funhouse import ROOMS, FunError, FunOptions, FunRun, KeyedChance, Moved, RoomOpened, RunStarted, \
+    SeededChance, event_from_dict, event_to_dict
+from engine.keyedstream import KeyedStream
 from engine.funhouse.seedstreams import Stream
 from engine.funhouse.piecepack import ALL_PIECES
 
@@ -56,12 +57,13 @@ def test_the_run_total_is_the_sum_of_its_rooms() -> None:
     assert run.events[-1].total == sum(run.state.scores)  # type: ignore[union-attr]
 
 
-def test_the_daily_layout_is_the_same_for_everyone_and_changes_daily() -> None:
-    day = datetime.date(2026, 11, 26)
-    first, second = FunRun.daily(day), FunRun.daily(day)
+def test_the_daily_layout_is_the_same_for_everyone_and_changes_with_the_days_seed() -> None:
+    day, seed = datetime.date(2026, 11, 26), "ab" * 32
+    first, second = (FunRun.daily(day, KeyedChance(KeyedStream.of(seed, []))) for _ in range(2))
     assert first.events == second.events and first.state.daily == "2026-11-26"
-    assert daily_seed(day) == daily_seed(datetime.date(2026, 11, 26)) != daily_seed(datetime.date(2026, 11, 27))
-    assert setups(FunRun.daily(datetime.date(2026, 11, 27)))["slide-jam"] != setups(first)["slide-jam"]
+    assert first.events[0].seed == 0  # type: ignore[union-attr]  # (the seed is the server's secret until the reveal)
+    other = FunRun.daily(datetime.date(2026, 11, 27), KeyedChance(KeyedStream.of("cd" * 32, [])))
+    assert setups(other)["slide-jam"] != setups(first)["slide-jam"]
 
 
 def test_streams_are_apart_and_resume_where_they_were() -> None:

@@ -114,8 +114,8 @@ async def test_the_daily_board_counts_each_players_first_daily_run(tmp_path: Pat
         assert board.count("  Ann  daily") == 1 and board.count("  Bob  daily") == 1
         assert "#1 " in board and "#2 " in board and "#3 " not in board
         assert "no room 'attic'" in await ann.type("funhouse room attic")
-        assert "funhouse [new | daily" in await ann.type("funhouse dance")
-        assert "funhouse [new | daily" in await ann.type("funhouse daily twice")
+        assert "funhouse [new|daily" in await ann.type("funhouse dance")
+        assert "funhouse [new|daily" in await ann.type("funhouse daily twice")
         assert "Slide Jam, room 1." in await ann.type("help slide jam")
         assert "Trampo-Land, room 6." in await ann.type("help trampo-land")
 

@@ -28,10 +28,15 @@ async def test_two_json_players_and_a_house_bot_play_poker_to_five_bases(make_se
             ann.send("start")
             await asyncio.wait_for(asyncio.gather(play_json(ann), play_json(bob)), 30 * WAIT)
             final = await ann.expect("message", kind="table_closed")
+            committed = next(m for m in ann.received if m.get("kind") == "dice")
+            checked = await ann.command(f"verify {final['fields']['game']}", "message", kind="verify")
+            revealed = [m for m in ann.received if m.get("kind") == "dice" and "server_seed" in m["fields"]]
         finally:
             await ann.connection.close()
             await bob.connection.close()
     assert final["fields"]["status"] == "over"
+    assert checked["fields"]["matches"] == "yes" and "every shuffle matches" in checked["text"], checked
+    assert revealed and revealed[0]["fields"]["commitment"] == committed["fields"]["commitment"]  # (issue 40)
     over = next(m for m in reversed(ann.received) if m["type"] == "table" and m["state"]["status"] == "over")
     game = over["state"]["game"]
     winner = over["state"]["winner"]

@@ -215,7 +215,7 @@ async def test_solves_anyone_asks_for_wait_in_a_short_queue(make_server) -> None
         server.solver._pool = pool  # type: ignore[assignment]
 
         async def hint_at(goal: int, answer: str) -> None:
-            await ann.command(f"table open goal={goal}", r"You sit down at table \d+\.")
+            await ann.command(f"table open goal={goal} rated=off", r"You sit down at table \d+\.")
             await ann.command("table bot add", "Robby1.bot sits down")
             await ann.command("start", "Your turn")
             await ann.command("hint", answer)
@@ -271,7 +271,7 @@ async def test_solved_tables_on_disk_are_not_kept_without_end(make_server, monke
         server.solver._pool = InstantWorker()  # type: ignore[assignment]
 
         async def hint_at(goal: int) -> None:
-            await ann.command(f"table open goal={goal}", r"You sit down at table \d+\.")
+            await ann.command(f"table open goal={goal} rated=off", r"You sit down at table \d+\.")
             await ann.command("table bot add", "Robby1.bot sits down")
             await ann.command("start", "Your turn")
             await ann.command("hint", "are ready")  # (this worker solves at once)
@@ -320,7 +320,7 @@ async def test_a_solve_that_failed_is_asked_for_again(make_server) -> None:
     async with make_server() as server, player(server, "Ann") as ann:
         pool = NoWorker()
         server.solver._pool = pool  # type: ignore[assignment]
-        await ann.command("table open goal=935", r"You sit down at table \d+\.")
+        await ann.command("table open goal=935 rated=off", r"You sit down at table \d+\.")
         await ann.command("table bot add", "Robby1.bot sits down")
         await ann.command("start", "Your turn")
         await ann.command("hint", "The optimal tables for this table's rules are being solved")

@@ -366,6 +366,10 @@ class Pig:
     def randomness(self, settings: Any) -> ScriptedDie:
         return self.die
 
+    def keyed(self, stream: Any, table: Any, settings: Any) -> None:
+        """Pig's die is a script: its games say their dice are scripted."""
+        return None
+
     def new_table(self, number: int, room: str, by: str, words: Sequence[str]) -> Table:
         goal = GOAL
         for word in words:

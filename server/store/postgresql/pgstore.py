@@ -24,6 +24,7 @@ from server.store.postgresql.pgcommit import (
     APPLICATION_NAME, CONNECT_TIMEOUT, Connection, PgGroupCommit, execute, executemany, pg,
 )
 from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_channels
+from server.store.postgresql.pgdice import PgDice
 from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
@@ -47,7 +48,7 @@ def pg_program(name: str) -> str:
 
 
 class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns,
-                     PgEvents, PgOutreach, PgOversight):
+                     PgEvents, PgOutreach, PgOversight, PgDice):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:

@@ -17,6 +17,7 @@ from server.store.domain import Tally
 from server.store.sqlite.accounts import SqliteAccounts
 from server.store.sqlite.community import SqliteChannels, SqliteModeration, seed_channels
 from server.store.sqlite.connection import connect, transaction
+from server.store.sqlite.dicerows import SqliteDice
 from server.store.sqlite.funruns import SqliteFunRuns
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
@@ -34,7 +35,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
-    SqliteFunRuns, SqliteEvents, SqliteOutreach, SqliteOversight,
+    SqliteFunRuns, SqliteEvents, SqliteOutreach, SqliteOversight, SqliteDice,
 ):
     """Async facade over one SQLite database file."""
 

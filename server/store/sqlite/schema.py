@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.store.sharedsql import OUTREACH_SCHEMA
+from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
 FIRST_SCHEMA = """
@@ -308,6 +308,7 @@ after ``@boot`` and ``@ban`` (kept through reloads and restarts), players' repor
 invitation codes (``registration = "invite"``)."""
 
 
+
 @dataclass(frozen=True, slots=True)
 class Migration:
     version: int
@@ -326,6 +327,7 @@ MIGRATIONS = (
     Migration(9, _script(FAIR_PLAY)),
     Migration(10, _script(OUTREACH_SCHEMA.format(identity="INTEGER PRIMARY KEY", real="REAL"))),
     Migration(11, _script(COMMUNITY)),
+    Migration(12, _script(DICE_RECORDS_SCHEMA)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
