@@ -27,6 +27,7 @@ from server.store.postgresql.pgcommunity import PgChannels, PgModeration, seed_c
 from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
+from server.store.postgresql.pgpostal import PgPostal
 from server.store.postgresql.pgreaching import PgOutreach
 from server.store.postgresql.pgstewardship import PgOversight
 from server.store.postgresql.pgschema import IDENTITIES, migrate
@@ -47,7 +48,7 @@ def pg_program(name: str) -> str:
 
 
 class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns,
-                     PgEvents, PgOutreach, PgOversight):
+                     PgEvents, PgOutreach, PgOversight, PgPostal):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:
