@@ -50,6 +50,7 @@ async def restore(tables: Tables) -> None:
                                           predicted=table.play.started, learner=stored.learner)
         if stored.learner is not None:
             live.dice, live.teacher = live.kind.lesson(stored.learner, events)
+        live.post = tables.posts.restored(live, stored.post)
         log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                  status=table.status.value, bots=len(table.bots))
     for live in list(tables.live.values()):
@@ -59,6 +60,8 @@ async def restore(tables: Tables) -> None:
                 await tables.close(live, ending, [])
             continue
         tables.clock.mind_absence(live, await _away(tables, live))
+        if live.post is not None:  # (a live table's turn timer waits for someone back: a deadline does not)
+            tables.clock.arm(live)
         tables.server.notices.waiting(live)
         await tables.bots_move(live)  # a stop may have come between a person's move and the bots' answers
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from server.addressbans import AddressBans
 from server.figures import Commands, PortalFigures
+from server.timesource import Clock
 
 if TYPE_CHECKING:
     from rooms.world import World
@@ -75,8 +76,9 @@ class Services:
     """Each channel's last lines (RECALL_MAX), since the server started."""
     address_bans: AddressBans = field(default_factory=AddressBans)
     """The addresses wizards refuse (read at start; ``@ban <address>`` adds one)."""
-    clock: Callable[[], float] = time.time
-    """Unix time now (what commands that date things read)."""
+    clock: Clock = field(default_factory=Clock)
+    """Unix time now as the server counts it (what commands that date things read; correspondence deadlines):
+    the system's, moved forward only on a server started with ``adjustable_clock`` (server.timesource)."""
     started: float = field(default_factory=time.time)
     """When the server started ('uptime', MSSP's UPTIME)."""
     commands: Commands = field(default_factory=Commands)

@@ -25,6 +25,7 @@ from rooms.tables import TableNews
 from server.gametypes import GAME_TYPES
 from server.outofband.interface import Host, OutOfBand
 from server.funhouse.funwire import FunhouseMessage
+from server.gameslist import GamesMessage
 from server.protocol import ErrorMessage, PromptMessage, message_model
 from server.ratednews import char_ratings
 from server.render.colour import plain
@@ -87,6 +88,8 @@ class Gmcp(OutOfBand):
             self._writer.send_gmcp("Comm.Channel.Text", channel_text(message))
         elif message.kind == "away" and isinstance(message.data, tuple) and self.wants("Char.Away"):
             self._writer.send_gmcp("Char.Away", {"items": [item.as_data() for item in message.data]})
+        elif message.kind == "games" and isinstance(message.data, GamesMessage) and self.wants("Char.Games"):
+            self._writer.send_gmcp("Char.Games", message.data.model_dump(mode="json", exclude={"type"}))
         if isinstance(message.data, TableNews) and name is not None:
             self._char_status(char_status(name, message.data))
         if message.kind in RATING_KINDS and message.fields.get("player") == name and self.wants("Char.Rating"):

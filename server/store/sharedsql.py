@@ -163,8 +163,11 @@ FREE_NUMBER = (
 RENUMBER_TABLE = "UPDATE games SET table_number = ? WHERE id = ?"
 INSERT_EVENT = "INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)"
 SAVE_TABLE = (
-    "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ?, conduct = ?, correspondence = ? WHERE id = ?"
+    "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ?, conduct = ?,"
+    " correspondence = COALESCE(?, correspondence) WHERE id = ?"
 )
+"""(A correspondence table's clock is kept when none is given: a table never turns live, and what saves a held
+table again has only its row.)"""
 SET_POST = "UPDATE games SET correspondence = ? WHERE id = ?"
 """A correspondence table's clock (``server.correspondence.post``) frozen or going on without a move."""
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
