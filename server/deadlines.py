@@ -16,6 +16,7 @@ from server.correspondence import LAPSED_AFTER, Post
 from server.notices.awaysummary import AwayItem
 from server.notices.notice import MOVE, Notice
 from server.store import StoreDown
+from server.vacations import Vacations
 
 if TYPE_CHECKING:
     from server.hosting import Tables
@@ -30,8 +31,8 @@ class Deadlines:
 
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-        self.vacations: dict[str, float] = {}
-        """Who is on vacation, until when (server's clock): their deadlines are frozen (server.vacations keeps it)."""
+        self.vacations = Vacations(tables)
+        """Who is on vacation, until when: their deadlines are frozen."""
 
     @property
     def now(self) -> float:
@@ -39,7 +40,7 @@ class Deadlines:
 
     def away(self, name: str) -> bool:
         """On vacation now: a deadline that falls to them starts frozen."""
-        return self.vacations.get(name, 0.0) > self.now
+        return self.vacations.on(name)
 
     # -- seats -------------------------------------------------------------------------------------------------------
 
@@ -118,10 +119,6 @@ class Deadlines:
         """``name`` goes on vacation until ``until`` (None: comes back): each deadline running for them freezes, or
         runs again from where it stood; kept with each table."""
         now = self.now
-        if until is None:
-            self.vacations.pop(name, None)
-        else:
-            self.vacations[name] = until
         for live in self.mine(name):
             post = live.post
             assert post is not None

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from rooms.messages import Message
 from server import posttexts
 from server.correspondence import span
+from server.vacations import when_text
 from server.wiremodel import WireModel
 
 if TYPE_CHECKING:
@@ -42,6 +43,8 @@ class GamesMessage(WireModel):
 
     type: Literal["games"] = "games"
     games: list[GameRow]
+    vacations: dict[str, float]
+    """The other players at these tables on vacation, and until when (Unix time)."""
 
 
 def rows(name: str, tables: list[Live], now: float) -> list[GameRow]:
@@ -58,10 +61,11 @@ def rows(name: str, tables: list[Live], now: float) -> list[GameRow]:
     return sorted(found, key=lambda row: (not row.yours, row.table))
 
 
-def games_message(name: str, found: list[GameRow]) -> Message:
-    """The list as a message: its text for telnet, the model for JSON and GMCP."""
+def games_message(name: str, found: list[GameRow], away: dict[str, float]) -> Message:
+    """The list as a message (``away``: the others on vacation, until when): its text for telnet, the model for
+    JSON and GMCP."""
     if not found:
-        return Message(posttexts.NO_GAMES, "games", {"count": "0"}, data=GamesMessage(games=[]))
+        return Message(posttexts.NO_GAMES, "games", {"count": "0"}, data=GamesMessage(games=[], vacations={}))
     lines = [posttexts.GAMES_HEAD, posttexts.GAMES_COLUMNS]
     for row in found:
         whose = posttexts.YOU if row.yours else ", ".join(row.to_move) or posttexts.NOT_STARTED
@@ -72,5 +76,7 @@ def games_message(name: str, found: list[GameRow]) -> Message:
         lines.append(posttexts.GAMES_ROW.format(number=row.table, game=row.title[:14],
                                                 players=", ".join(row.players)[:20], whose=whose[:11], left=left,
                                                 last=last))
+    lines.extend(posttexts.ON_VACATION_UNTIL.format(name=other, until=when_text(until))
+                 for other, until in sorted(away.items()))
     fields = {"count": str(len(found)), "yours": ",".join(str(row.table) for row in found if row.yours)}
-    return Message("\n".join(lines), "games", fields, data=GamesMessage(games=found))
+    return Message("\n".join(lines), "games", fields, data=GamesMessage(games=found, vacations=away))

@@ -29,6 +29,7 @@ async def restore(tables: Tables) -> None:
     releases) both come back, the later one under a new number; finished games a crash left without results get
     them. A table nobody comes back to is closed as any other is (held if the store cannot save that)."""
     store, settings = tables.server.store, tables.settings
+    await tables.posts.vacations.load()  # (first: a deadline falling to someone on vacation starts frozen)
     for finished in await store.finished_without_results():
         await store.finish_game(finished.game_id, GAME_TYPES.of_stored(finished).repair(finished.events))
         log.warning("table.results_repaired", game=finished.game_id)

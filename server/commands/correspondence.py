@@ -13,9 +13,11 @@ from server import posttexts, texts
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.commands.seating import table_number
+from server.correspondence import days
 from server.gameslist import games_message, rows
 from server.livetable import Live
 from server.session import Session
+from server.vacations import when_text
 
 log = structlog.get_logger()
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -39,7 +41,10 @@ async def games(session: Session, args: str) -> None:
     takes you to one of those, 'play N' to any.
     """
     tables, name = session.services.tables, session.player
-    session.send(games_message(name, rows(name, tables.posts.mine(name), session.services.clock())))
+    mine = tables.posts.mine(name)
+    away = {seat: tables.posts.vacations.until[seat] for live in mine for seat in live.table.seats
+            if seat != name and tables.posts.vacations.on(seat)}
+    session.send(games_message(name, rows(name, mine, session.services.clock()), away))
 
 
 @command("next", category="table")
@@ -71,6 +76,33 @@ async def play(session: Session, args: str) -> None:
     if not live.table.is_seated(session.player):
         raise Refusal(posttexts.NOT_SEATED_AT.format(number=number))
     show(session, live)
+
+
+@command("vacation", category="table")
+async def vacation(session: Session, args: str) -> None:
+    """vacation [on|off]
+
+    'vacation on' freezes the deadlines of your moves at every correspondence
+    table, each where it stood, and the others see you are on vacation; 'vacation
+    off' sets them going again. A year (UTC) gives a number of days of it (30
+    unless the server says otherwise); they run out by themselves. 'vacation'
+    says how many you have left.
+    """
+    vacations, name = session.services.tables.posts.vacations, session.player
+    word = args.strip().lower()
+    if word == "on":
+        until = await vacations.start(name)
+        session.tell(posttexts.VACATION_ON.format(until=when_text(until)), "vacation", until=str(int(until)))
+    elif word == "off":
+        used = await vacations.stop(name)
+        session.tell(posttexts.VACATION_OFF.format(used=days(used), days=vacations.allowed), "vacation")
+    elif not word:
+        if vacations.on(name):
+            session.tell(posttexts.VACATION_ALREADY.format(until=when_text(vacations.until[name])), "vacation")
+        else:
+            session.tell(vacations.state((await vacations.left(name))[0]), "vacation")
+    else:
+        raise UsageError
 
 
 @command("@clock", wizard=True, category="admin")
