@@ -1,6 +1,6 @@
 """What the store keeps for play across days (issue 38) besides the tables themselves: whom each player follows as a
 friend, the challenges waiting for an answer, and each player's vacation; and the rating pools. Plain records (their
-SQL is in ``sharedsql``, both backends run it as written)."""
+SQL is in ``postalsql``, both backends run it as written)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.store import sharedsql as sql
+from server.store import postalsql as sql
 from server.store.postal import Challenge, Vacation
 from server.store.postgresql.pgcommit import PgGroupCommit, execute, fetchall, fetchone
 

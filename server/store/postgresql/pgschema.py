@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from server.store.sharedsql import OUTREACH_SCHEMA, POSTAL_SCHEMA
+from server.store.postalsql import POSTAL_SCHEMA
+from server.store.sharedsql import OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 from server.store.postgresql.pgcommit import Connection, execute, fetchone
 

@@ -8,7 +8,8 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from server.store.sharedsql import OUTREACH_SCHEMA, POSTAL_SCHEMA
+from server.store.postalsql import POSTAL_SCHEMA
+from server.store.sharedsql import OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
 FIRST_SCHEMA = """
