@@ -43,6 +43,7 @@ from server.jsonsink import JsonSink
 from server.sink import LineOut, Sink
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
+from server.challenges import Challenges
 from server.timesource import Clock
 from server.tournaments import Tournaments
 from server.worldwings import missing_wings
@@ -87,6 +88,7 @@ class GameServer:
         )
         self.notices = self.services.notices
         self.notices.summaries.append(self.tables.posts.summary)
+        self.services.challenges = Challenges(self)
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
                                    self.services.address_bans)

@@ -14,6 +14,7 @@ from server.wiremodel import WireModel
 
 if TYPE_CHECKING:
     from server.livetable import Live
+    from server.store.postal import Challenge
 
 
 class GameRow(WireModel):
@@ -38,11 +39,24 @@ class GameRow(WireModel):
     """Seconds since the last move of the game (None: none yet)."""
 
 
+class ChallengeRow(WireModel):
+    """A challenge waiting for an answer, made by the player or to them."""
+
+    id: int
+    by: str
+    whom: str
+    options: str
+    """The table's options as the challenger typed them."""
+    expires: float
+    """Seconds until it is gone unanswered."""
+
+
 class GamesMessage(WireModel):
-    """'games': the player's correspondence tables, those awaiting their move first."""
+    """'games': the player's correspondence tables, those awaiting their move first, and the challenges waiting."""
 
     type: Literal["games"] = "games"
     games: list[GameRow]
+    challenges: list[ChallengeRow]
     vacations: dict[str, float]
     """The other players at these tables on vacation, and until when (Unix time)."""
 
@@ -61,22 +75,33 @@ def rows(name: str, tables: list[Live], now: float) -> list[GameRow]:
     return sorted(found, key=lambda row: (not row.yours, row.table))
 
 
-def games_message(name: str, found: list[GameRow], away: dict[str, float]) -> Message:
-    """The list as a message (``away``: the others on vacation, until when): its text for telnet, the model for
-    JSON and GMCP."""
-    if not found:
-        return Message(posttexts.NO_GAMES, "games", {"count": "0"}, data=GamesMessage(games=[], vacations={}))
-    lines = [posttexts.GAMES_HEAD, posttexts.GAMES_COLUMNS]
+def challenge_rows(waiting: list[Challenge], now: float) -> list[ChallengeRow]:
+    return [ChallengeRow(id=c.id, by=c.by, whom=c.whom, options=c.options, expires=max(0.0, c.expires - now))
+            for c in waiting]
+
+
+def games_message(name: str, found: list[GameRow], away: dict[str, float], offers: list[ChallengeRow]) -> Message:
+    """The list as a message (``away``: the others on vacation, until when; ``offers``: the challenges waiting):
+    its text for telnet, the model for JSON and GMCP."""
+    lines = [posttexts.GAMES_HEAD, posttexts.GAMES_COLUMNS] if found else [posttexts.NO_GAMES]
     for row in found:
         whose = posttexts.YOU if row.yours else ", ".join(row.to_move) or posttexts.NOT_STARTED
         left = posttexts.NOBODY if row.deadline is None else span(row.deadline)
         if row.frozen:
             left = posttexts.FROZEN.format(left=left)
         last = posttexts.NOBODY if row.last_move is None else posttexts.AGO.format(time=span(row.last_move))
-        lines.append(posttexts.GAMES_ROW.format(number=row.table, game=row.title[:14],
-                                                players=", ".join(row.players)[:20], whose=whose[:11], left=left,
+        lines.append(posttexts.GAMES_ROW.format(number=row.table, game=row.title[:16],
+                                                players=", ".join(row.players)[:16], whose=whose[:10], left=left,
                                                 last=last))
     lines.extend(posttexts.ON_VACATION_UNTIL.format(name=other, until=when_text(until))
                  for other, until in sorted(away.items()))
-    fields = {"count": str(len(found)), "yours": ",".join(str(row.table) for row in found if row.yours)}
-    return Message("\n".join(lines), "games", fields, data=GamesMessage(games=found, vacations=away))
+    if offers:
+        lines.append(posttexts.CHALLENGES_HEAD)
+    for offer in offers:
+        what = offer.options or posttexts.DEFAULT_GAME
+        lines.append(posttexts.CHALLENGE_TO_YOU.format(number=offer.id, by=offer.by, what=what) if offer.whom == name
+                     else posttexts.CHALLENGE_BY_YOU.format(number=offer.id, whom=offer.whom, what=what))
+    fields = {"count": str(len(found)), "yours": ",".join(str(row.table) for row in found if row.yours),
+              "challenges": str(len(offers))}
+    return Message("\n".join(lines), "games", fields,
+                   data=GamesMessage(games=found, challenges=offers, vacations=away))

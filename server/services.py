@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
     from server.botladder import Ladder
+    from server.challenges import Challenges
     from server.holds import Holds
     from server.hosting import Tables
     from server.notices.notifier import Notices
@@ -67,6 +68,8 @@ class Services:
     """Reaching players away from the game: mail, web push, the login summary (server.notices)."""
     holds: Holds
     """Who a wizard has just removed, kept out a while (read at start; ``@boot`` and ``@ban`` add)."""
+    challenges: Challenges | None = None
+    """Challenges to a game, made and answered (server.challenges; set once the server is made)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     holder_figures: Callable[[], Awaitable[PortalFigures | None]] | None = None

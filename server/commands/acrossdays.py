@@ -14,7 +14,7 @@ from server.commands.args import UsageError
 from server.commands.registry import command
 from server.commands.seating import table_number
 from server.correspondence import days
-from server.gameslist import games_message, rows
+from server.gameslist import challenge_rows, games_message, rows
 from server.livetable import Live
 from server.session import Session
 from server.vacations import when_text
@@ -38,13 +38,16 @@ async def games(session: Session, args: str) -> None:
     Your correspondence tables (opened with 'table open pace=correspondence'):
     each one's game, players, whose move it is, the time left for that move and
     when the last move was made; those waiting on your move come first. 'next'
-    takes you to one of those, 'play N' to any.
+    takes you to one of those, 'play N' to any. Then the challenges waiting for
+    an answer, yours and those made to you ('help challenge').
     """
     tables, name = session.services.tables, session.player
     mine = tables.posts.mine(name)
     away = {seat: tables.posts.vacations.until[seat] for live in mine for seat in live.table.seats
             if seat != name and tables.posts.vacations.on(seat)}
-    session.send(games_message(name, rows(name, mine, session.services.clock()), away))
+    now, challenges = session.services.clock(), session.services.challenges
+    offers = challenge_rows(await challenges.waiting(name), now) if challenges is not None else []
+    session.send(games_message(name, rows(name, mine, now), away, offers))
 
 
 @command("next", category="table")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 
 MODULES = (
-    "account", "acrossdays", "addresses", "admin", "advice", "building", "channels", "competing", "funhouse", "gameverbs", "hands",
+    "account", "acrossdays", "addresses", "admin", "advice", "building", "channels", "competing", "friendship", "funhouse", "gameverbs", "hands",
     "help", "jsonmode", "login", "mailbox", "moderation", "movement", "options", "oversight", "records", "recovery",
     "registration", "seating", "serverinfo", "serverstats", "tableadmin", "talk", "tutorial", "who",
 )

@@ -52,6 +52,10 @@ class PostalStore(Protocol):
         """The names an account follows, in order."""
         ...
 
+    async def followers(self, name: str) -> set[str]:
+        """The accounts (by skeleton) that follow ``name`` as a friend."""
+        ...
+
     async def set_friend(self, skeleton: str, name: str, friend: bool) -> None: ...
 
     async def challenges(self, name: str, now: float) -> list[Challenge]:

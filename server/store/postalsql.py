@@ -32,6 +32,7 @@ CREATE TABLE vacations (
 records in server/store/postal.py)."""
 
 FRIENDS = "SELECT friend FROM friends WHERE skeleton = ? ORDER BY friend"
+FOLLOWERS = "SELECT skeleton FROM friends WHERE friend = ?"
 BEFRIEND = "INSERT INTO friends VALUES (?, ?) ON CONFLICT DO NOTHING"
 UNFRIEND = "DELETE FROM friends WHERE skeleton = ? AND friend = ?"
 CHALLENGE_COLUMNS = "id, by, whom, options, at, expires"

@@ -12,6 +12,9 @@ class PgPostal(PgGroupCommit):
         rows = await self._run(lambda db: fetchall(db, sql.FRIENDS, (skeleton,)))
         return [name for (name,) in rows]
 
+    async def followers(self, name: str) -> set[str]:
+        return {key for (key,) in await self._run(lambda db: fetchall(db, sql.FOLLOWERS, (name,)))}
+
     async def set_friend(self, skeleton: str, name: str, friend: bool) -> None:
         await self._write(lambda db: execute(db, sql.BEFRIEND if friend else sql.UNFRIEND, (skeleton, name)))
 

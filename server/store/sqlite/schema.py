@@ -325,7 +325,8 @@ INSERT INTO pooled_ratings (player, game, pool, mu, sigma, games, bot)
 DROP TABLE ratings;
 ALTER TABLE pooled_ratings RENAME TO ratings;
 CREATE INDEX ratings_board ON ratings (game, pool, bot);
-""" + POSTAL_SCHEMA.format(text="TEXT", nocase="COLLATE NOCASE", identity="INTEGER PRIMARY KEY", real="REAL")
+""" + POSTAL_SCHEMA.format(text="TEXT", nocase="COLLATE NOCASE", identity="INTEGER PRIMARY KEY AUTOINCREMENT",
+                          real="REAL")
 """Issue 38: a correspondence table's clock (NULL: a live table), ratings apart per pace (every rating before is the
 live pool's), friends, challenges and vacations (``server.store.postal``)."""
 

@@ -12,6 +12,10 @@ class SqlitePostal(GroupCommit):
         rows = await self._run(lambda db: db.execute(sql.FRIENDS, (skeleton,)).fetchall())
         return [name for (name,) in rows]
 
+    async def followers(self, name: str) -> set[str]:
+        rows = await self._run(lambda db: db.execute(sql.FOLLOWERS, (name,)).fetchall())
+        return {key for (key,) in rows}
+
     async def set_friend(self, skeleton: str, name: str, friend: bool) -> None:
         await self._write(lambda db: db.execute(sql.BEFRIEND if friend else sql.UNFRIEND, (skeleton, name)))
 
