@@ -72,6 +72,7 @@ class Deadlines:
         if live.post is not None:
             moved = len(live.table.play.events) > live.stored
             live.post.reckon(live.table, self.now, self.away, moved)
+            live.table.lapsed = live.post.lapsed(live.table)  # (a move of their own ends a row of missed deadlines)
 
     @staticmethod
     def record(live: Live) -> dict[str, Any] | None:
