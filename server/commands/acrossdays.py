@@ -29,6 +29,9 @@ def show(session: Session, live: Live) -> None:
     session.services.tables.where.make_current(session.player, live)
     session.tell(posttexts.CURRENT.format(number=live.table.number), "current", table=str(live.table.number))
     session.tell(live.kind.scoreboard(session.view_of(live.table), session.player, session.style), "table")
+    legal = live.table.view().legal.get(session.player, ())
+    if legal:  # (what the table waits for from them, as its news would end)
+        session.tell(posttexts.YOU_MAY.format(moves=", ".join(legal)), "table", table=str(live.table.number))
 
 
 @command("games", category="table")

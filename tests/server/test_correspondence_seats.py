@@ -6,8 +6,11 @@ whole game over days runs through the portal in test_correspondence_days.py."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
+
+import pytest
 
 from support.clients import RawClient, play_until, player
 from support.servers import running, settings_for
@@ -86,3 +89,33 @@ async def test_two_missed_deadlines_let_the_others_vote_a_player_out(tmp_path: P
         said = await voter.command(f"rating {lapsed}", r"(?s)Ratings of .*?rated game")
         shown = re.search(r"Cosmic Wimpout, correspondence: (\d+)", said)
         assert shown is not None and int(shown.group(1)) < 1000, said  # removed: a loss
+
+
+@pytest.mark.slow
+async def test_one_account_at_fifty_tables_with_bots(tmp_path: Path) -> None:
+    """Issue 38's "Done when": one account at 50 correspondence tables, a house bot at each; 'games' and 'next' are
+    right at every step, and each move goes to the table 'next' chose (its news and prompt name it)."""
+    settings = settings_for(tmp_path, **corr(limits={"tables_per_hour": 100}, tables={"bot_pace": 0}))
+    async with running(settings) as server, player(server, "Ann") as ann:
+        for number in range(1, 51):
+            await ann.command("table open pace=correspondence goal=50", f"Table {number} is a correspondence table")
+            await ann.command("table bot add", f"Robby1.bot sits down at table {number}")
+            await ann.command("start", r"a game of Cosmic Wimpout begins")
+        for _ in range(60):  # (sixty moves: every step checked, not every game to its end)
+            while any(live.bots is not None and not live.bots.done() for live in server.tables.live.values()):
+                await asyncio.sleep(0.01)  # (the house bots' answers, each a task of its own, all made)
+            said = await ann.command("games", r"(?s)(Your correspondence games:.*?|You sit at no .*?)\n\[")
+            mine = {int(n) for n in re.findall(r"\n +(\d+)  Cosmic Wimpout ", said)}
+            yours = [int(n) for n in re.findall(r"\n +(\d+)  Cosmic Wimpout +Ann, Robby1.bot +you ", said)]
+            seated = {n: live.table for n, live in server.tables.live.items() if live.table.is_seated("Ann")}
+            waiting = sorted(n for n, table in seated.items() if "Ann" in table.play.waiting_on())
+            assert mine == set(seated) and yours == waiting, (mine, yours, waiting)  # those waiting on you first
+            if not mine:
+                break
+            shown = await ann.command("next", r"Table (\d+) is your current table")
+            number = int(re.search(r"\d+", shown).group())  # type: ignore[union-attr]
+            assert number in waiting
+            offered = (await ann.expect(rf"(?s)Table {number}: .*?You may: ([^\n]*)\."))
+            options = offered.rpartition("You may: ")[2].rstrip(".").split(", ")
+            ann.send("stop" if "stop" in options else options[0])
+            await ann.expect(rf"\[T{number} ")  # the move's news, at that table
