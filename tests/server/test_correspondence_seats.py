@@ -119,3 +119,12 @@ async def test_one_account_at_fifty_tables_with_bots(tmp_path: Path) -> None:
             options = offered.rpartition("You may: ")[2].rstrip(".").split(", ")
             ann.send("stop" if "stop" in options else options[0])
             await ann.expect(rf"\[T{number} ")  # the move's news, at that table
+
+
+async def test_the_clock_moves_only_on_a_server_started_so(tmp_path: Path) -> None:
+    async with running(settings_for(tmp_path)) as server, player(server, "Wizard") as wiz, \
+            player(server, "Ann") as ann:
+        await wiz.command("@clock +1d", "This server's clock is the system's")
+        await ann.command("@clock +1d", r"(?i)wizard|permission|not allowed|Huh")
+        await wiz.command("@clock tomorrow", r"@clock \+N")
+        assert not (tmp_path / "clock-offset").exists()
