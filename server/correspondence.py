@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from rooms.tables import Status, Table
 from server import posttexts, texts
@@ -117,9 +118,10 @@ def post_option(words: Sequence[str], default_days: int) -> tuple[Post | None, l
         raise Refusal(posttexts.DAYS_LIVE)
     if not correspondence:
         return None, rest
-    if days and not (days[-1].isdigit() and 1 <= int(days[-1]) <= MAX_DAYS):
+    count = typed_number(days[-1]) if days else default_days
+    if count is None or not 1 <= count <= MAX_DAYS:
         raise Refusal(posttexts.DAYS_USAGE.format(most=MAX_DAYS))
-    return Post(int(days[-1]) if days else default_days), rest
+    return Post(count), rest
 
 
 def days(count: float) -> str:

@@ -19,9 +19,10 @@ class TableClock:
     ``abandoned``)."""
 
     def __init__(self, settings: TableSettings, expired: Callable[[Live, int], Work],
-                 abandoned: Callable[[Live], Work], time: Clock) -> None:
+                 abandoned: Callable[[Live], Work], time: Clock | None = None) -> None:
         self.settings = settings
-        self.time = time
+        self.time = time or Clock()
+        """The server's clock, on which correspondence deadlines are set (the system's unless given)."""
         self._expired = expired
         self._abandoned = abandoned
         self._tasks: set[asyncio.Task[None]] = set()

@@ -10,7 +10,7 @@ import importlib
 MODULES = (
     "account", "acrossdays", "addresses", "admin", "advice", "building", "channels", "competing", "friendship", "funhouse", "gameverbs", "hands",
     "help", "jsonmode", "login", "mailbox", "moderation", "movement", "options", "oversight", "records", "recovery",
-    "registration", "seating", "serverinfo", "serverstats", "tableadmin", "talk", "tutorial", "who",
+    "registration", "seating", "serverinfo", "serverstats", "tableadmin", "talk", "turnqueue", "tutorial", "who",
 )
 """The modules of ``server.commands`` that register commands, in name order."""
 HELPERS = ("args", "catalog", "registry")

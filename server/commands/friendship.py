@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+from engine.numbers import typed_number
 from rooms.messages import Refusal
 from server import posttexts
 from server.challenges import Challenges
@@ -73,7 +74,7 @@ async def friends(session: Session, args: str) -> None:
     session.tell("\n".join(lines), "friends")
 
 
-@command("challenge", category="table")
+@command("challenge", category="general")
 async def challenge(session: Session, args: str) -> None:
     """challenge <name> [game=...] [options]
 
@@ -92,7 +93,7 @@ async def challenge(session: Session, args: str) -> None:
                  "challenge_sent", id=str(made.id), whom=made.whom)
 
 
-@command("accept", category="table")
+@command("accept", category="general")
 async def accept(session: Session, args: str) -> None:
     """accept [challenge]
 
@@ -103,7 +104,7 @@ async def accept(session: Session, args: str) -> None:
     await _challenges(session).answer(session.player, _number(args), True)
 
 
-@command("decline", category="table")
+@command("decline", category="general")
 async def decline(session: Session, args: str) -> None:
     """decline [challenge]
 
@@ -119,6 +120,7 @@ def _number(args: str) -> int | None:
     word = args.strip().lstrip("#")
     if not word:
         return None
-    if not word.isdigit():
+    number = typed_number(word)
+    if number is None:
         raise UsageError
-    return int(word)
+    return number

@@ -17,7 +17,7 @@ from server.livetable import Live
 from server.sanctions import may_talk
 from server.session import Session
 
-AT_TABLE = re.compile(r"@\d{1,6}")
+AT_TABLE = re.compile(r"@[0-9]{1,6}")
 """A move's table named among its words: 'roll @3'."""
 
 

@@ -96,7 +96,8 @@ async def table(session: Session, args: str) -> None:
         live = await _tables(session).open(session.player, rest.split())
         opened.count(session.player)
         if live.post is not None:
-            session.tell(posttexts.OPENED_POST.format(number=live.table.number, days=days(live.post.days)), "table")
+            session.tell(posttexts.OPENED_POST.format(number=live.table.number, days=days(live.post.days)),
+                         "table_post", table=str(live.table.number))
         session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)

@@ -25,7 +25,7 @@ async def test_the_games_list_orders_plays_and_accepts(make_server, tmp_path: Pa
                 await bob.expect(f"Ann sits down at table {number}")
                 await bob.command(f"play {number}", "your current table")
                 await bob.command("start", "begins for")
-            await page.do(lambda: page.by_id("refresh-games").click())
+            await page.do(lambda: page.by_id("refresh-games").click())  # (asked for by itself too, at each seat)
             listed = await page.do(page.wait, lambda d: page.text("games").count("Table ") == 2 and page.text("games"))
             waiting = [live.table.number for live in server.tables.posts.awaiting("Ann")]
             yours = [int(n) for n in re.findall(r"Table (\d+): Cosmic Wimpout, Bob, Ann; your move", listed)]
@@ -34,8 +34,7 @@ async def test_the_games_list_orders_plays_and_accepts(make_server, tmp_path: Pa
             await page.do(page.wait, lambda d: "Table 2: Cosmic Wimpout, Bob, Ann;" in page.text("games")
                           and "(on the board)" in page.text("games"))
             await page.do(page.wait, lambda d: page.text("table-title") == "Table 2")
-            await bob.command("challenge Ann goal=100", "challenge 1")
-            await page.do(lambda: page.by_id("refresh-games").click())
+            await bob.command("challenge Ann goal=100", "challenge 1")  # (the list asked for again by itself)
             await page.do(page.wait, lambda d: "Challenge 1 from Bob: goal=100" in page.text("games"))
             await page.do(page.click, "Accept")
             await bob.expect("Ann accepts challenge 1: table 3 is open")

@@ -87,6 +87,7 @@ function onMessage(message) {
   const {kind, fields, text} = message;
   if (ratings.message(message)) return;  // the leaderboard's answer (ratings.js), drawn there
   if (notify.message(message)) return;  // the push key, for "Notify me" (notify.js)
+  if (gamesList.stale(message)) send("games");  // the games list asked for again (gameslist.js)
   if (kind === "welcome") {
     client.credentials = client.pending || client.credentials;
     client.name = fields.name;

@@ -9,6 +9,11 @@ const gamesList = {
   challenges: [],
   current: null,  // the table 'play N' or 'next' made current: the board shows it
 
+  // A text message: true if the list should be asked for again (a correspondence table opened, a challenge).
+  stale(message) {
+    return ["table_post", "challenge", "challenge_answer"].includes(message.kind);
+  },
+
   message(message) {
     this.rows = message.games;
     this.challenges = message.challenges;
@@ -20,6 +25,7 @@ const gamesList = {
   table(message) {
     const number = message.table, me = client.name;
     const row = this.rows.find(entry => entry.table === number);
+    if (!row && message.events.some(event => event.type === "Sat" && event.player === me)) send("games");  // new?
     if (row) {
       row.to_move = message.state.waiting_on;
       row.yours = row.to_move.includes(me);
@@ -49,6 +55,6 @@ const gamesList = {
       item.append(button(mine ? "Decline" : "Withdraw", `decline ${offer.id}`, "small-button"));
       list.append(item);
     }
-    if (!this.rows.length && !this.challenges.length) list.append(element("li", "No correspondence games.", "note"));
+    $("games-panel").hidden = !this.rows.length && !this.challenges.length;  // (shown once there is something)
   },
 };
