@@ -22,6 +22,9 @@ Bounded: at most 100 tables and 200 trials, each trial at most ``--max-run`` sec
 
     .venv/bin/python benchmarks/crash_campaign.py --tables 30 --trials 30 [--store postgresql] [--poker-tables 10]
 
+``--pace correspondence`` opens every table as a correspondence table (issue 38: a deadline in days, kept with the
+table; the bots still move at once), so each kill and start goes through their clocks' saving and restoring.
+
 ``--store postgresql`` runs the server on a throwaway PostgreSQL cluster with fsync on (``benchmarks/stores.py``).
 
 ``--kill game`` (issue 25) starts the server once and SIGKILLs its game process instead, the portal and every bot's
@@ -74,14 +77,16 @@ FIGURES = ("moves shown but missing", "finished games without results", "games n
 
 
 POKER_OPTIONS = "game=poker bases_to_win=2"
+CORRESPONDENCE = " pace=correspondence days=1"
+"""``--pace correspondence``: every table a correspondence table (issue 38), its clock restored with it after a kill."""
 
 
 class Host:
     """What one table's host was shown: the game events of its current game, and of each game that finished (at a
     poker table, as that host may see them)."""
 
-    def __init__(self, name: str, poker: bool = False) -> None:
-        self.name, self.poker = name, poker
+    def __init__(self, name: str, poker: bool = False, correspondence: bool = False) -> None:
+        self.name, self.poker, self.correspondence = name, poker, correspondence
         self.kinds = happenings.EVENT_TYPES if poker else EVENT_TYPES
         self.table = 0
         self.current: list[dict[str, Any]] = []
@@ -117,6 +122,9 @@ class Resuming(Player):
     def react(self, message: Message) -> list[str]:
         if self.host is not None:
             self.host.saw(message)
+        if message["type"] == "message" and message.get("kind") == "server":  # the portal: the game process is back
+            self._resumed = True  # (the table message saying so may wait on it: a correspondence table has no timer
+            # of seconds to move for it)
         return super().react(message)
 
     def _table(self, message: Message) -> list[str]:
@@ -129,7 +137,9 @@ class Resuming(Player):
 
 async def play(name: str, room: str, port: int, host: Host | None, playing_poker: bool = False) -> None:
     """One bot until the server goes away: create (or connect), go to its room, open or sit, play game after game."""
-    options = (POKER_OPTIONS if playing_poker else "goal=200") if host else None
+    options = None
+    if host:
+        options = (POKER_OPTIONS if playing_poker else "goal=200") + (CORRESPONDENCE if host.correspondence else "")
     player = Resuming(name, PASSWORD, poker if playing_poker else cautious, options, 2, 10**9, room, host=host)
     connection = await Connection.open(HOST, port)
     try:
@@ -253,7 +263,8 @@ def set_up(workdir: Path, args: argparse.Namespace) -> tuple[list[str], int, dic
     rooms = write_world(workdir / "world.toml", args.tables)
     port = free_port()
     env = {**server_environment(workdir, workdir / "world.toml", port), "COSMIC_TABLES__TURN_TIMER": "5"}
-    return rooms, port, env, [Host(f"h{room}", n < args.poker_tables) for n, room in enumerate(rooms)]
+    return rooms, port, env, [Host(f"h{room}", n < args.poker_tables, args.pace == "correspondence")
+                              for n, room in enumerate(rooms)]
 
 
 def seat_bots(rooms: list[str], hosts: list[Host], port: int) -> list[asyncio.Task[None]]:
@@ -410,6 +421,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--store", choices=STORES, default="sqlite", help="the storage backend the server runs on")
     parser.add_argument("--poker-tables", type=int, default=0, metavar="N",
                         help="how many of the tables play New Cosmic Poker (the others Cosmic Wimpout)")
+    parser.add_argument("--pace", choices=("live", "correspondence"), default="live",
+                        help="correspondence: every table is played over days (issue 38; the bots move at once)")
     parser.add_argument("--kill", choices=("server", "game", "store"), default="server",
                         help="SIGKILL the whole server (then start it again), or only its game process (issue 25); or "
                              "make its store fail and work again (issue 36: no kill)")

@@ -133,6 +133,9 @@ class Table:
         """Words people put before the table (a house bot's name they chose, an honour rule they proposed), as
         they read, by who wrote them: what 'ignore' hides from those ignoring the writer."""
         self.conduct = Conduct()
+        self.lapsed: set[str] | None = None
+        """At a table played over days (the server sets it): who missed deadlines enough to be voted out, present or
+        not (every player is away most of the time there); None at a live table, where an absent player may be."""
         self.play = play(self)
 
     # -- queries ------------------------------------------------------------------------------------------------------
@@ -318,9 +321,12 @@ class Table:
         target = next((s for s in self.seats if s.casefold() == target.strip().casefold()), target.strip())
         if target not in self.seats or not self.play.in_game(target):
             raise Refusal(f"{target} is not playing at table {self.number}.")
-        if target not in self.absent:
+        if self.lapsed is not None and target not in self.lapsed:
+            raise Refusal(f"{target} has not missed deadlines enough to be voted out.")
+        if self.lapsed is None and target not in self.absent:
             raise Refusal(f"{target} is here: only an absent player can be voted out.")
-        voters = {name for name in self.play.players_in() if name != target and name not in self.absent}
+        voters = {name for name in self.play.players_in()
+                  if name != target and (self.lapsed is not None or name not in self.absent)}
         votes = self.removal_votes.setdefault(target, set())
         votes.add(voter)
         needed = tuple(sorted(voters - votes))

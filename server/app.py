@@ -44,6 +44,8 @@ from server.jsonsink import JsonSink
 from server.sink import LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
 from server.tls import server_context
+from server.challenges import Challenges
+from server.timesource import Clock
 from server.tournaments import Tournaments
 from server.worldwings import missing_wings
 
@@ -72,6 +74,8 @@ class GameServer:
         self.store_watch = StoreWatch(self.store)
         """Whether the store works (``/health``), its failures logged once and tried again until it does."""
         self.store_watch.recovered.append(lambda: self.tables.clock.spawn(self._saving_again()))
+        self.time = Clock(settings.data_dir, settings.adjustable_clock)
+        """The server's clock for what is counted in days (correspondence deadlines, vacations, challenges)."""
         self.tables = Tables(self)
         self.solver = Solver(self)
         self.presence = Presence(self.store, self.world, self.tables, settings.wizards)
@@ -82,9 +86,11 @@ class GameServer:
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits, settings.letters),
             lambda by: self.request_shutdown(by), Funhouse(self.store, settings.funhouse, self.solver.spend),
-            Tournaments(self), Ladder(self), Notices(self), Holds(self.store),
+            Tournaments(self), Ladder(self), Notices(self), Holds(self.store), clock=self.time,
         )
         self.notices = self.services.notices
+        self.notices.summaries.append(self.tables.posts.summary)
+        self.services.challenges = Challenges(self)
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
                                    self.services.address_bans)

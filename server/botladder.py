@@ -72,7 +72,7 @@ class Ladder:
 
     def holds(self, name: str) -> bool:
         """Whether ``name`` is in the ladder: waiting for a table, or at one of its tables (it waits again after)."""
-        seated = self.server.tables.seat_of(name)
+        seated = self.server.tables.where.live_seat_of(name)
         return name in self.waiting or (seated is not None and seated.game_id in self.tables)
 
     def rejoin(self, name: str) -> None:
@@ -100,7 +100,7 @@ class Ladder:
                     self.generation += 1
                     if refused is not None:
                         self._tell(name, refused, "ladder")
-                elif tables.seat_of(name) is None:
+                elif tables.where.live_seat_of(name) is None:
                     ready[name] = frozenset({f"owner:{skeleton(bot.owner)}", f"address:{players[name].address}"})
             if not ready:
                 return

@@ -21,6 +21,8 @@ from server import texts
 from server.fairplay import FairPlay, conduct_record
 from server.gametypes import GAME_TYPES, pick, rated_option
 from server.gametypes import GameType
+from server.correspondence import post_option
+from server.deadlines import Deadlines
 from server.livetable import Live, Row
 from server.names import skeleton
 from server.ratednews import closing_fields, predicted, rated
@@ -57,7 +59,9 @@ class Tables:
         for kind in GAME_TYPES.all():
             self.randomness(kind)  # now: a script that cannot be read stops the start
         self.live: dict[int, Live] = {}
-        self.clock = TableClock(self.settings, self._time_out, self._abandon)
+        self.clock = TableClock(self.settings, self._time_out, self._abandon, server.time)
+        self.posts = Deadlines(self)
+        """Correspondence play: many such seats, deadlines, vacations, the "your move" queue (server.deadlines)."""
         self.where = Whereabouts(self.live)
         """Who sits at or follows which table (``seat_of``, ``followed``)."""
         self.fair = FairPlay(server)
@@ -89,7 +93,7 @@ class Tables:
         return [live for live in self.live.values() if live.table.room == room]
 
     def seat_of(self, name: str) -> Live | None:
-        """The table ``name`` sits at (one at most)."""
+        """The table ``name`` plays at now (``Whereabouts.seat_of``: one may sit at many correspondence tables)."""
         return self.where.seat_of(name)
 
     def followed(self, name: str) -> Live | None:
@@ -127,8 +131,9 @@ class Tables:
         self.clock.cancel()
 
     async def open(self, name: str, words: list[str]) -> Live:
-        """A new table in the player's room, the player in its first seat."""
-        self._refuse_second_seat(name)
+        """A new table in the player's room, the player in its first seat (``pace=correspondence``: days a move)."""
+        post, words = post_option(words, self.server.settings.correspondence.days)
+        self.posts.refuse_seat(name, post is not None)
         rated, words = rated_option(words)
         kind, options = pick(words)
         room = self.server.world.location(name).key
@@ -137,11 +142,13 @@ class Tables:
         rated = rated and self._fair
         # the database picks the number, in the same transaction as the table (processes sharing it never clash)
         number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
-                                                                  rated)
+                                                                  rated, None if post is None else post.record())
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
-                                        moved_at=time.time(), rated=rated)
-        self.where.changed()
+                                        moved_at=time.time(), rated=rated, post=post)
+        if post is not None:
+            table.lapsed = set()
+        self.where.make_current(name, live)
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
         world = self.server.world
@@ -156,7 +163,7 @@ class Tables:
         house bots (each its name and strategy's words) beside them; ``begin`` starts its game. ``then`` runs when
         it closes."""
         for name in people:
-            self._refuse_second_seat(name)
+            self.posts.refuse_seat(name, False)
         kind, options = pick(words)
         first = people[0]
         table = kind.new_table(0, room, first, options)
@@ -232,6 +239,7 @@ class Tables:
         live.moves += 1
         live.moved_at = time.time()
         self.clock.disarm(live)
+        self.posts.reckon(live)
         table = live.table
         now_heard = table.audience
         if now_heard != heard:
@@ -321,13 +329,13 @@ class Tables:
     def sit(self, name: str, live: Live) -> Callable[[], TableNews]:
         """``sit`` as a move: nobody sits at two tables at once, nor at someone's tutorial (it is open, not started,
         for a moment: 'sit' then would join the lesson, on its loaded dice)."""
-        self._refuse_second_seat(name, live)
+        self.posts.refuse_seat(name, live.post is not None, live)
         if live.teacher is not None and not live.table.is_seated(name):
             raise Refusal(texts.TUTORIAL_TABLE.format(number=live.table.number))
 
         def move() -> TableNews:
             news = live.table.sit(name)
-            self.where.changed()  # (a watcher who sits is heard as before, so ``_publish`` would not see it)
+            self.where.make_current(name, live)  # (a watcher who sits is heard as before, so ``_publish`` would not see it)
             return news
 
         return move
@@ -344,6 +352,7 @@ class Tables:
         live = self.seat_of(name)
         if live is None:
             return
+        await self.posts.back(session, live)
 
         def board() -> None:
             if not quiet:  # the board shows them back
@@ -387,11 +396,6 @@ class Tables:
 
     # -- inside ------------------------------------------------------------------------------------------------------
 
-    def _refuse_second_seat(self, name: str, here: Live | None = None) -> None:
-        seated = self.seat_of(name)
-        if seated is not None and seated is not here:
-            raise Refusal(texts.SEATED_ELSEWHERE.format(number=seated.table.number))
-
     @property
     def _fair(self) -> bool:
         """The dice are the server's fair ones (games on a ``--dice-script`` are never rated)."""
@@ -411,7 +415,8 @@ class Tables:
         row = Row(table.play.options_record(), list(table.seats), self._bot_words(table),
                   ending.value if ending is TableEnding.ABANDONED else table.status.value, conduct_record(table.conduct))
         changes = await self.server.store.save_table(live.game_id, *row[:4], live.stored,
-                                                     [kind.event_record(e) for e in events], finish, row.conduct)
+                                                     [kind.event_record(e) for e in events], finish, row.conduct,
+                                                     self.posts.record(live))
         live.stored, live.row = live.stored + len(events), row
         if finish is not None:
             live.finish = finish
@@ -480,6 +485,9 @@ class Tables:
 
     async def _time_out(self, live: Live, moves: int) -> None:
         if live.moves != moves or self.live.get(live.table.number) is not live:
+            return
+        if live.post is not None:
+            await self.posts.time_out(live)
             return
         log.info("table.timed_out", table=live.table.number, waiting_on=live.table.play.waiting_on())
         try:

@@ -12,6 +12,8 @@ from rooms.tables import Aside, Table, TableNews
 from server.gametypes import GAME_TYPES, GameType
 
 if TYPE_CHECKING:
+    from server.correspondence import Post
+    from server.timesource import Alarm
     from rooms.tables import TableEnding
     from server.store import Finish, StoredTable
 
@@ -78,6 +80,10 @@ class Live:
     unrated: str | None = None
     """Why its game, ended, is not rated after all (too short, or past a daily cap: server.fairplay), told with its
     end."""
+    post: Post | None = None
+    """A correspondence table's clock (days a move, its deadline); None: a live table (server.correspondence)."""
+    alarm: Alarm | None = None
+    """A correspondence table's deadline, set on the server's clock."""
     then: Callable[[Live, TableEnding], Awaitable[None]] | None = None
     """What its closing sets going: an event's or the ladder's next pairing (tables the server seats)."""
 

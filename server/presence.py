@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from rooms.messages import Delivery
+from rooms.messages import Delivery, Message
 from rooms.world import World
-from server import texts
+from server import posttexts, texts
 from server.sanctions import describe
 from server.storewatch import spared
 from server.store import EVERYWHERE, Account, Store
@@ -71,10 +71,19 @@ class Presence:
             self.world.arrive(account.name, location)  # where they were, unannounced
         else:
             self.deliver(self.world.arrive(account.name, location))
+            await spared(self._friends_told(account.name))
         await spared(store.touch([skeleton]))  # (a moment's failure: seen at the next)
         if not returning:  # (a connection taken over after a reload comes from where it came from)
             await spared(store.set_last_address(skeleton, session.address))
         await self.tables.returned(session, quiet=returning)
+
+    async def _friends_told(self, name: str) -> None:
+        """Those here who follow ``name`` and chose '@set friends-notify=on' are told they connected."""
+        followers = await self.store.followers(name)
+        said = Message(posttexts.FRIEND_CONNECTED.format(name=name), "friend_connected", {"friend": name})
+        self.deliver(Delivery(other.player, said) for other in list(self.players.values())
+                     if other.account is not None and other.account.skeleton in followers
+                     and other.options.get("friends-notify") == "on")
 
     def has_powers(self, account: Account) -> bool:
         """A wizard: the account's stored flag (set from the console), or a configured name, exactly."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import structlog
 
 from rooms.messages import Message
+from server.store.postal import CORRESPONDENCE, LIVE
 from server import texts
 from server.ratingmodel import Rating, chances
 from server.store import RatingChange
@@ -44,7 +45,8 @@ async def predicted(store: Store, live: Live) -> list[Message]:
         return []
     live.predicted = True
     players = list(table.seats)
-    ratings = {name: (await store.ratings(name)).get(live.kind.name) for name in players}
+    pool = LIVE if live.post is None else CORRESPONDENCE  # (each pace rated apart)
+    ratings = {name: (await store.ratings(name, pool)).get(live.kind.name) for name in players}
     return [chances_message(table.number, players, {k: v for k, v in ratings.items() if v})]
 
 

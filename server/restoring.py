@@ -30,6 +30,7 @@ async def restore(tables: Tables) -> None:
     releases) both come back, the later one under a new number; finished games a crash left without results get
     them. A table nobody comes back to is closed as any other is (held if the store cannot save that)."""
     store, settings = tables.server.store, tables.settings
+    await tables.posts.vacations.load()  # (first: a deadline falling to someone on vacation starts frozen)
     for finished in await store.finished_without_results():
         await store.finish_game(finished.game_id, GAME_TYPES.of_stored(finished).repair(finished.events))
         log.warning("table.results_repaired", game=finished.game_id)
@@ -51,6 +52,7 @@ async def restore(tables: Tables) -> None:
                                           predicted=table.play.started, learner=stored.learner)
         if stored.learner is not None:
             live.dice, live.teacher = live.kind.lesson(stored.learner, events)
+        live.post = tables.posts.restored(live, stored.post)
         await restored_dice(tables, live)
         log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                  status=table.status.value, bots=len(table.bots))
@@ -61,6 +63,8 @@ async def restore(tables: Tables) -> None:
                 await tables.close(live, ending, [])
             continue
         tables.clock.mind_absence(live, await _away(tables, live))
+        if live.post is not None:  # (a live table's turn timer waits for someone back: a deadline does not)
+            tables.clock.arm(live)
         tables.server.notices.waiting(live)
         await tables.bots_move(live)  # a stop may have come between a person's move and the bots' answers
 

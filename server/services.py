@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from server.addressbans import AddressBans
 from server.figures import Commands, PortalFigures
+from server.timesource import Clock
 
 if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
     from server.botladder import Ladder
+    from server.challenges import Challenges
     from server.holds import Holds
     from server.hosting import Tables
     from server.notices.notifier import Notices
@@ -66,6 +68,8 @@ class Services:
     """Reaching players away from the game: mail, web push, the login summary (server.notices)."""
     holds: Holds
     """Who a wizard has just removed, kept out a while (read at start; ``@boot`` and ``@ban`` add)."""
+    challenges: Challenges | None = None
+    """Challenges to a game, made and answered (server.challenges; set once the server is made)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     holder_figures: Callable[[], Awaitable[PortalFigures | None]] | None = None
@@ -75,8 +79,9 @@ class Services:
     """Each channel's last lines (RECALL_MAX), since the server started."""
     address_bans: AddressBans = field(default_factory=AddressBans)
     """The addresses wizards refuse (read at start; ``@ban <address>`` adds one)."""
-    clock: Callable[[], float] = time.time
-    """Unix time now (what commands that date things read)."""
+    clock: Clock = field(default_factory=Clock)
+    """Unix time now as the server counts it (what commands that date things read; correspondence deadlines):
+    the system's, moved forward only on a server started with ``adjustable_clock`` (server.timesource)."""
     started: float = field(default_factory=time.time)
     """When the server started ('uptime', MSSP's UPTIME)."""
     commands: Commands = field(default_factory=Commands)

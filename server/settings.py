@@ -274,6 +274,25 @@ class NotifySettings(BaseModel):
     """Seconds a mail or a push is retried before it is given up."""
 
 
+class CorrespondenceSettings(BaseModel):
+    """Tables played over days (issue 38): their deadlines, how many one may play, vacations, challenges."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    days: int = Field(ge=1, le=14)
+    """Days a move when 'table open pace=correspondence' names none."""
+    tables: int = Field(ge=1)
+    """Correspondence tables one player may sit at at once (besides one live table)."""
+    vacation_days: int = Field(ge=0, le=366)
+    """Days of vacation a player may take in a calendar year (UTC)."""
+    challenges_open: int = Field(ge=1)
+    """Challenges one player may have waiting for an answer at once."""
+    challenges_per_hour: int = Field(ge=1)
+    """Challenges one player may make in any hour."""
+    challenge_days: float = Field(gt=0)
+    """Days a challenge waits for its answer; then it is gone."""
+
+
 class StoreSettings(BaseModel):
     """Where accounts, the world and every game are kept."""
 
@@ -310,6 +329,9 @@ class Settings(BaseSettings):
     news: str = Field(max_length=4000)
     password_hash_cost: int = Field(ge=2, le=2**20)
     event_loop: Literal["uvloop", "asyncio"]
+    adjustable_clock: bool
+    """Let a wizard move the server's clock forward ('@clock'): tests and demonstrations of correspondence play only,
+    never a server people play on (server.timesource)."""
     limits: Limits
     tables: TableSettings
     events: EventSettings
@@ -325,6 +347,7 @@ class Settings(BaseSettings):
     mail: MailSettings
     push: PushSettings
     notify: NotifySettings
+    correspondence: CorrespondenceSettings
 
     config_files: ClassVar[tuple[Path, ...]] = ()
     """Configuration files read over the built-in defaults, later ones winning."""

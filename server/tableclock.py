@@ -1,5 +1,6 @@
-"""The clocks of the live tables, whatever their game: the turn timer on the move a table waits for (its length is
-the game type's), the time after which a table every person left away is closed, and the tasks they start."""
+"""The clocks of the tables, whatever their game: the turn timer on the move a table waits for (its length is the
+game type's), or at a correspondence table its deadline in days (on the server's clock, ``server.timesource``); the
+time after which a live table every person left away is closed; and the tasks they start."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable, Coroutine
 
 from server.livetable import Live
 from server.settings import TableSettings
+from server.timesource import Clock
 
 Work = Coroutine[None, None, None]
 
@@ -17,8 +19,10 @@ class TableClock:
     ``abandoned``)."""
 
     def __init__(self, settings: TableSettings, expired: Callable[[Live, int], Work],
-                 abandoned: Callable[[Live], Work]) -> None:
+                 abandoned: Callable[[Live], Work], time: Clock | None = None) -> None:
         self.settings = settings
+        self.time = time or Clock()
+        """The server's clock, on which correspondence deadlines are set (the system's unless given)."""
         self._expired = expired
         self._abandoned = abandoned
         self._tasks: set[asyncio.Task[None]] = set()
@@ -30,6 +34,9 @@ class TableClock:
         timer = table.play.timer()
         if timer is None:
             return
+        if live.post is not None and timer == "turn":  # days a move, whoever is here
+            self._arm_deadline(live)
+            return
         present = [name for name in table.play.players_in() if name not in table.absent and name not in table.bots]
         if not present or all(name in table.bots for name in table.play.waiting_on()):
             return  # nobody is there to wait for, or only house bots, who move at once
@@ -38,17 +45,29 @@ class TableClock:
         moves = live.moves
         live.timer = asyncio.get_running_loop().call_later(seconds, lambda: self.spawn(self._expired(live, moves)))
 
+    def _arm_deadline(self, live: Live) -> None:
+        """A correspondence table's deadline, as its ``Post`` reckons it (none while frozen by a vacation)."""
+        self.disarm(live)
+        assert live.post is not None
+        if live.post.deadline is None:
+            return
+        moves = live.moves
+        live.alarm = self.time.alarms.at(live.post.deadline, lambda: self.spawn(self._expired(live, moves)))
+
     def disarm(self, live: Live) -> None:
         if live.timer is not None:
             live.timer.cancel()
             live.timer = None
+        if live.alarm is not None:
+            live.alarm.cancel()
+            live.alarm = None
 
     def mind_absence(self, live: Live, away: float = 0.0) -> None:
         """While every person at the table is away, the time after which it is closed runs; anyone back stops it.
         ``away``: seconds they had been gone when the server started, which count, but leave them at least
         ``return_grace`` to come back (after a long stop, an upgrade, nobody could)."""
         settings = self.settings
-        if not live.table.unattended:
+        if not live.table.unattended or live.post is not None:  # (a correspondence table waits for days)
             self.keep(live)
         elif live.abandon is None:
             wait = max(settings.abandon_after - away, min(settings.return_grace, settings.abandon_after))

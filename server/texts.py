@@ -263,7 +263,7 @@ PACE_SET = "House bots at table {number} now wait {seconds} s before each throw.
 PACE_NOW = "House bots at table {number} wait {seconds} s before each throw."
 PACE_USAGE = "Usage: table pace <seconds>, from 0 to {most}."
 SET_USAGE = ("Usage: @set cubes=art|compact | screenreader=on|off|auto | color=on|off|auto | prompt=on|off | pager=on|off|<rows>"
-             " | [!]haven | notify=move,challenge,over,digest|off")
+             " | [!]haven | notify=move,challenge,over,digest|off | friends-notify=on|off")
 SET_DONE = "Set: {key}={value}."
 SET_SHOW = "Your settings: {settings}."
 NO_GAMES = "{name} has no finished games."

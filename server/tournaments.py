@@ -163,7 +163,7 @@ class Tournaments:
 
     def arenas_of(self, name: str) -> tuple[int, ...]:
         """The running arenas ``name`` plays: waiting in the queue, or at one of its tables (queued again after)."""
-        seated = self.server.tables.seat_of(name)
+        seated = self.server.tables.where.live_seat_of(name)
         return tuple(number for number, run in self.running.items() if run.record.kind == ARENA and (
             name in run.queue or (seated is not None and seated.game_id in run.tables)))
 
@@ -296,7 +296,7 @@ class Tournaments:
 
     def _free(self, name: str) -> bool:
         """Online and at no table: may be seated."""
-        return name in self.server.players and self.server.tables.seat_of(name) is None
+        return name in self.server.players and self.server.tables.where.live_seat_of(name) is None
 
     # -- games ending ------------------------------------------------------------------------------------------------
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import importlib
 
 MODULES = (
-    "account", "addresses", "admin", "advice", "building", "channels", "checking", "competing", "funhouse", "gameverbs",
-    "hands", "help", "jsonmode", "login", "mailbox", "moderation", "movement", "options", "oversight", "records",
-    "recovery", "registration", "seating", "serverinfo", "serverstats", "tableadmin", "talk", "tutorial", "who",
+    "account", "acrossdays", "addresses", "admin", "advice", "building", "channels", "checking", "competing",
+    "friendship", "funhouse", "gameverbs", "hands", "help", "jsonmode", "login", "mailbox", "moderation", "movement",
+    "options", "oversight", "records", "recovery", "registration", "seating", "serverinfo", "serverstats",
+    "tableadmin", "talk", "turnqueue", "tutorial", "who",
 )
 """The modules of ``server.commands`` that register commands, in name order."""
 HELPERS = ("args", "catalog", "registry")

@@ -13,9 +13,10 @@ from server.session import PAGE_ROWS, Session
 from server.tabledice import DICE_SEED_IS, DICE_SEED_NONE, PREFERENCE as DICE_SEED
 
 CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off", "auto"), "color": ("on", "off", "auto"),
-           "haven": ("on", "off"), "prompt": ("on", "off"),
+           "haven": ("on", "off"), "prompt": ("on", "off"), "friends-notify": ("on", "off"),
            "pager": ("on", "off", *(str(rows) for rows in range(PAGE_ROWS.start, PAGE_ROWS.stop)))}
-DEFAULTS = {"cubes": "art", "screenreader": "auto", "color": "auto", "haven": "off", "prompt": "on", "pager": "on"}
+DEFAULTS = {"cubes": "art", "screenreader": "auto", "color": "auto", "haven": "off", "prompt": "on", "pager": "on",
+            "friends-notify": "off"}
 """``auto``: as your client reports: colour if it shows ANSI (TTYPE or MTTS), screen-reader wording if it says a
 screen reader reads it (MTTS 64)."""
 FLAGS = ("haven",)
@@ -44,7 +45,8 @@ async def set_(session: Session, args: str) -> None:
     screen's height. 'notify=move,challenge,over,digest' (any of them, or
     'off') chooses what you are told while away, by mail ('@email') and on
     the web page's notifications: your move, a challenge, a game's end, a
-    daily digest. Kept for your next visits. '@set' alone shows your settings.
+    daily digest. 'friends-notify=on' tells you when a friend connects (see
+    'friend'). Kept for your next visits. '@set' alone shows your settings.
     'dice-seed TEXT': your own seed, mixed into the dice of every game you
     start at (see 'help verify'); '!dice-seed' has one made for each game.
     Wizards: '@set <player>=builder' (or '!builder') lets a player build (see @dig).

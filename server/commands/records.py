@@ -8,7 +8,7 @@ import time
 
 from engine.numbers import typed_number
 from rooms.messages import Message, Refusal, counted
-from server import texts
+from server import posttexts, texts
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.gametypes import GAME_TYPES, GameType
@@ -17,6 +17,7 @@ from server.ratingmodel import Rating
 from server.render.columns import narrowed
 from server.session import Session
 from server.store import PlayedGame
+from server.store.postal import CORRESPONDENCE, LIVE
 from server.tabledice import game_export
 
 HISTORY_SIZE, TOP_SIZE = 20, 10
@@ -110,14 +111,20 @@ async def top(session: Session, args: str) -> None:
     kind = GAME_TYPES.named(named[0]) if named else GAME_TYPES.default
     store = session.services.store
     board = await store.rating_board(kind.name, bots, TOP_SIZE)
+    post = await store.rating_board(kind.name, bots, TOP_SIZE, CORRESPONDENCE)
     leaders = [] if bots else await store.top(TOP_SIZE, kind.name)
-    if not board and not leaders:
+    if not board and not post and not leaders:
         raise Refusal(texts.NO_RATED.format(game=kind.title) if bots else texts.NO_LEADERS)
     width = session.sink.width
     parts = [rating_board(kind.title, bots, board, width)] if board else []
+    if post:
+        parts.append(rating_board(posttexts.IN_CORRESPONDENCE.format(game=kind.title), bots, post, width))
     if leaders:
         parts.append(kind.leaderboard(leaders, width))
-    session.page("\n\n".join(parts), "records", **board_fields(kind.name, bots, board))
+    fields = board_fields(kind.name, bots, board)
+    fields |= {f"correspondence.{key}": value for key, value in board_fields(kind.name, bots, post).items()
+               if key not in ("board", "game")}
+    session.page("\n\n".join(parts), "records", **fields)
 
 
 @command("rating", category="records")
@@ -127,19 +134,25 @@ async def rating(session: Session, args: str) -> None:
     Your ratings (or another player's), one for each game played rated: the
     conservative figure (mu - 3 sigma, scaled: a newcomer shows 1000), marked
     provisional until enough games make it sure, and the number of rated games.
+    Games played over days (correspondence tables) are rated apart from live
+    ones: each game has a rating of each pace.
     """
     name = args.strip() or session.player
-    ratings = await session.services.store.ratings(name)
-    if not ratings:
+    store = session.services.store
+    pools = {LIVE: await store.ratings(name), CORRESPONDENCE: await store.ratings(name, CORRESPONDENCE)}
+    if not any(pools.values()):
         raise Refusal(texts.NO_RATINGS.format(name=name))
-    lines = [texts.RATINGS_OF.format(name=name)]
-    for game, r in ratings.items():
-        title = next((kind.title for kind in GAME_TYPES.all() if kind.name == game), game)
-        lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r),
-                                              games=counted(r.games, "rated game")))
-    fields = {f"rating.{game}": str(r.shown) for game, r in ratings.items()}
-    fields |= {f"provisional.{game}": "yes" if r.provisional else "no" for game, r in ratings.items()}
-    fields |= {f"games.{game}": str(r.games) for game, r in ratings.items()}
+    lines, fields = [texts.RATINGS_OF.format(name=name)], {}
+    for pool, ratings in pools.items():
+        prefix = "" if pool == LIVE else f"{pool}."
+        for game, r in ratings.items():
+            title = next((kind.title for kind in GAME_TYPES.all() if kind.name == game), game)
+            if pool != LIVE:
+                title = posttexts.IN_CORRESPONDENCE.format(game=title)
+            lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r),
+                                                  games=counted(r.games, "rated game")))
+            fields |= {f"{prefix}rating.{game}": str(r.shown), f"{prefix}games.{game}": str(r.games),
+                       f"{prefix}provisional.{game}": "yes" if r.provisional else "no"}
     session.send(Message("\n".join(lines), "rating", {"player": name, **fields}))
 
 

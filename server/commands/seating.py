@@ -6,7 +6,8 @@ import re
 
 from engine.numbers import typed_number
 from rooms.messages import Refusal
-from server import texts
+from server import posttexts, texts
+from server.correspondence import days
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.sanctions import may_talk
@@ -93,8 +94,11 @@ async def table(session: Session, args: str) -> None:
     if verb == "open":
         opened = session.services.quotas.tables
         Quotas.allow(opened, session.player, texts.QUOTA_TABLES)
-        await _tables(session).open(session.player, rest.split())
+        live = await _tables(session).open(session.player, rest.split())
         opened.count(session.player)
+        if live.post is not None:
+            session.tell(posttexts.OPENED_POST.format(number=live.table.number, days=days(live.post.days)),
+                         "table_post", table=str(live.table.number))
         session.tell(texts.TABLE_OPENED_NEXT, "table")
     elif verb == "set" and rest.strip():
         live = seated(session)

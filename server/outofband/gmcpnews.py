@@ -12,6 +12,7 @@ from rooms.messages import Message
 from rooms.model import EXITS_LISTED_WITH
 from rooms.tables import TableNews
 from server.funhouse.funwire import FunhouseMessage
+from server.gameslist import GamesMessage
 from server.gametypes import GAME_TYPES
 from server.protocol import ErrorMessage, PromptMessage, message_model
 from server.ratednews import char_ratings
@@ -32,6 +33,8 @@ def gmcp_news(message: Message, name: str | None, wants: Callable[[str], bool],
         yield "Comm.Channel.Text", channel_text(message)
     elif message.kind == "away" and isinstance(message.data, tuple) and wants("Char.Away"):
         yield "Char.Away", {"items": [item.as_data() for item in message.data]}
+    elif message.kind == "games" and isinstance(message.data, GamesMessage) and wants("Char.Games"):
+        yield "Char.Games", message.data.model_dump(mode="json", exclude={"type"})
     if isinstance(message.data, TableNews) and name is not None:
         status(char_status(name, message.data))
     if message.kind in RATING_KINDS and message.fields.get("player") == name and wants("Char.Rating"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from server.commands.args import UsageError
 from server.gametypes import Move, Verb
 
 if TYPE_CHECKING:
@@ -56,6 +57,19 @@ def fold(player: str, live: Live, args: str) -> Move:
     Poker: give up this hand (you keep your cards).
     """
     return _move("fold", player, live, args)
+
+
+def vote(player: str, live: Live, args: str) -> Move:
+    """vote remove <player>
+
+    Vote to remove a player who has lost their connection (or, at a
+    correspondence table, has missed two deadlines in a row): everyone else
+    still playing must agree. It counts as a loss for them.
+    """
+    verb, _, target = args.strip().partition(" ")
+    if verb.lower() != "remove" or not target.strip():
+        raise UsageError
+    return lambda: live.table.vote_remove(player, target, live.dice)
 
 
 def tapout(player: str, live: Live, args: str) -> Move:
@@ -132,5 +146,5 @@ def meld(player: str, live: Live, args: str) -> Move:
 VERBS = (
     Verb("in", declare_in), Verb("out", declare_out), Verb("check", check), Verb("call", call), Verb("fold", fold),
     Verb("tapout", tapout), Verb("open", open_), Verb("raise", raise_), Verb("pawn", pawn), Verb("draw", draw),
-    Verb("flip", flip), Verb("choose", choose), Verb("meld", meld),
+    Verb("flip", flip), Verb("choose", choose), Verb("meld", meld), Verb("vote", vote),
 )

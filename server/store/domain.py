@@ -150,6 +150,8 @@ class StoredTable:
     """Its game will be rated and counted in 'stats' and 'top' (not a tutorial, not opened with ``rated=off``)."""
     conduct: dict[str, Any] = field(default_factory=dict)
     """How each person took part (``rooms.tables.Conduct`` as JSON: own moves, who left, addresses at the start)."""
+    post: dict[str, Any] | None = None
+    """A correspondence table's clock (``server.correspondence.post``); None: a live table."""
 
 
 @dataclass(frozen=True, slots=True)

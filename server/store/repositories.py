@@ -16,7 +16,9 @@ from rooms.model import Room
 from server.figures import Commits
 from server.ratingmodel import Rating
 from server.store.trouble import Trouble
+from server.store.dicestore import DiceStore
 from server.store.outreach import OutreachStore
+from server.store.postal import LIVE, PostalStore
 from server.store.domain import (
     DEFAULT_GAME,
     Account,
@@ -247,11 +249,12 @@ class GameStore(Protocol):
 
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
-        bots: Mapping[str, list[str]] | None = None, rated: bool = True,
+        bots: Mapping[str, list[str]] | None = None, rated: bool = True, post: dict[str, Any] | None = None,
     ) -> tuple[int, int]:
         """Record a new table of a game type (one table holds one game) under the lowest number no open table has,
-        chosen by the database (processes sharing one never take a number twice), with its seats, house bots and
-        whether its game will be rated, in one transaction; returns its number and game id."""
+        chosen by the database (processes sharing one never take a number twice), with its seats, house bots,
+        whether its game will be rated and its correspondence clock (None: a live table), in one transaction; returns
+        its number and game id."""
         ...
 
     async def renumber_table(self, game_id: int, number: int) -> None:
@@ -261,15 +264,19 @@ class GameStore(Protocol):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
-        conduct: dict[str, Any] | None = None,
+        conduct: dict[str, Any] | None = None, post: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
         """The table's seats, house bots, rules and status now, how each person took part (``conduct``, brought back
-        with the table), its new game events and, when its game is over, the results and, if the game and its table
+        with the table), its correspondence clock (``post``: None at a live table), its new game events and, when its game is over, the results and, if the game and its table
         are rated, the players' new ratings: all in one transaction. Returns the ratings' changes (none for an unrated
         game, which is marked so: it never reaches 'stats' or 'top')."""
         ...
 
     async def set_pace(self, game_id: int, pace: float) -> None: ...
+
+    async def set_post(self, game_id: int, post: dict[str, Any]) -> None:
+        """A correspondence table's clock, frozen or going on without a move (a vacation's start or end)."""
+        ...
 
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice); never rated."""
@@ -306,12 +313,14 @@ class GameStore(Protocol):
         is no such game."""
         ...
 
-    async def ratings(self, player: str) -> dict[str, Rating]:
-        """A player's rating in each game type they were rated in, by game type."""
+    async def ratings(self, player: str, pool: str = LIVE) -> dict[str, Rating]:
+        """A player's rating in each game type they were rated in, by game type, in one pool (``postal.POOLS``: a
+        game is rated in its pace's)."""
         ...
 
-    async def rating_board(self, game: str, bots: bool, limit: int) -> list[tuple[str, Rating]]:
-        """The best rated people (``bots`` False) or bots in a game type, by conservative figure, best first."""
+    async def rating_board(self, game: str, bots: bool, limit: int, pool: str = LIVE) -> list[tuple[str, Rating]]:
+        """The best rated people (``bots`` False) or bots in a game type's pool, by conservative figure, best
+        first."""
         ...
 
     async def history(self, player: str, limit: int) -> list[GameSummary]:
@@ -438,25 +447,8 @@ class CopyStore(Protocol):
         ...
 
 
-class DiceStore(Protocol):
-    """What checking the dice of a game, a run or a day needs (server.dicerecords): kept apart from the events, its
-    server seed being secret until the end."""
-
-    async def save_dice(self, kind: str, ref: str, record: dict[str, Any]) -> None: ...
-
-    async def first_dice(self, kind: str, ref: str, record: dict[str, Any]) -> dict[str, Any]:
-        """``record`` kept unless one is there already (another process was first): the one kept."""
-        ...
-
-    async def dice(self, kind: str, ref: str) -> dict[str, Any] | None: ...
-
-    async def recent_games(self, game: str, limit: int) -> list[int]:
-        """The ids of the newest ended games of a game type, newest first (the server's dice statistics)."""
-        ...
-
-
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, OversightStore, MailStore, WorldStore, GameStore,
-            FunhouseStore, EventStore, OutreachStore, DiceStore, CopyStore, Protocol):
+            FunhouseStore, EventStore, OutreachStore, DiceStore, PostalStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     commits: Commits

@@ -5,7 +5,7 @@ string aggregation, the schema) stay in each backend's folder."""
 
 from __future__ import annotations
 
-from server.store import outreach
+from server.store import outreach, postal
 from server.store.domain import FORMER, OPEN_STATUSES, PREVIEW
 
 ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder, last_address"
@@ -103,7 +103,7 @@ BY_SKELETON = (
     ("preferences", "skeleton"), ("ignores", "skeleton"), ("channel_members", "skeleton"), ("restrictions", "skeleton"),
     ("locations", "skeleton"), ("mail", "recipient"), ("bot_accounts", "skeleton"), ("holds", "key"),
     ("email_addresses", "skeleton"), ("account_codes", "skeleton"), ("push_subscriptions", "skeleton"),
-    ("notices", "skeleton"), ("outbox", "recipient"),
+    ("notices", "skeleton"), ("outbox", "recipient"), ("friends", "skeleton"), ("vacations", "skeleton"),
 )
 """What an account keeps under its skeleton (the key of its name): it follows a rename, and goes with the account."""
 BY_NAME = (
@@ -111,12 +111,15 @@ BY_NAME = (
     ("ratings", "player"), ("funhouse_runs", "player"), ("event_standings", "player"), ("games", "winner"),
     ("games", "learner"), ("moderation", "actor"), ("moderation", "target"), ("mail", "sender"), ("rooms", "owner"),
     ("restrictions", "by"), ("address_bans", "by"), ("reports", "reporter"), ("reports", "reported"),
-    ("reports", "closed_by"), ("invites", "by"), ("invites", "used_by"),
+    ("reports", "closed_by"), ("invites", "by"), ("invites", "used_by"), ("friends", "friend"), ("challenges", "by"),
+    ("challenges", "whom"),
 )
 """Where a player's name is kept as a column (a game's seats and events hold it in JSON: ``server.store.renaming``)."""
-GONE_WITH_THE_ACCOUNT = (("ignores", "ignored"), ("ratings", "player"), ("funhouse_runs", "player"))
-"""Rows under a deleted account's name that go with it ('@delete me'): whom others ignore, its own ratings, its
-solitaire runs. The rest of ``BY_NAME`` is others' too (a game, a report, the record): kept under its former name."""
+GONE_WITH_THE_ACCOUNT = (("ignores", "ignored"), ("ratings", "player"), ("funhouse_runs", "player"),
+                         ("friends", "friend"), ("challenges", "by"), ("challenges", "whom"))
+"""Rows under a deleted account's name that go with it ('@delete me'): whom others ignore or follow, its own
+ratings, its solitaire runs, the challenges it made or was offered. The rest of ``BY_NAME`` is others' too (a game,
+a report, the record): kept under its former name."""
 DELETE_ACCOUNT = "DELETE FROM accounts WHERE skeleton = ?"
 GAME_EVENTS = "SELECT seq, event FROM game_events WHERE game = ? ORDER BY seq"
 SET_GAME_EVENT = "UPDATE game_events SET event = ? WHERE game = ? AND seq = ?"
@@ -148,8 +151,8 @@ INSERT_EXIT = "INSERT INTO exits VALUES (?, ?, ?, ?, ?)"
 
 OPEN = f"status IN {OPEN_STATUSES}"
 OPEN_TABLE = (
-    "INSERT INTO games (table_number, room, rules, seats, bots, rated, status, opened_at, game)"
-    " VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?)"
+    "INSERT INTO games (table_number, room, rules, seats, bots, rated, status, opened_at, game, correspondence)"
+    " VALUES (?, ?, ?, ?, ?, ?, 'waiting', ?, ?, ?)"
     " RETURNING id"
 )
 FREE_NUMBER = (
@@ -159,7 +162,14 @@ FREE_NUMBER = (
 """The lowest table number no open table has (the server's own rule, asked of the database)."""
 RENUMBER_TABLE = "UPDATE games SET table_number = ? WHERE id = ?"
 INSERT_EVENT = "INSERT INTO game_events (game, seq, event) VALUES (?, ?, ?)"
-SAVE_TABLE = "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ?, conduct = ? WHERE id = ?"
+SAVE_TABLE = (
+    "UPDATE games SET rules = ?, seats = ?, bots = ?, status = ?, conduct = ?,"
+    " correspondence = COALESCE(?, correspondence) WHERE id = ?"
+)
+"""(A correspondence table's clock is kept when none is given: a table never turns live, and what saves a held
+table again has only its row.)"""
+SET_POST = "UPDATE games SET correspondence = ? WHERE id = ?"
+"""A correspondence table's clock (``server.correspondence.post``) frozen or going on without a move."""
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
 SET_LEARNER = "UPDATE games SET learner = ?, rated = 0 WHERE id = ?"
 SET_UNRATED = "UPDATE games SET rated = 0 WHERE id = ?"
@@ -172,7 +182,8 @@ WITHOUT_RESULTS = (
     "SELECT id, game FROM games g WHERE status = 'over' AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game = g.id)"
 )
 OPEN_TABLES = (
-    f"SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated, conduct FROM games"
+    "SELECT id, table_number, room, rules, seats, status, bots, pace, learner, game, rated, conduct, correspondence"
+    f" FROM games"
     f" WHERE {OPEN}"
     " ORDER BY table_number"
 )
@@ -209,17 +220,23 @@ TOP = (
     " GROUP BY r.player"
     " ORDER BY SUM(r.won) DESC, 1.0 * SUM(r.won) / COUNT(*) DESC{tiebreak} LIMIT ?"
 )
-GAME_RATED = "SELECT game, rated FROM games WHERE id = ?"
-RATING = "SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ?"
+GAME_RATED = (
+    "SELECT game, rated, CASE WHEN correspondence IS NULL THEN 'live' ELSE 'correspondence' END FROM games WHERE id = ?"
+)
+"""A game's type, whether it is rated, and its rating pool (its pace: ``server.store.postal.POOLS``)."""
+RATING = "SELECT mu, sigma, games FROM ratings WHERE player = ? AND game = ? AND pool = ?"
 SET_RATING = (
-    "INSERT INTO ratings (player, game, mu, sigma, games, bot) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (player, game)"
+    "INSERT INTO ratings (player, game, pool, mu, sigma, games, bot) VALUES (?, ?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (player, game, pool)"
     " DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games, bot = excluded.bot"
 )
-RATINGS = "SELECT game, mu, sigma, games FROM ratings WHERE player = ? ORDER BY game"
+RATINGS = "SELECT game, mu, sigma, games FROM ratings WHERE player = ? AND pool = ? ORDER BY game"
 RATING_BOARD = (
-    "SELECT player, mu, sigma, games FROM ratings WHERE game = ? AND bot = ? ORDER BY mu - 3 * sigma DESC, player LIMIT ?"
+    "SELECT player, mu, sigma, games FROM ratings WHERE game = ? AND pool = ? AND bot = ?"
+    " ORDER BY mu - 3 * sigma DESC, player LIMIT ?"
 )
-"""The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart."""
+"""The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart, each pace's
+pool apart."""
 
 BOT_ACCOUNT = "SELECT owner, version, accepted FROM bot_accounts WHERE skeleton = ?"
 SET_BOT_ACCOUNT = (
@@ -424,10 +441,10 @@ TABLES = (
     ("exits", "room, position, name, aliases, destination", "room, position"),
     ("world", "key, value", "key"),
     ("games", "id, table_number, room, rules, seats, bots, pace, learner, status, opened_at, ended_at, winner, game, rated,"
-     " conduct", "id"),
+     " conduct, correspondence", "id"),
     ("game_events", "game, seq, event", "game, seq"),
     ("results", "game, player, won, score, bot, figures", "game, player"),
-    ("ratings", "player, game, mu, sigma, games, bot", "game, player"),
+    ("ratings", "player, game, pool, mu, sigma, games, bot", "game, pool, player"),
     ("funhouse_runs", FUN_COLUMNS, "id"),
     ("bot_accounts", "skeleton, name, owner, version, accepted", "skeleton"),
     ("events", EVENT_COLUMNS, "id"),
@@ -436,6 +453,7 @@ TABLES = (
     ("meetings", "what, game, at", "what, game"),
     ("dice_records", "kind, ref, record", "kind, ref"),
     *outreach.COPIED,
+    *postal.COPIED,
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

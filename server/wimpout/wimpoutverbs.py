@@ -104,8 +104,9 @@ def vote(player: str, live: Live, args: str) -> Move:
     """vote yes|no [proposal]      or      vote remove <player>
 
     Vote on a Guiding Light proposal (its number if several are open), or to
-    remove a player who has lost their connection (everyone else still playing
-    must agree).
+    remove a player who has lost their connection, or who has missed two
+    deadlines in a row at a correspondence table (everyone else still playing
+    must agree; it counts as a loss for them).
     """
     verb, _, target = required(args).partition(" ")
     if verb.lower() == "remove":

@@ -17,7 +17,8 @@ from server.store.sqlite import SqliteStore
 ROOT = Path(__file__).resolve().parents[2]
 BACKEND = ROOT / "server" / "store" / "sqlite"
 POSTGRESQL = ROOT / "server" / "store" / "postgresql"
-SHARED = ROOT / "server" / "store" / "sharedsql.py"
+SHARED = (ROOT / "server" / "store" / "sharedsql.py", ROOT / "server" / "store" / "postalsql.py")
+"""What both backends run as written (issue 38's statements in a module of their own)."""
 SQL = re.compile(r"\b(SELECT .* FROM|INSERT (OR \w+ )?INTO|UPDATE \w+ SET|DELETE FROM|CREATE TABLE|PRAGMA)\b")
 
 
@@ -29,7 +30,7 @@ def sources(*backends: Path) -> list[Path]:
 
 def test_sql_only_in_the_backends_and_what_they_share() -> None:
     found = [
-        f"{path.relative_to(ROOT)}:{n}" for path in sources(BACKEND, POSTGRESQL) if path != SHARED
+        f"{path.relative_to(ROOT)}:{n}" for path in sources(BACKEND, POSTGRESQL) if path not in SHARED
         for n, line in enumerate(path.read_text().splitlines(), 1) if SQL.search(line)
     ]
     assert not found, found

@@ -14,6 +14,7 @@ from server.store.domain import (
     DEFAULT_GAME, MEETINGS_KEPT, Finish, FinishedGame, GameSummary, PlayedGame, RatingChange, Stats, StoredTable, Tally, rating_changes,
 )
 from server.ratingmodel import Rating
+from server.store.postal import LIVE
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
 from server.store.postgresql.pgschema import LOCK
 
@@ -27,7 +28,7 @@ class PgGames(PgGroupCommit):
 
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
-        bots: Mapping[str, list[str]] | None = None, rated: bool = True,
+        bots: Mapping[str, list[str]] | None = None, rated: bool = True, post: dict[str, Any] | None = None,
     ) -> tuple[int, int]:
         """Record a new table under the lowest number no open table has, chosen by the database; returns its number
         and game id."""
@@ -36,7 +37,7 @@ class PgGames(PgGroupCommit):
             await execute(db, "SELECT pg_advisory_xact_lock(?)", (LOCK,))
             row = await fetchone(db, sql.FREE_NUMBER)
             assert row is not None
-            return row[0], await _insert_table(db, row[0], room, rules, seats, game, bots or {}, rated)
+            return row[0], await _insert_table(db, row[0], room, rules, seats, game, bots or {}, rated, post)
 
         return await self._write(insert)
 
@@ -47,13 +48,14 @@ class PgGames(PgGroupCommit):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
-        conduct: dict[str, Any] | None = None,
+        conduct: dict[str, Any] | None = None, post: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
         """The table's seats, house bots, rules and status now, how each person took part, its new game events and,
         when its game is over, the results and the players' new ratings: all in one transaction. Returns the ratings'
         changes."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
-        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, json.dumps(conduct or {}), game_id)
+        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, json.dumps(conduct or {}), _json(post),
+                 game_id)
 
         async def save(db: Connection) -> list[RatingChange]:
             await executemany(db, sql.INSERT_EVENT, rows)
@@ -65,6 +67,10 @@ class PgGames(PgGroupCommit):
     async def set_pace(self, game_id: int, pace: float) -> None:
         await self._write(lambda db: execute(db, sql.SET_PACE, (pace, game_id)))
 
+    async def set_post(self, game_id: int, post: dict[str, Any]) -> None:
+        """A correspondence table's clock, frozen or going on without a move."""
+        await self._write(lambda db: execute(db, sql.SET_POST, (json.dumps(post), game_id)))
+
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: execute(db, sql.SET_LEARNER, (learner, game_id)))
@@ -73,14 +79,14 @@ class PgGames(PgGroupCommit):
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: _record_finish(db, game_id, finish))
 
-    async def ratings(self, player: str) -> dict[str, Rating]:
-        """A player's rating in each game type they were rated in."""
-        rows = await self._run(lambda db: fetchall(db, sql.RATINGS, (player,)))
+    async def ratings(self, player: str, pool: str = LIVE) -> dict[str, Rating]:
+        """A player's rating in each game type they were rated in, in one pool."""
+        rows = await self._run(lambda db: fetchall(db, sql.RATINGS, (player, pool)))
         return {game: Rating(mu, sigma, games) for game, mu, sigma, games in rows}
 
-    async def rating_board(self, game: str, bots: bool, limit: int) -> list[tuple[str, Rating]]:
-        """The best rated people (or bots) in a game type, best first."""
-        rows = await self._run(lambda db: fetchall(db, sql.RATING_BOARD, (game, int(bots), limit)))
+    async def rating_board(self, game: str, bots: bool, limit: int, pool: str = LIVE) -> list[tuple[str, Rating]]:
+        """The best rated people (or bots) in a game type's pool, best first."""
+        rows = await self._run(lambda db: fetchall(db, sql.RATING_BOARD, (game, pool, int(bots), limit)))
         return [(player, Rating(mu, sigma, games)) for player, mu, sigma, games in rows]
 
     async def close_table(self, game_id: int, status: str, forfeits: Finish | None = None) -> list[RatingChange]:
@@ -93,7 +99,7 @@ class PgGames(PgGroupCommit):
             await execute(db, sql.CLOSE_TABLE, (status, time.time(), game_id))
             if forfeits is None or found is None or not (found[1] and forfeits.rated):
                 return []
-            return await _rate(db, game_id, found[0], forfeits)
+            return await _rate(db, game_id, found[0], found[2], forfeits)
 
         return await self._write(close)
 
@@ -135,8 +141,8 @@ class PgGames(PgGroupCommit):
                 await db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                 return [
                     StoredTable(game_id, number, room, rules, seats, status, await _events(db, game_id), bots, pace,
-                                learner, game, bool(rated), conduct)
-                    for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated, conduct
+                                learner, game, bool(rated), conduct, post)
+                    for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated, conduct, post
                     in await fetchall(db, sql.OPEN_TABLES)
                 ]
 
@@ -196,9 +202,9 @@ def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
 
 
 async def _insert_table(db: Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str,
-                        bots: Mapping[str, list[str]], rated: bool) -> int:
+                        bots: Mapping[str, list[str]], rated: bool, post: dict[str, Any] | None) -> int:
     row = await fetchone(db, sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), json.dumps(bots),
-                                              int(rated), time.time(), game))
+                                              int(rated), time.time(), game, _json(post)))
     assert row is not None
     return int(row[0])
 
@@ -209,27 +215,32 @@ async def _record_finish(db: Connection, game_id: int, finish: Finish) -> list[R
     await execute(db, sql.FINISH_GAME, (time.time(), finish.winner, game_id))
     found = await fetchone(db, sql.GAME_RATED, (game_id,))
     assert found is not None
-    game, rated = found
+    game, rated, pool = found
     if not (rated and finish.rated):
         await execute(db, sql.SET_UNRATED, (game_id,))
         return []
-    return await _rate(db, game_id, game, finish)
+    return await _rate(db, game_id, game, pool, finish)
 
 
-async def _rate(db: Connection, game_id: int, game: str, finish: Finish) -> list[RatingChange]:
-    """The players' new ratings after a rated game, and the game counted for the daily caps."""
-    asked = [await execute(db, sql.RATING, (result.player, game)) for result in finish.results]
+async def _rate(db: Connection, game_id: int, game: str, pool: str, finish: Finish) -> list[RatingChange]:
+    """The players' new ratings in the game's pool after a rated game, and the game counted for the daily caps."""
+    asked = [await execute(db, sql.RATING, (result.player, game, pool)) for result in finish.results]
     before = []
     for cursor in asked:  # (pipelined: every player's rating in one round trip, while later moves wait for it)
         row = await cursor.fetchone()
         before.append(Rating() if row is None else Rating(*row))
     changes = rating_changes(finish, before)
-    await executemany(db, sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
+    await executemany(db, sql.SET_RATING, [(c.player, game, pool, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
                                            for c in changes])
     now = time.time()
     await executemany(db, sql.ADD_MEETING, [(what, game_id, now) for what in finish.meetings])
     await execute(db, sql.PRUNE_MEETINGS, (now - MEETINGS_KEPT,))
     return changes
+
+
+def _json(post: dict[str, Any] | None) -> str | None:
+    """A correspondence table's clock as stored (NULL: a live table)."""
+    return None if post is None else json.dumps(post)
 
 
 async def _events(db: Connection, game_id: int) -> list[dict[str, Any]]:

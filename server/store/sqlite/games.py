@@ -24,6 +24,7 @@ from server.store.domain import (
     rating_changes,
 )
 from server.ratingmodel import Rating
+from server.store.postal import LIVE
 from server.store.sqlite.groupcommit import GroupCommit
 
 PLAYERS = "SELECT group_concat(o.player, ', ') FROM results o WHERE o.game = g.id"
@@ -36,14 +37,14 @@ class SqliteGames(GroupCommit):
 
     async def open_next_table(
         self, room: str, rules: dict[str, Any], seats: list[str], game: str = DEFAULT_GAME,
-        bots: Mapping[str, list[str]] | None = None, rated: bool = True,
+        bots: Mapping[str, list[str]] | None = None, rated: bool = True, post: dict[str, Any] | None = None,
     ) -> tuple[int, int]:
         """Record a new table under the lowest number no open table has, chosen by the database (its write lock
         keeps another process out meanwhile); returns its number and game id."""
 
         def insert(db: sqlite3.Connection) -> tuple[int, int]:
             number = int(db.execute(sql.FREE_NUMBER).fetchone()[0])
-            return number, _insert_table(db, number, room, rules, seats, game, bots or {}, rated)
+            return number, _insert_table(db, number, room, rules, seats, game, bots or {}, rated, post)
 
         return await self._write(insert)
 
@@ -54,13 +55,14 @@ class SqliteGames(GroupCommit):
     async def save_table(
         self, game_id: int, rules: dict[str, Any], seats: list[str], bots: dict[str, list[str]], status: str,
         first_seq: int, events: list[dict[str, Any]], finish: Finish | None = None,
-        conduct: dict[str, Any] | None = None,
+        conduct: dict[str, Any] | None = None, post: dict[str, Any] | None = None,
     ) -> list[RatingChange]:
         """The table's seats, house bots, rules and status now, how each person took part, its new game events and,
         when its game is over, the results and the players' new ratings: all in one transaction. Returns the ratings'
         changes (none if the game is not over or not rated)."""
         rows = [(game_id, first_seq + i, json.dumps(event)) for i, event in enumerate(events)]
-        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, json.dumps(conduct or {}), game_id)
+        table = (json.dumps(rules), json.dumps(seats), json.dumps(bots), status, json.dumps(conduct or {}), _json(post),
+                 game_id)
 
         def save(db: sqlite3.Connection) -> list[RatingChange]:
             db.executemany(sql.INSERT_EVENT, rows)
@@ -72,6 +74,10 @@ class SqliteGames(GroupCommit):
     async def set_pace(self, game_id: int, pace: float) -> None:
         await self._write(lambda db: db.execute(sql.SET_PACE, (pace, game_id)))
 
+    async def set_post(self, game_id: int, post: dict[str, Any]) -> None:
+        """A correspondence table's clock, frozen or going on without a move."""
+        await self._write(lambda db: db.execute(sql.SET_POST, (json.dumps(post), game_id)))
+
     async def set_learner(self, game_id: int, learner: str) -> None:
         """The table is ``learner``'s tutorial (a restart brings back its notes and its loaded dice)."""
         await self._write(lambda db: db.execute(sql.SET_LEARNER, (learner, game_id)))
@@ -80,14 +86,14 @@ class SqliteGames(GroupCommit):
         """Results for a game already stored as over (the repair of a game a crash left without them)."""
         await self._write(lambda db: _record_finish(db, game_id, finish))
 
-    async def ratings(self, player: str) -> dict[str, Rating]:
-        """A player's rating in each game type they were rated in."""
-        rows = await self._run(lambda db: db.execute(sql.RATINGS, (player,)).fetchall())
+    async def ratings(self, player: str, pool: str = LIVE) -> dict[str, Rating]:
+        """A player's rating in each game type they were rated in, in one pool."""
+        rows = await self._run(lambda db: db.execute(sql.RATINGS, (player, pool)).fetchall())
         return {game: Rating(mu, sigma, games) for game, mu, sigma, games in rows}
 
-    async def rating_board(self, game: str, bots: bool, limit: int) -> list[tuple[str, Rating]]:
-        """The best rated people (or bots) in a game type, best first."""
-        rows = await self._run(lambda db: db.execute(sql.RATING_BOARD, (game, int(bots), limit)).fetchall())
+    async def rating_board(self, game: str, bots: bool, limit: int, pool: str = LIVE) -> list[tuple[str, Rating]]:
+        """The best rated people (or bots) in a game type's pool, best first."""
+        rows = await self._run(lambda db: db.execute(sql.RATING_BOARD, (game, pool, int(bots), limit)).fetchall())
         return [(player, Rating(mu, sigma, games)) for player, mu, sigma, games in rows]
 
     async def close_table(self, game_id: int, status: str, forfeits: Finish | None = None) -> list[RatingChange]:
@@ -100,7 +106,7 @@ class SqliteGames(GroupCommit):
             db.execute(sql.CLOSE_TABLE, (status, time.time(), game_id))
             if forfeits is None or found is None or not (found[1] and forfeits.rated):
                 return []
-            return _rate(db, game_id, found[0], forfeits)
+            return _rate(db, game_id, found[0], found[2], forfeits)
 
         return await self._write(close)
 
@@ -137,8 +143,9 @@ class SqliteGames(GroupCommit):
             tables = db.execute(sql.OPEN_TABLES).fetchall()
             return [
                 StoredTable(game_id, number, room, json.loads(rules), json.loads(seats), status, _events(db, game_id),
-                            json.loads(bots), pace, learner, game, bool(rated), json.loads(conduct))
-                for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated, conduct in tables
+                            json.loads(bots), pace, learner, game, bool(rated), json.loads(conduct),
+                            None if post is None else json.loads(post))
+                for game_id, number, room, rules, seats, status, bots, pace, learner, game, rated, conduct, post in tables
             ]
 
         return await self._run(load)
@@ -209,9 +216,9 @@ def _stats(tally: Tally, row: tuple[Any, ...]) -> Stats:
 
 
 def _insert_table(db: sqlite3.Connection, number: int, room: str, rules: dict[str, Any], seats: list[str], game: str,
-                  bots: Mapping[str, list[str]], rated: bool) -> int:
+                  bots: Mapping[str, list[str]], rated: bool, post: dict[str, Any] | None) -> int:
     row = db.execute(sql.OPEN_TABLE, (number, room, json.dumps(rules), json.dumps(seats), json.dumps(bots), int(rated),
-                                      time.time(), game)).fetchone()
+                                      time.time(), game, _json(post))).fetchone()
     return int(row[0])
 
 
@@ -219,26 +226,31 @@ def _record_finish(db: sqlite3.Connection, game_id: int, finish: Finish) -> list
     rows = [(game_id, r.player, int(r.won), r.score, int(r.bot), json.dumps(r.figures)) for r in finish.results]
     db.executemany(sql.INSERT_RESULT, rows)
     db.execute(sql.FINISH_GAME, (time.time(), finish.winner, game_id))
-    game, rated = db.execute(sql.GAME_RATED, (game_id,)).fetchone()
+    game, rated, pool = db.execute(sql.GAME_RATED, (game_id,)).fetchone()
     if not (rated and finish.rated):
         db.execute(sql.SET_UNRATED, (game_id,))
         return []
-    return _rate(db, game_id, game, finish)
+    return _rate(db, game_id, game, pool, finish)
 
 
-def _rate(db: sqlite3.Connection, game_id: int, game: str, finish: Finish) -> list[RatingChange]:
-    """The players' new ratings after a rated game, and the game counted for the daily caps."""
+def _rate(db: sqlite3.Connection, game_id: int, game: str, pool: str, finish: Finish) -> list[RatingChange]:
+    """The players' new ratings in the game's pool after a rated game, and the game counted for the daily caps."""
     before = []
     for result in finish.results:
-        row = db.execute(sql.RATING, (result.player, game)).fetchone()
+        row = db.execute(sql.RATING, (result.player, game, pool)).fetchone()
         before.append(Rating() if row is None else Rating(*row))
     changes = rating_changes(finish, before)
-    db.executemany(sql.SET_RATING, [(c.player, game, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
+    db.executemany(sql.SET_RATING, [(c.player, game, pool, c.after.mu, c.after.sigma, c.after.games, int(c.bot))
                                     for c in changes])
     now = time.time()
     db.executemany(sql.ADD_MEETING, [(what, game_id, now) for what in finish.meetings])
     db.execute(sql.PRUNE_MEETINGS, (now - MEETINGS_KEPT,))
     return changes
+
+
+def _json(post: dict[str, Any] | None) -> str | None:
+    """A correspondence table's clock as stored (NULL: a live table)."""
+    return None if post is None else json.dumps(post)
 
 
 def _events(db: sqlite3.Connection, game_id: int) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from server.store.postalsql import POSTAL_SCHEMA
 from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
@@ -307,6 +308,28 @@ CREATE TABLE invites (
 after ``@boot`` and ``@ban`` (kept through reloads and restarts), players' reports to wizards, and one-use
 invitation codes (``registration = "invite"``)."""
 
+CORRESPONDENCE = """
+ALTER TABLE games ADD COLUMN correspondence TEXT;
+CREATE TABLE pooled_ratings (
+    player TEXT NOT NULL COLLATE NOCASE,
+    game TEXT NOT NULL,
+    pool TEXT NOT NULL DEFAULT 'live',
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    bot INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, game, pool)
+);
+INSERT INTO pooled_ratings (player, game, pool, mu, sigma, games, bot)
+    SELECT player, game, 'live', mu, sigma, games, bot FROM ratings;
+DROP TABLE ratings;
+ALTER TABLE pooled_ratings RENAME TO ratings;
+CREATE INDEX ratings_board ON ratings (game, pool, bot);
+""" + POSTAL_SCHEMA.format(text="TEXT", nocase="COLLATE NOCASE", identity="INTEGER PRIMARY KEY AUTOINCREMENT",
+                          real="REAL")
+"""Issue 38: a correspondence table's clock (NULL: a live table), ratings apart per pace (every rating before is the
+live pool's), friends, challenges and vacations (``server.store.postal``)."""
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +351,7 @@ MIGRATIONS = (
     Migration(10, _script(OUTREACH_SCHEMA.format(identity="INTEGER PRIMARY KEY", real="REAL"))),
     Migration(11, _script(COMMUNITY)),
     Migration(12, _script(DICE_RECORDS_SCHEMA)),
+    Migration(13, _script(CORRESPONDENCE)),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -78,6 +78,7 @@ function receive(message) {
     case "hint": onHint(message); break;
     case "message": onMessage(message); break;
     case "funhouse": onFunhouse(message); break;  // funhouse.js
+    case "games": gamesList.message(message); log(message.text, "games"); break;  // gameslist.js
     default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
   }
 }
@@ -86,6 +87,7 @@ function onMessage(message) {
   const {kind, fields, text} = message;
   if (ratings.message(message)) return;  // the leaderboard's answer (ratings.js), drawn there
   if (notify.message(message)) return;  // the push key, for "Notify me" (notify.js)
+  if (gamesList.stale(message)) send("games");  // the games list asked for again (gameslist.js)
   if (kind === "welcome") {
     client.credentials = client.pending || client.credentials;
     client.name = fields.name;
@@ -95,6 +97,11 @@ function onMessage(message) {
     $("game-screen").hidden = false;
     $("notify-me").hidden = !notify.supported();
     if (client.watching !== null) send(`watch ${client.watching}`);
+    send("games");  // the games list (gameslist.js)
+  } else if (kind === "current") {
+    gamesList.current = Number(fields.table);
+    gamesList.draw();
+    log(text, kind);
   } else if (kind === "farewell") {
     client.restarting = fields.restart === "yes";  // a server restarting is tried again
     client.farewell = client.restarting ? null : text;
@@ -160,6 +167,10 @@ function onError(message) {
 
 function onTable(message) {
   const state = message.state;
+  if (!gamesList.table(message)) {  // another of your games: listed, logged, not drawn over your current table
+    log(message.text, "table");
+    return;
+  }
   stopCountdown();  // a "timer" message follows if the table's clock runs on
   client.table = message;
   client.hint = null;
@@ -451,6 +462,7 @@ function init() {
     send(`table open goal=${$("goal").value}`);
   });
   $("refresh-tables").onclick = refreshTables;
+  $("refresh-games").onclick = () => send("games");
   document.addEventListener("keydown", onKey);
   followLog();
   connect();
