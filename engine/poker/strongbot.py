@@ -1,0 +1,319 @@
+"""The strong house bot: Monte Carlo over the cards it has not seen.
+
+At each decision it imagines the other players' hands (``ranges.sample_worlds``: sampled from the unseen cards,
+weighted by how likely each player was to bet and draw as they did), plays the draws still to come in each, and
+scores every choice it has by the chance of winning the game it leads to (``stakes``): folds it can make others make
+(by the model's folding), showdowns it wins or loses, Lucre paid and won. The draw tries every way to exchange cards
+on the same imagined worlds and keeps the best. Its only inputs are its seat's view, what its seat has seen
+(``knowledge.SeatMemory``) and its legal moves; its randomness is the generator it is given."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from engine.poker import moves as mv
+from engine.poker.botview import cheapest_pawn, hand_cards, hand_options, meld_rules, my_seat, spit_cards
+from engine.poker.cards import DECK, Card, parse_card
+from engine.poker.housebots import flip_from_meld
+from engine.poker.knowledge import HAND_SIZE, SeatMemory
+from engine.poker.ranges import MODEL, Model, Rules, World, fold_chance, model_draw, sample_worlds
+from engine.poker.stakes import LUCRE_SHARE, Stakes
+
+PRE_DRAW = ("choosing", "declaring", "flipping")
+
+
+class Params(NamedTuple):
+    """How hard the strong bot thinks (worlds imagined a decision) and what it assumes."""
+
+    worlds: int = 64
+    """Worlds imagined for a decision (fewer at a table of many, so that a decision stays quick)."""
+    draw_worlds: int = 8
+    """Worlds for the first look at every way to draw; the best few are then tried on all of them."""
+    draw_finalists: int = 4
+    lucre_share: float = LUCRE_SHARE
+    draw_bonus: float = 0.1
+    """What a draw is worth to each later hand we keep our cards for, as a share of a hand's swing."""
+    model: Model = MODEL
+
+
+PARAMS = Params()
+
+
+@dataclass(slots=True)
+class Outlook:
+    """A decision's imagined worlds, and what the bot makes of each."""
+
+    worlds: list[World]
+    mine: list[tuple[int, int, int]]
+    """Our own meld's score at the showdown in each world (after our draw, if it is still to come)."""
+    stakes: Stakes
+    players: list[str]
+    seat: int
+    drawing: bool
+    """Our draw is still to come."""
+
+    def total(self) -> float:
+        return sum(world.weight for world in self.worlds) or 1.0
+
+    def beats(self, w: int, player: str) -> float:
+        mine, theirs = self.mine[w], self.worlds[w].final[player]
+        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+    def other(self, w: int) -> float:
+        """What it is worth to us that the strongest other player in world ``w`` wins the hand."""
+        finals = self.worlds[w].final
+        if not finals:
+            return self.stakes.none
+        best = max(finals, key=lambda name: finals[name])
+        return self.stakes.won[self.players.index(best)]
+
+
+def strong_move(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, rng: random.Random,
+                params: Params = PARAMS) -> mv.Move:
+    """The strong bot's move."""
+    phase = view["phase"]
+    if phase == "showdown" or len(legal) == 1:
+        return mv.MELD_AUTO if phase == "showdown" else legal[0]
+    if phase == "choosing":
+        choices = [move for move in legal if isinstance(move, mv.Choose)]
+        return rng.choice(choices) if rng.random() < 0.5 else mv.NO_CHOICE
+    if phase == "flipping":
+        cards = hand_cards(view)
+        indices = _indices(cards, _rules(view).reading(cards).cards)
+        return flip_from_meld(cards, (None, indices) if indices else None, legal)  # type: ignore[arg-type]
+    choices = appraise(view, legal, memory, rng, params)
+    best = choices[0][1]
+    if best == mv.IN and mv.IN not in legal or best == mv.CALL and mv.CALL not in legal:
+        return _paying(view, legal, {move: worth for worth, move in choices})
+    return best
+
+
+def appraise(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, rng: random.Random,
+             params: Params = PARAMS, also: mv.Move | None = None) -> list[tuple[float, mv.Move]]:
+    """What each choice worth weighing is worth (the chance of winning the game it leads to, an estimate), best
+    first: declaring, betting (``in`` and ``call`` even when they need a pawn first) and drawing; ``also`` is
+    weighed too if it is not among them."""
+    cards = hand_cards(view)
+    rules = _rules(view)
+    if view["phase"] == "drawing":
+        return _draws(view, legal, memory, rng, params, cards, rules, also)
+    outlook = _outlook(view, memory, rng, params, cards, rules)
+    if view["phase"] == "declaring":
+        choices = _declare(view, outlook, params)
+    else:
+        choices = _bet(view, legal, outlook, params, also)
+    return sorted(choices, key=lambda choice: -choice[0])
+
+
+def _paying(view: dict[str, Any], legal: Sequence[mv.Move], choices: dict[mv.Move, float]) -> mv.Move:
+    """The best choice needs more Lucre than we have: pawn what costs least to lose, or else tap out (it costs a
+    base) when that is still worth more than folding, or fold (declare out)."""
+    pawn = cheapest_pawn(legal)
+    if pawn is not None:
+        return pawn
+    if view["phase"] == "declaring":
+        return mv.OUT
+    if mv.TAP_OUT in legal and choices.get(mv.TAP_OUT, -1.0) > choices.get(mv.FOLD, 0.0):
+        return mv.TAP_OUT
+    return mv.FOLD
+
+
+def _indices(cards: list[Card], chosen: Sequence[Card]) -> tuple[int, ...]:
+    taken: list[int] = []
+    for card in chosen:
+        found = next((i for i, held in enumerate(cards) if held == card and i not in taken), None)
+        if found is not None:
+            taken.append(found)
+    return tuple(taken)
+
+
+def _rules(view: dict[str, Any]) -> Rules:
+    options = hand_options(view)
+    spit = spit_cards(view)
+    return Rules(meld_rules(view), options.low_showdown, options.max_draw, spit[0] if spit else None)
+
+
+def _opponents(view: dict[str, Any], memory: SeatMemory) -> tuple[dict[str, int], set[str]]:
+    """The other players who are (or may yet be) in the hand, with their cards, and those whose draw is to come."""
+    you = view["you"]
+    declaring = view["phase"] == "declaring"
+    players = {}
+    for seat in view["seats"]:
+        name = seat["name"]
+        if name == you or seat["out"] is not None:
+            continue
+        joining = declaring and (seat["state"] == "" or name == view["dealer"])
+        if seat["state"] in ("in", "tapped out") or joining:
+            players[name] = HAND_SIZE if joining else seat["cards"]
+    draws = not hand_options(view).showdown_straight and (view["phase"] in PRE_DRAW or view["phase"] == "drawing"
+                                                           or view["round"] == 1)
+    to_draw = {name for name in [*players, you] if draws and name not in memory.drew}
+    return players, to_draw
+
+
+def _outlook(view: dict[str, Any], memory: SeatMemory, rng: random.Random, params: Params, cards: list[Card],
+             rules: Rules, count: int | None = None, ours: bool = True) -> Outlook:
+    """Imagined worlds for this decision, and (``ours``) our own meld at the showdown in each: our cards, the ones we
+    cannot see yet (blind betting, or the top-up to come when declaring) from the world, then our draw if it is
+    still to come (the model's draw)."""
+    players, to_draw = _opponents(view, memory)
+    count = count or max(24, params.worlds * 2 // (1 + len(players)))
+    worlds = sample_worlds(memory, rules, cards, players, to_draw, rng, count, params.model)
+    unseen = sum(text == "?" for text in view["hand"])
+    missing = HAND_SIZE - len(view["hand"]) + unseen if view["phase"] == "declaring" else unseen
+    mine = []
+    for world in worlds if ours else ():
+        held = cards + world.rest[:missing]
+        if view["you"] in to_draw:
+            kept, given = model_draw(rules, held)
+            held = kept + world.rest[missing:missing + given]
+        mine.append(rules.score(held))
+    names = [seat["name"] for seat in view["seats"]]
+    bases = tuple(seat["bases"] for seat in view["seats"])
+    stakes = Stakes(bases, hand_options(view).bases_to_win, names.index(view["you"]), params.lucre_share)
+    return Outlook(worlds, mine, stakes, names, names.index(view["you"]), view["you"] in to_draw)
+
+
+def _declare(view: dict[str, Any], outlook: Outlook, params: Params) -> list[tuple[float, mv.Move]]:
+    """In is worth the showdown to come less the ante; out, nothing changes when nobody else comes in (the dealer
+    takes no base), else one of the others takes the hand."""
+    stakes = outlook.stakes
+    ante = hand_options(view).rate("ante")
+    others = set(outlook.worlds[0].final) if outlook.worlds else set()
+    undeclared = [seat for seat in view["seats"] if seat["state"] == "" and seat["name"] != view["you"]
+                  and seat["out"] is None]
+    value_in = _showdown_value(outlook, view["warp"] + ante * (1 + len(undeclared)), others) - stakes.lucre * ante
+    came = [seat for seat in view["seats"] if seat["state"] == "in" and seat["name"] != view["dealer"]]
+    value_out = stakes.none if not came and not undeclared else _average_other(outlook)
+    return [(value_in + _keeping(view, outlook, params), mv.IN), (value_out, mv.OUT)]
+
+
+def _keeping(view: dict[str, Any], outlook: Outlook, params: Params) -> float:
+    """What this hand's draw is worth beyond it: our cards stay with us until we deal again, and each draw makes
+    them better for every hand until then (``draw_bonus`` of a hand's swing for each)."""
+    playing = [seat["name"] for seat in view["seats"] if seat["out"] is None]
+    if view["dealer"] not in playing or view["you"] not in playing:
+        return 0.0
+    after = (playing.index(view["you"]) - playing.index(view["dealer"])) % len(playing) or len(playing)
+    stakes = outlook.stakes
+    others = [value for j, value in enumerate(stakes.won) if j != outlook.seat]
+    swing = stakes.won[outlook.seat] - sum(others) / max(1, len(others))
+    return params.draw_bonus * (after - 1) * swing
+
+
+def _average_other(outlook: Outlook) -> float:
+    total = outlook.total()
+    return sum(world.weight * outlook.other(w) for w, world in enumerate(outlook.worlds)) / total
+
+
+def _showdown_value(outlook: Outlook, pot: int, callers: set[str]) -> float:
+    """The worth of going to the showdown against ``callers`` for a Warp of ``pot`` (paid already)."""
+    stakes = outlook.stakes
+    total = 0.0
+    for w, world in enumerate(outlook.worlds):
+        win = 1.0
+        for player in callers:
+            win *= outlook.beats(w, player)
+        total += world.weight * (win * (stakes.won[outlook.seat] + stakes.lucre * pot) + (1 - win) * outlook.other(w))
+    return total / outlook.total()
+
+
+def _bet_value(outlook: Outlook, view: dict[str, Any], model: Model, pot: int, cost: int, price: int) -> float:
+    """The worth of putting in ``cost`` now that the others must call ``price`` of (0: a call or a check, no one
+    folds), with ``pot`` in the Warp before it."""
+    stakes = outlook.stakes
+    active = {seat["name"]: seat for seat in view["seats"] if seat["state"] in ("in", "tapped out")}
+    callers = [name for name in outlook.worlds[0].final if name in active] if outlook.worlds else []
+    mine = stakes.won[outlook.seat]
+    total = 0.0
+    for w, world in enumerate(outlook.worlds):
+        all_fold, showdown, called = 1.0, 1.0, 0.0
+        for player in callers:
+            folds = 0.0 if price == 0 or active[player]["state"] == "tapped out" else fold_chance(
+                model, world.levels[player], price, pot + cost)
+            all_fold *= folds
+            showdown *= folds + (1 - folds) * outlook.beats(w, player)
+            called += (1 - folds) * price
+        win = showdown - all_fold if callers else 1.0
+        won_pot = pot + cost
+        value = all_fold * (mine + stakes.lucre * won_pot) + win * (mine + stakes.lucre * (won_pot + called))
+        total += world.weight * (value + (1 - all_fold - win) * outlook.other(w))
+    return total / outlook.total() - stakes.lucre * cost
+
+
+def _bet(view: dict[str, Any], legal: Sequence[mv.Move], outlook: Outlook, params: Params,
+         also: mv.Move | None) -> list[tuple[float, mv.Move]]:
+    me = my_seat(view)
+    pot = view["warp"]
+    price = max(0, view["high_bet"] - me["bet"])
+    tapped = me["state"] == "tapped out"
+    choices: list[tuple[float, mv.Move]] = [(_average_other(outlook), mv.FOLD)]
+    if mv.CHECK in legal:
+        choices.append((_bet_value(outlook, view, params.model, pot, 0, 0), mv.CHECK))
+    if price or mv.CALL in legal:
+        choices.append((_bet_value(outlook, view, params.model, pot, 0 if tapped else price, 0), mv.CALL))
+    if mv.TAP_OUT in legal:
+        base = outlook.stakes.won[outlook.seat] - outlook.stakes.none
+        tap = _bet_value(outlook, view, params.model, pot, me["lucre"], 0) - base
+        choices.append((tap, mv.TAP_OUT))
+    bets = _sizes(legal, pot)
+    if isinstance(also, (mv.Open, mv.Raise)) and also not in bets:
+        bets.append(also)
+    for move in bets:
+        by = move.amount if isinstance(move, mv.Open) else move.by
+        choices.append((_bet_value(outlook, view, params.model, pot, price + by, by), move))
+    if outlook.drawing:  # staying in brings the draw
+        keep = _keeping(view, outlook, params)
+        choices = [(value + (keep if move != mv.FOLD else 0.0), move) for value, move in choices]
+    return choices
+
+
+def _sizes(legal: Sequence[mv.Move], pot: int) -> list[mv.Open | mv.Raise]:
+    """A few opens or raises worth weighing: the least, about a third, half and the whole of the Warp, the most."""
+    bets = [move for move in legal if isinstance(move, (mv.Open, mv.Raise))]
+    if not bets:
+        return []
+    wanted = {1, max(1, pot // 3), max(1, pot // 2), max(1, pot), len(bets)}
+    return [bets[min(len(bets), n) - 1] for n in sorted(wanted)]
+
+
+def _draws(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, rng: random.Random, params: Params,
+           cards: list[Card], rules: Rules, also: mv.Move | None) -> list[tuple[float, mv.Move]]:
+    """Every distinct way to draw, first on a few worlds, the best few then on all of them (the same worlds for
+    each, so that they differ only by the draw)."""
+    draws: dict[tuple[Card, ...], mv.Draw] = {}
+    for move in legal:
+        if isinstance(move, mv.Draw):
+            draws.setdefault(tuple(sorted(DECK[card] for card in move.cards)), move)
+    outlook = _outlook(view, memory, rng, params, cards, rules, params.worlds, ours=False)
+    flipped = [parse_card(text) for text in my_seat(view)["flipped"]]
+    first = outlook.worlds[:params.draw_worlds]
+    scored = sorted(draws, key=lambda given: -_draw_value(outlook, first, cards, given, rules, flipped, 0))
+    finalists = scored[:params.draw_finalists]
+    if isinstance(also, mv.Draw):
+        played = tuple(sorted(DECK[card] for card in also.cards))
+        draws[played] = also
+        finalists.append(played)
+    pot = view["warp"]
+    return sorted(((_draw_value(outlook, outlook.worlds, cards, given, rules, flipped, pot), draws[given])
+                   for given in dict.fromkeys(finalists)), key=lambda choice: -choice[0])
+
+
+def _draw_value(outlook: Outlook, worlds: list[World], cards: list[Card], given: tuple[Card, ...], rules: Rules,
+                flipped: list[Card], pot: int) -> float:
+    """The worth of a draw if the hand went to the showdown with ``pot`` in the Warp."""
+    stakes = outlook.stakes
+    kept = list((Counter(cards) - Counter(given)).elements())
+    total = weight = 0.0
+    for w, world in enumerate(worlds):
+        score = rules.score(kept + world.rest[:len(given)], flipped)
+        win = 1.0
+        for theirs in world.final.values():
+            win *= 1.0 if score > theirs else 0.5 if score == theirs else 0.0
+        total += world.weight * (win * (stakes.won[outlook.seat] + stakes.lucre * pot) + (1 - win) * outlook.other(w))
+        weight += world.weight
+    return total / (weight or 1.0)
