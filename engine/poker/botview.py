@@ -80,3 +80,12 @@ def draw_giving_up(cards: Sequence[Card], keep: Counter[Card], legal: Sequence[m
 def amount_move(moves: Sequence[mv.Move], wanted: int) -> mv.Move:
     """Of listed opens (or raises), in increasing order, the one nearest ``wanted`` (at least the smallest)."""
     return moves[max(0, min(len(moves), wanted) - 1)]
+
+
+def dealers_pick(view: dict[str, Any], legal: Sequence[mv.Move], turn: int) -> mv.Move:
+    """Dealer's Choice for a bot without randomness: the table's options every other hand, else one variation,
+    a different one each time (``turn``: which)."""
+    choices = [move for move in legal if isinstance(move, mv.Choose) and move.options]
+    if view["hand_number"] % 2 or not choices:
+        return mv.NO_CHOICE
+    return choices[turn % len(choices)]

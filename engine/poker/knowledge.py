@@ -7,10 +7,11 @@ it is given nothing else of the game, so it cannot use another player's hidden c
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.poker import moves as mv
 from engine.poker.cards import COPIES, DECK, Card, parse_card
 
 HAND_SIZE = 7
@@ -179,3 +180,15 @@ class SeatMemory:
 
     def _PlayerOut(self, event: dict[str, Any]) -> None:
         self.discards += self.held.pop(event["player"], Counter())
+
+
+@dataclass(frozen=True, slots=True)
+class BotSeat:
+    """All a bot is given: the table as its seat may see it (``seatview.table_view``), its legal moves, what its seat
+    has seen (``SeatMemory``), and the ids of its own cards that it can see, in its hand's order (to name them in a
+    move the legal ones do not list, such as splitting openers)."""
+
+    view: dict[str, Any]
+    legal: Sequence[mv.Move]
+    memory: SeatMemory
+    cards: tuple[int, ...]

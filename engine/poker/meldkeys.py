@@ -10,7 +10,6 @@ thousands of hands; the rules themselves (openers, the showdown) always read mel
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, permutations, product

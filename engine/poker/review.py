@@ -15,12 +15,16 @@ from engine.poker.cards import DECK, texts
 from engine.poker.knowledge import SeatMemory
 from engine.poker.pokergame import PokerGame
 from engine.poker.pokerstate import evolve
-from engine.poker.seatview import event_for, table_view
+from engine.poker.botkinds import seat_of
+from engine.poker.seatview import event_for
 from engine.poker.strongbot import PARAMS, Params, appraise
-from engine.poker.wording import command_text, numbered
+from engine.poker.wording import command_text
 
 REVIEW_PARAMS = PARAMS._replace(worlds=48)
 """A review weighs every decision of a game, so it imagines a few fewer worlds a decision than the bot at play."""
+NOISE = 0.01
+"""Differences of winning chance below this (one point) are within the sampling's noise: a decision that close to
+the bot's best counts as agreeing with it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +45,11 @@ class Weighed:
     @property
     def cost(self) -> float:
         return max(0.0, self.best_win - self.done_win)
+
+    @property
+    def agreed(self) -> bool:
+        """As good as the bot's choice, within what its sampling can tell apart."""
+        return self.cost < NOISE
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +87,7 @@ def review(events: Sequence[ev.Event], players: Collection[str], seed: int,
 
 def summarise(weighed: Sequence[Weighed], players: Sequence[str]) -> list[Summary]:
     return [Summary(name, sum(w.player == name for w in weighed), sum(w.cost for w in weighed if w.player == name),
-                    sum(w.player == name and w.cost < 0.005 for w in weighed)) for name in players]
+                    sum(w.player == name and w.agreed for w in weighed)) for name in players]
 
 
 def _weigh(game: PokerGame, player: str, move: mv.Move, memory: SeatMemory, rng: random.Random,
@@ -87,8 +96,9 @@ def _weigh(game: PokerGame, player: str, move: mv.Move, memory: SeatMemory, rng:
     legal = game.legal_actions(player)
     if state.phase not in ("declaring", "betting", "drawing") or len(legal) < 2:
         return None
-    view = table_view(state, player)
-    choices = appraise(view, legal, memory, rng, params, also=move)
+    seat = seat_of(game, player, memory)
+    view = seat.view
+    choices = appraise(seat, rng, params, also=move)
     done = next((worth for worth, choice in choices if _same(choice, move)), None)
     if done is None:
         return None
@@ -144,4 +154,3 @@ def _decision(event: ev.Event, after: Sequence[ev.Event]) -> tuple[str, mv.Move]
     return None
 
 
-__all__ = ["REVIEW_PARAMS", "Summary", "Weighed", "numbered", "review", "summarise"]

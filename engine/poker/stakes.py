@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-LUCRE_SHARE = 1 / 12
+LUCRE_SHARE = 1 / 150
 """A Lucre is worth this share of what winning the first hand of a game is worth (tuned in benchmarks/poker_bots.py)."""
 
 

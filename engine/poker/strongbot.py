@@ -12,15 +12,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from engine.poker import moves as mv
-from engine.poker.botview import cheapest_pawn, hand_cards, hand_options, meld_rules, my_seat, spit_cards
+from engine.poker.botview import (
+    cheapest_pawn, dealers_pick, hand_cards, hand_options, meld_rules, my_seat, spit_cards,
+)
 from engine.poker.cards import DECK, Card, parse_card
 from engine.poker.housebots import flip_from_meld
-from engine.poker.knowledge import HAND_SIZE, SeatMemory
-from engine.poker.ranges import MODEL, Model, Rules, World, fold_chance, model_draw, sample_worlds
+from engine.poker.knowledge import HAND_SIZE, BotSeat, SeatMemory
+from engine.poker.melds import read_meld
+from engine.poker.ranges import MODEL, Model, Rules, World, band, fold_chance, model_draw, sample_worlds
 from engine.poker.stakes import LUCRE_SHARE, Stakes
 
 PRE_DRAW = ("choosing", "declaring", "flipping")
@@ -31,11 +35,12 @@ class Params(NamedTuple):
 
     worlds: int = 64
     """Worlds imagined for a decision (fewer at a table of many, so that a decision stays quick)."""
-    draw_worlds: int = 8
-    """Worlds for the first look at every way to draw; the best few are then tried on all of them."""
+    draw_worlds: int = 12
+    """Worlds for the first look at every way to draw; the best few are then tried on ``final_worlds``."""
     draw_finalists: int = 4
+    final_worlds: int = 128
     lucre_share: float = LUCRE_SHARE
-    draw_bonus: float = 0.1
+    draw_bonus: float = 0.15
     """What a draw is worth to each later hand we keep our cards for, as a share of a hand's swing."""
     model: Model = MODEL
 
@@ -72,31 +77,31 @@ class Outlook:
         return self.stakes.won[self.players.index(best)]
 
 
-def strong_move(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, rng: random.Random,
-                params: Params = PARAMS) -> mv.Move:
+def strong_move(seat: BotSeat, rng: random.Random, params: Params = PARAMS) -> mv.Move:
     """The strong bot's move."""
+    view, legal = seat.view, seat.legal
     phase = view["phase"]
     if phase == "showdown" or len(legal) == 1:
         return mv.MELD_AUTO if phase == "showdown" else legal[0]
     if phase == "choosing":
-        choices = [move for move in legal if isinstance(move, mv.Choose)]
-        return rng.choice(choices) if rng.random() < 0.5 else mv.NO_CHOICE
+        return dealers_pick(view, legal, rng.randrange(len(legal)))
     if phase == "flipping":
         cards = hand_cards(view)
         indices = _indices(cards, _rules(view).reading(cards).cards)
         return flip_from_meld(cards, (None, indices) if indices else None, legal)  # type: ignore[arg-type]
-    choices = appraise(view, legal, memory, rng, params)
+    choices = appraise(seat, rng, params)
     best = choices[0][1]
     if best == mv.IN and mv.IN not in legal or best == mv.CALL and mv.CALL not in legal:
         return _paying(view, legal, {move: worth for worth, move in choices})
     return best
 
 
-def appraise(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, rng: random.Random,
-             params: Params = PARAMS, also: mv.Move | None = None) -> list[tuple[float, mv.Move]]:
+def appraise(seat: BotSeat, rng: random.Random, params: Params = PARAMS,
+             also: mv.Move | None = None) -> list[tuple[float, mv.Move]]:
     """What each choice worth weighing is worth (the chance of winning the game it leads to, an estimate), best
     first: declaring, betting (``in`` and ``call`` even when they need a pawn first) and drawing; ``also`` is
     weighed too if it is not among them."""
+    view, legal, memory = seat.view, seat.legal, seat.memory
     cards = hand_cards(view)
     rules = _rules(view)
     if view["phase"] == "drawing":
@@ -106,6 +111,7 @@ def appraise(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory,
         choices = _declare(view, outlook, params)
     else:
         choices = _bet(view, legal, outlook, params, also)
+        choices += _split_opens(seat, outlook, params, cards, rules, also)
     return sorted(choices, key=lambda choice: -choice[0])
 
 
@@ -186,10 +192,12 @@ def _declare(view: dict[str, Any], outlook: Outlook, params: Params) -> list[tup
     others = set(outlook.worlds[0].final) if outlook.worlds else set()
     undeclared = [seat for seat in view["seats"] if seat["state"] == "" and seat["name"] != view["you"]
                   and seat["out"] is None]
-    value_in = _showdown_value(outlook, view["warp"] + ante * (1 + len(undeclared)), others) - stakes.lucre * ante
+    pot = view["warp"] + ante * (1 + len(undeclared))
+    value_in = _showdown_value(outlook, pot, others) - stakes.lucre * ante
     came = [seat for seat in view["seats"] if seat["state"] == "in" and seat["name"] != view["dealer"]]
     value_out = stakes.none if not came and not undeclared else _average_other(outlook)
-    return [(value_in + _keeping(view, outlook, params), mv.IN), (value_out, mv.OUT)]
+    value_in += _keeping(view, outlook, params)
+    return [(value_in, mv.IN), (value_out, mv.OUT)]  # of equal worth, in
 
 
 def _keeping(view: dict[str, Any], outlook: Outlook, params: Params) -> float:
@@ -224,16 +232,16 @@ def _showdown_value(outlook: Outlook, pot: int, callers: set[str]) -> float:
 
 def _bet_value(outlook: Outlook, view: dict[str, Any], model: Model, pot: int, cost: int, price: int) -> float:
     """The worth of putting in ``cost`` now that the others must call ``price`` of (0: a call or a check, no one
-    folds), with ``pot`` in the Warp before it."""
+    folds), with ``pot`` in the Warp before it. A tapped-out player calls free."""
     stakes = outlook.stakes
-    active = {seat["name"]: seat for seat in view["seats"] if seat["state"] in ("in", "tapped out")}
-    callers = [name for name in outlook.worlds[0].final if name in active] if outlook.worlds else []
+    tapped = {seat["name"] for seat in view["seats"] if seat["state"] == "tapped out"}
+    callers = list(outlook.worlds[0].final) if outlook.worlds else []
     mine = stakes.won[outlook.seat]
     total = 0.0
     for w, world in enumerate(outlook.worlds):
         all_fold, showdown, called = 1.0, 1.0, 0.0
         for player in callers:
-            folds = 0.0 if price == 0 or active[player]["state"] == "tapped out" else fold_chance(
+            folds = 0.0 if price == 0 or player in tapped else fold_chance(
                 model, world.levels[player], price, pot + cost)
             all_fold *= folds
             showdown *= folds + (1 - folds) * outlook.beats(w, player)
@@ -251,7 +259,7 @@ def _bet(view: dict[str, Any], legal: Sequence[mv.Move], outlook: Outlook, param
     pot = view["warp"]
     price = max(0, view["high_bet"] - me["bet"])
     tapped = me["state"] == "tapped out"
-    choices: list[tuple[float, mv.Move]] = [(_average_other(outlook), mv.FOLD)]
+    choices: list[tuple[float, mv.Move]] = []
     if mv.CHECK in legal:
         choices.append((_bet_value(outlook, view, params.model, pot, 0, 0), mv.CHECK))
     if price or mv.CALL in legal:
@@ -268,8 +276,60 @@ def _bet(view: dict[str, Any], legal: Sequence[mv.Move], outlook: Outlook, param
         choices.append((_bet_value(outlook, view, params.model, pot, price + by, by), move))
     if outlook.drawing:  # staying in brings the draw
         keep = _keeping(view, outlook, params)
-        choices = [(value + (keep if move != mv.FOLD else 0.0), move) for value, move in choices]
-    return choices
+        choices = [(value + keep, move) for value, move in choices]
+    return [*choices, (_average_other(outlook), mv.FOLD)]  # last: of equal worth, anything but folding
+
+
+def _split_opens(seat: BotSeat, outlook: Outlook, params: Params, cards: list[Card], rules: Rules,
+                 also: mv.Move | None) -> list[tuple[float, mv.Move]]:
+    """Opening the first round while splitting openers: show cards of the hand that make openers on their own and
+    that our draw would give up anyway, and exchange them all now - a draw before the draw. Weighed with our meld at
+    the showdown after both."""
+    view = seat.view
+    opens = [move for move in seat.legal if isinstance(move, mv.Open)]
+    if not opens or view["round"] != 1 or not hand_options(view).openers_needed or not outlook.drawing:
+        return []
+    given = _openers_to_split(cards, rules, [parse_card(text) for text in my_seat(view)["flipped"]])
+    if not given:
+        return []
+    ids = tuple(seat.cards[i] for i in given)
+    spare = [cards[i] for i in given]
+    kept = [card for i, card in enumerate(cards) if i not in given]
+    mine = []
+    for world in outlook.worlds:
+        held = kept + world.rest[:len(spare)]
+        after, count = model_draw(rules, held)
+        mine.append(rules.score(after + world.rest[len(spare):len(spare) + count]))
+    split = replace(outlook, mine=mine)
+    me = my_seat(view)
+    price = max(0, view["high_bet"] - me["bet"])
+    sizes = [move.amount for move in _sizes(opens, view["warp"])]  # type: ignore[union-attr]
+    if isinstance(also, mv.Open) and also.shown:
+        sizes.append(also.amount)
+    keep = _keeping(view, outlook, params)
+    return [(_bet_value(split, view, params.model, view["warp"], price + size, size) + keep,
+             mv.Open(size, ids, ids)) for size in dict.fromkeys(sizes)]
+
+
+def _openers_to_split(cards: list[Card], rules: Rules, flipped: list[Card]) -> tuple[int, ...]:
+    """The most cards (indices) outside our best meld that make openers on their own, none of them flipped."""
+    reading = rules.reading(cards)
+    keep = Counter(reading.cards)
+    if sum(card.kind == "C" for card in cards) >= 2 and band(reading.key) < 2:
+        keep[Card("C")] = 5
+    keep += Counter(flipped)
+    spare: list[int] = []
+    for i, card in enumerate(cards):
+        if keep[card] > 0:
+            keep[card] -= 1
+        elif card.kind not in ("E", "F"):
+            spare.append(i)
+    for size in range(min(len(spare), rules.meld.max_meld), 0, -1):
+        for chosen in combinations(spare, size):
+            meld = read_meld([cards[i] for i in chosen], rules.meld).meld
+            if meld is not None and meld.opens():
+                return chosen
+    return ()
 
 
 def _sizes(legal: Sequence[mv.Move], pot: int) -> list[mv.Open | mv.Raise]:
@@ -289,7 +349,7 @@ def _draws(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, r
     for move in legal:
         if isinstance(move, mv.Draw):
             draws.setdefault(tuple(sorted(DECK[card] for card in move.cards)), move)
-    outlook = _outlook(view, memory, rng, params, cards, rules, params.worlds, ours=False)
+    outlook = _outlook(view, memory, rng, params, cards, rules, params.final_worlds, ours=False)
     flipped = [parse_card(text) for text in my_seat(view)["flipped"]]
     first = outlook.worlds[:params.draw_worlds]
     scored = sorted(draws, key=lambda given: -_draw_value(outlook, first, cards, given, rules, flipped, 0))

@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.poker import moves as mv
-from engine.poker.botview import amount_move, best_held, cheapest_pawn, draw_giving_up, hand_cards, my_seat
+from engine.poker.botview import (
+    amount_move, best_held, cheapest_pawn, dealers_pick, draw_giving_up, hand_cards, my_seat,
+)
 from engine.poker.cards import COMPROMISE, Card
 from engine.poker.housebots import draw_low, flip_from_meld, low_strength
 from engine.poker.melds import OPENERS, RANKS, Meld, meld_key
@@ -63,7 +65,7 @@ def threshold_move(view: dict[str, Any], legal: Sequence[mv.Move], bands: Bands 
     if phase == "showdown":
         return mv.MELD_AUTO
     if phase == "choosing":
-        return mv.NO_CHOICE
+        return dealers_pick(view, legal, view["hand_number"] // 2)
     cards = hand_cards(view)
     best = best_held(view, cards)
     lowball = bool(view["options"].get("lowball"))

@@ -12,9 +12,9 @@ from typing import Any
 
 from engine.poker import (
     CommandError, Event, IllegalMove, Leave, Move, PokerGame, PokerOptions, ShuffleSource, command_text, event_for,
-    read_command, table_view, you_may,
+    read_command, you_may,
 )
-from engine.poker.botkinds import BotSeat, bot_move
+from engine.poker.botkinds import BotSeat, bot_move, seat_of
 from engine.poker.knowledge import SeatMemory
 from engine.poker.pokergame import MAX_SEATS
 from rooms.gameplay import MatchPlay
@@ -155,7 +155,7 @@ class PokerPlay(MatchPlay[PokerGame]):
         for event in game.events[seen:]:
             memory.see(event_for(event, bot))
         self.memories[bot] = (len(game.events), memory)
-        return BotSeat(table_view(game.state, bot), game.legal_actions(bot), memory)
+        return seat_of(game, bot, memory)
 
     def plan(self, bot: str) -> tuple[str, int, BotSeat] | None:
         """What working out ``bot``'s move ahead needs, copied so that it can be done away from the table (the

@@ -20,13 +20,14 @@ ESTIMATE = ("estimates: the strong house bot's Monte Carlo from what each player
 
 
 def percent(chance: float) -> str:
-    return f"{100 * chance:.1f}%"
+    """A chance as shown (the estimate, which counts the Lucre in play too, can stray past 0% or 100%)."""
+    return f"{100 * min(1.0, max(0.0, chance)):.1f}%"
 
 
 def review_text(game: int, weighed: Sequence[Weighed], summaries: Sequence[Summary]) -> str:
     if not weighed:
         return NO_DECISIONS.format(game=game)
-    costly = sorted((w for w in weighed if w.cost >= 0.0005), key=lambda w: -w.cost)[:WORST]
+    costly = sorted((w for w in weighed if not w.agreed), key=lambda w: -w.cost)[:WORST]
     if costly:
         lines = [f"Game #{game}: the decisions that cost the most winning chance ({ESTIMATE})."]
     else:

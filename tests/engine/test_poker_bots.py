@@ -6,27 +6,22 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import fields, replace
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.poker.botkinds import HOUSE_KINDS, STRATEGIES, BotSeat, bot_move
-from engine.poker.cards import DECK
+from engine.poker.botkinds import HOUSE_KINDS, STRATEGIES, bot_move, seat_of
 from engine.poker.knowledge import SeatMemory
 from engine.poker.pokergame import PokerGame
-from engine.poker.seatview import event_for, table_view
+from engine.poker.seatview import event_for
 from engine.poker.shuffles import SeededShuffle
 from engine.poker.variations import PokerOptions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from poker_bots import play  # noqa: E402
+from support.pokerhidden import hidden_pair, swapped  # noqa: E402
 from support.pokerrandom import check_invariants, table_options  # noqa: E402
-
-
-def seat_of(game: PokerGame, name: str, memory: SeatMemory) -> BotSeat:
-    return BotSeat(table_view(game.state, name), game.legal_actions(name), memory)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -83,52 +78,16 @@ def _strong_decisions(seed: int, count: int) -> list[tuple[PokerGame, str, SeatM
 
 
 def test_the_strong_bot_is_the_same_whatever_the_cards_it_cannot_see() -> None:
-    """Swap a card the bot has not seen (in the other hand or the deck) for another unseen one of a different kind
+    """Swap a card of the other hand the bot has not seen for an unseen one of the deck, of a different kind,
     throughout the game: its seat reads the same events, sees the same table, and the bot moves the same."""
     for game, name, memory in _strong_decisions(7, 6):
-        seen = _seen_cards([event_for(event, name) for event in game.events])
-        hidden = [card for card in game.state.players["Other"].hand if card not in seen]
-        deck = [card for card in game.state.deck if card not in seen]
-        a, b = next((a, b) for a in hidden for b in deck if DECK[a] != DECK[b])
-        swapped = PokerGame.replay([_swap(event, a, b) for event in game.events])
-        assert swapped.state.players["Other"].hand != game.state.players["Other"].hand
-        assert [event_for(e, name) for e in swapped.events] == [event_for(e, name) for e in game.events]
-        again = SeatMemory.from_events(name, [event_for(e, name) for e in swapped.events])
+        a, b = hidden_pair(game.events, game.state, name, "Other")
+        other = PokerGame.replay(swapped(game.events, a, b))
+        assert other.state.players["Other"].hand != game.state.players["Other"].hand
+        assert [event_for(e, name) for e in other.events] == [event_for(e, name) for e in game.events]
+        again = SeatMemory.from_events(name, [event_for(e, name) for e in other.events])
         first = bot_move("strong", seat_of(game, name, memory), random.Random(3))
-        second = bot_move("strong", seat_of(swapped, name, again), random.Random(3))
-        assert first == second
-
-
-def _seen_cards(seen: list[dict[str, object]]) -> set[int]:
-    """Every card id the seat's events name."""
-    found: set[int] = set()
-    for event in seen:
-        for key in ("cards", "shown", "discarded"):
-            if isinstance(event.get(key), list):
-                found.update(event[key])  # type: ignore[arg-type]
-        if isinstance(event.get("card"), int):
-            found.add(event["card"])  # type: ignore[arg-type]
-        payment = event.get("payment")
-        if isinstance(payment, dict):
-            found.update(payment["cards"])
-    return found
-
-
-def _swap(event: object, a: int, b: int) -> object:
-    """``event`` with card ids ``a`` and ``b`` exchanged wherever it names cards."""
-    def swap(value: object) -> object:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return b if value == a else a if value == b else value
-        if isinstance(value, tuple):
-            return tuple(swap(item) for item in value)
-        return value
-
-    names = {"order", "cards", "shown", "discarded", "card"}
-    changed = {f.name: swap(getattr(event, f.name)) for f in fields(event) if f.name in names}  # type: ignore[arg-type]
-    if "payment" in {f.name for f in fields(event)}:  # type: ignore[arg-type]
-        payment = event.payment  # type: ignore[attr-defined]
-        changed["payment"] = replace(payment, cards=swap(payment.cards))
-    return replace(event, **changed)  # type: ignore[type-var]
+        assert bot_move("strong", seat_of(other, name, again), random.Random(3)) == first
 
 
 def test_the_strong_bot_moves_by_the_generator_it_is_given() -> None:
