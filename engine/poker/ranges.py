@@ -9,9 +9,11 @@ how often a player folds to a bet of a given size, which is what a bet can win w
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from engine.poker.cards import COMPROMISE, COPIES, Card
@@ -46,12 +48,15 @@ def low_band(key: Key) -> int:
 class Model(NamedTuple):
     """How likely a player with a hand of each band (0 to 4) is to make each betting choice."""
 
-    open_first: tuple[float, ...] = (0.0, 0.3, 0.75, 0.85, 0.85)
-    open_second: tuple[float, ...] = (0.1, 0.25, 0.7, 0.85, 0.85)
-    fold: tuple[float, ...] = (0.7, 0.45, 0.08, 0.03, 0.02)
-    """Folding to a bet that costs about half the Warp or more (a cheaper one is folded to less)."""
-    raise_: tuple[float, ...] = (0.04, 0.06, 0.15, 0.55, 0.7)
-    draw_kept: float = 0.75
+    open_first: tuple[float, ...] = (0.0, 0.12, 0.85, 0.9, 0.9)
+    open_second: tuple[float, ...] = (0.06, 0.12, 0.8, 0.9, 0.9)
+    fold: tuple[float, ...] = (0.8, 0.2, 0.06, 0.03, 0.02)
+    """Folding to a bet before the draw that costs about half the Warp or more (a cheaper one is folded to less):
+    a hand with openers has its draw to come."""
+    fold_late: tuple[float, ...] = (0.95, 0.9, 0.08, 0.03, 0.02)
+    """Folding to such a bet after the draw, when a weak hand has nothing more to come."""
+    raise_: tuple[float, ...] = (0.03, 0.04, 0.1, 0.7, 0.8)
+    draw_kept: float = 0.85
     """The chance a player draws as many cards as the model's draw would."""
     come_in: tuple[float, ...] = (0.6, 0.85, 0.95, 0.97, 0.98)
 
@@ -59,10 +64,12 @@ class Model(NamedTuple):
 MODEL = Model()
 
 
-def fold_chance(model: Model, level: int, price: int, pot: int) -> float:
-    """How likely a player of this band is to fold to a bet costing ``price`` to call, with ``pot`` in the Warp."""
+def fold_chance(model: Model, level: int, price: int, pot: int, late: bool) -> float:
+    """How likely a player of this band is to fold to a bet costing ``price`` to call, with ``pot`` in the Warp,
+    before the draw or (``late``) after it."""
+    fold = (model.fold_late if late else model.fold)[level]
     share = price / max(1, pot + price)
-    return model.fold[level] * min(1.0, share / 0.33) if price > 1 else model.fold[level] * 0.25
+    return fold * min(1.0, share / 0.33) if price > 1 else fold * 0.25
 
 
 def bet_likelihood(model: Model, bet: Bet, level: int) -> float:
@@ -72,7 +79,7 @@ def bet_likelihood(model: Model, bet: Bet, level: int) -> float:
         return 1.0 - opens[level]
     if bet.kind == "open":
         return (model.open_first if bet.round == 1 else model.open_second)[level]
-    fold = fold_chance(model, level, bet.price, bet.pot)
+    fold = fold_chance(model, level, bet.price, bet.pot, bet.round == 2)
     if bet.kind == "fold":
         return fold
     if bet.kind == "raise":
@@ -101,6 +108,12 @@ class Rules:
         held = [*cards, self.spit] if self.spit is not None else list(cards)
         key = low_key(held, self.meld)
         return NO_MELD if key == NO_MELD else (-key[0], -key[1], -key[2])
+
+    def score_level(self, score: Key) -> int:
+        """The band of a ``score``."""
+        if not self.low:
+            return band(score)
+        return 0 if score == NO_MELD else low_band((-score[0], -score[1], -score[2]))
 
     def level(self, cards: Sequence[Card], required: Sequence[Card] = ()) -> int:
         if not self.low:
@@ -141,6 +154,8 @@ class World:
     final: dict[str, Key]
     levels: dict[str, int]
     rest: list[Card]
+    ends: dict[str, int]
+    """Each player's band at the showdown (after their draw)."""
 
 
 def sample_worlds(memory: SeatMemory, rules: Rules, mine: Sequence[Card], players: dict[str, int],
@@ -152,7 +167,7 @@ def sample_worlds(memory: SeatMemory, rules: Rules, mine: Sequence[Card], player
     for _ in range(count):
         rng.shuffle(pool)
         deck = _Deck(pool, rng)
-        world = World(1.0, {}, {}, {}, [])
+        world = World(1.0, {}, {}, {}, [], {})
         for player, size in players.items():
             _imagine(memory, rules, world, player, size, deck.take, player in to_draw, model)
         world.rest = deck.rest()
@@ -211,3 +226,28 @@ def _imagine(memory: SeatMemory, rules: Rules, world: World, player: str, size: 
         kept, given = model_draw(rules, cards)
         cards = kept + [take() for _ in range(given)]
     world.final[player] = rules.score(cards)
+    world.ends[player] = rules.score_level(world.final[player])
+
+
+REFERENCE_HANDS = 400
+
+
+@lru_cache(maxsize=64)
+def _reference(rules: Rules) -> list[Key]:
+    """The showdown scores of fresh seven-card hands drawn to by the model, sorted: what an unknown hand comes to
+    (a fixed sample, the same every time)."""
+    rng = random.Random(REFERENCE_HANDS)
+    deck = list(COPIES.elements())
+    found = []
+    for _ in range(REFERENCE_HANDS):
+        rng.shuffle(deck)
+        kept, given = model_draw(rules, deck[:HAND_SIZE])
+        found.append(rules.score(kept + deck[HAND_SIZE:HAND_SIZE + given]))
+    return sorted(found)
+
+
+def beats_fresh(rules: Rules, score: Key) -> float:
+    """How often a hand of this score beats a fresh hand drawn to (ties count half)."""
+    reference = _reference(rules)
+    below, upto = bisect_left(reference, score), bisect_right(reference, score)
+    return (below + (upto - below) / 2) / len(reference)

@@ -24,7 +24,9 @@ from engine.poker.cards import DECK, Card, parse_card
 from engine.poker.housebots import flip_from_meld
 from engine.poker.knowledge import HAND_SIZE, BotSeat, SeatMemory
 from engine.poker.melds import read_meld
-from engine.poker.ranges import MODEL, Model, Rules, World, band, fold_chance, model_draw, sample_worlds
+from engine.poker.ranges import (
+    MODEL, Model, Rules, World, band, beats_fresh, fold_chance, model_draw, sample_worlds,
+)
 from engine.poker.stakes import LUCRE_SHARE, Stakes
 
 PRE_DRAW = ("choosing", "declaring", "flipping")
@@ -41,7 +43,13 @@ class Params(NamedTuple):
     final_worlds: int = 128
     lucre_share: float = LUCRE_SHARE
     draw_bonus: float = 0.15
-    """What a draw is worth to each later hand we keep our cards for, as a share of a hand's swing."""
+    """Staying in to draw: what a draw is worth to each later hand we keep our cards for, as a share of its swing."""
+    future_share: float = 0.7
+    """Drawing, how much of a later hand's swing the chance of our cards beating a fresh hand's is worth."""
+    late_bet: float = 0.9
+    """Before the last betting round, how much of the model's folding to a bet then we count on: a hand we would
+    lose at the showdown still wins when its players fold their weak hands to our bet (their band at the
+    showdown)."""
     model: Model = MODEL
 
 
@@ -60,13 +68,17 @@ class Outlook:
     seat: int
     drawing: bool
     """Our draw is still to come."""
+    late: float = 0.0
+    """The share of the model's folding after the draw that a betting round still to come brings (0: none)."""
+    model: Model = MODEL
 
     def total(self) -> float:
         return sum(world.weight for world in self.worlds) or 1.0
 
     def beats(self, w: int, player: str) -> float:
-        mine, theirs = self.mine[w], self.worlds[w].final[player]
-        return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        """Our chance against ``player`` in world ``w``: the showdown, or their folding to a later bet."""
+        world = self.worlds[w]
+        return _against(self.mine[w], world.final[player], self.late * self.model.fold_late[world.ends[player]])
 
     def other(self, w: int) -> float:
         """What it is worth to us that the strongest other player in world ``w`` wins the hand."""
@@ -75,6 +87,12 @@ class Outlook:
             return self.stakes.none
         best = max(finals, key=lambda name: finals[name])
         return self.stakes.won[self.players.index(best)]
+
+
+def _against(mine: tuple[int, int, int], theirs: tuple[int, int, int], folds: float) -> float:
+    """Our chance against a player with score ``theirs`` at the showdown who folds to a later bet this often."""
+    won = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return won + (1.0 - won) * folds
 
 
 def strong_move(seat: BotSeat, rng: random.Random, params: Params = PARAMS) -> mv.Move:
@@ -181,7 +199,8 @@ def _outlook(view: dict[str, Any], memory: SeatMemory, rng: random.Random, param
     names = [seat["name"] for seat in view["seats"]]
     bases = tuple(seat["bases"] for seat in view["seats"])
     stakes = Stakes(bases, hand_options(view).bases_to_win, names.index(view["you"]), params.lucre_share)
-    return Outlook(worlds, mine, stakes, names, names.index(view["you"]), view["you"] in to_draw)
+    late = params.late_bet if view["phase"] in (*PRE_DRAW, "drawing") or view["round"] == 1 else 0.0
+    return Outlook(worlds, mine, stakes, names, names.index(view["you"]), view["you"] in to_draw, late, params.model)
 
 
 def _declare(view: dict[str, Any], outlook: Outlook, params: Params) -> list[tuple[float, mv.Move]]:
@@ -196,21 +215,20 @@ def _declare(view: dict[str, Any], outlook: Outlook, params: Params) -> list[tup
     value_in = _showdown_value(outlook, pot, others) - stakes.lucre * ante
     came = [seat for seat in view["seats"] if seat["state"] == "in" and seat["name"] != view["dealer"]]
     value_out = stakes.none if not came and not undeclared else _average_other(outlook)
-    value_in += _keeping(view, outlook, params)
+    value_in += params.draw_bonus * _keeping(view, outlook)
     return [(value_in, mv.IN), (value_out, mv.OUT)]  # of equal worth, in
 
 
-def _keeping(view: dict[str, Any], outlook: Outlook, params: Params) -> float:
-    """What this hand's draw is worth beyond it: our cards stay with us until we deal again, and each draw makes
-    them better for every hand until then (``draw_bonus`` of a hand's swing for each)."""
+def _keeping(view: dict[str, Any], outlook: Outlook) -> float:
+    """The worth of winning the hands after this one that we keep our cards for (they stay with us until we deal
+    again), each at a hand's swing: a draw now makes them better for all of them."""
     playing = [seat["name"] for seat in view["seats"] if seat["out"] is None]
     if view["dealer"] not in playing or view["you"] not in playing:
         return 0.0
     after = (playing.index(view["you"]) - playing.index(view["dealer"])) % len(playing) or len(playing)
     stakes = outlook.stakes
     others = [value for j, value in enumerate(stakes.won) if j != outlook.seat]
-    swing = stakes.won[outlook.seat] - sum(others) / max(1, len(others))
-    return params.draw_bonus * (after - 1) * swing
+    return (after - 1) * (stakes.won[outlook.seat] - sum(others) / max(1, len(others)))
 
 
 def _average_other(outlook: Outlook) -> float:
@@ -236,13 +254,14 @@ def _bet_value(outlook: Outlook, view: dict[str, Any], model: Model, pot: int, c
     stakes = outlook.stakes
     tapped = {seat["name"] for seat in view["seats"] if seat["state"] == "tapped out"}
     callers = list(outlook.worlds[0].final) if outlook.worlds else []
+    late = view["round"] == 2
     mine = stakes.won[outlook.seat]
     total = 0.0
     for w, world in enumerate(outlook.worlds):
         all_fold, showdown, called = 1.0, 1.0, 0.0
         for player in callers:
             folds = 0.0 if price == 0 or player in tapped else fold_chance(
-                model, world.levels[player], price, pot + cost)
+                model, world.levels[player], price, pot + cost, late)
             all_fold *= folds
             showdown *= folds + (1 - folds) * outlook.beats(w, player)
             called += (1 - folds) * price
@@ -275,7 +294,7 @@ def _bet(view: dict[str, Any], legal: Sequence[mv.Move], outlook: Outlook, param
         by = move.amount if isinstance(move, mv.Open) else move.by
         choices.append((_bet_value(outlook, view, params.model, pot, price + by, by), move))
     if outlook.drawing:  # staying in brings the draw
-        keep = _keeping(view, outlook, params)
+        keep = params.draw_bonus * _keeping(view, outlook)
         choices = [(value + keep, move) for value, move in choices]
     return [*choices, (_average_other(outlook), mv.FOLD)]  # last: of equal worth, anything but folding
 
@@ -306,7 +325,7 @@ def _split_opens(seat: BotSeat, outlook: Outlook, params: Params, cards: list[Ca
     sizes = [move.amount for move in _sizes(opens, view["warp"])]  # type: ignore[union-attr]
     if isinstance(also, mv.Open) and also.shown:
         sizes.append(also.amount)
-    keep = _keeping(view, outlook, params)
+    keep = params.draw_bonus * _keeping(view, outlook)
     return [(_bet_value(split, view, params.model, view["warp"], price + size, size) + keep,
              mv.Open(size, ids, ids)) for size in dict.fromkeys(sizes)]
 
@@ -351,29 +370,35 @@ def _draws(view: dict[str, Any], legal: Sequence[mv.Move], memory: SeatMemory, r
             draws.setdefault(tuple(sorted(DECK[card] for card in move.cards)), move)
     outlook = _outlook(view, memory, rng, params, cards, rules, params.final_worlds, ours=False)
     flipped = [parse_card(text) for text in my_seat(view)["flipped"]]
+    later = params.future_share * _keeping(view, outlook)
     first = outlook.worlds[:params.draw_worlds]
-    scored = sorted(draws, key=lambda given: -_draw_value(outlook, first, cards, given, rules, flipped, 0))
+    scored = sorted(draws, key=lambda given: -_draw_value(outlook, first, cards, given, rules, flipped, 0, later))
     finalists = scored[:params.draw_finalists]
     if isinstance(also, mv.Draw):
         played = tuple(sorted(DECK[card] for card in also.cards))
         draws[played] = also
         finalists.append(played)
     pot = view["warp"]
-    return sorted(((_draw_value(outlook, outlook.worlds, cards, given, rules, flipped, pot), draws[given])
+    return sorted(((_draw_value(outlook, outlook.worlds, cards, given, rules, flipped, pot, later), draws[given])
                    for given in dict.fromkeys(finalists)), key=lambda choice: -choice[0])
 
 
 def _draw_value(outlook: Outlook, worlds: list[World], cards: list[Card], given: tuple[Card, ...], rules: Rules,
-                flipped: list[Card], pot: int) -> float:
-    """The worth of a draw if the hand went to the showdown with ``pot`` in the Warp."""
+                flipped: list[Card], pot: int, later: float) -> float:
+    """The worth of a draw if the hand went to the showdown with ``pot`` in the Warp, and (``later``: the worth of
+    winning the hands after it we keep these cards for) of the hand it leaves us for those, by how it would fare
+    against a fresh hand drawn to (``ranges.reference``)."""
     stakes = outlook.stakes
     kept = list((Counter(cards) - Counter(given)).elements())
     total = weight = 0.0
     for w, world in enumerate(worlds):
         score = rules.score(kept + world.rest[:len(given)], flipped)
         win = 1.0
-        for theirs in world.final.values():
-            win *= 1.0 if score > theirs else 0.5 if score == theirs else 0.0
-        total += world.weight * (win * (stakes.won[outlook.seat] + stakes.lucre * pot) + (1 - win) * outlook.other(w))
+        for player, theirs in world.final.items():
+            win *= _against(score, theirs, outlook.late * outlook.model.fold_late[world.ends[player]])
+        value = win * (stakes.won[outlook.seat] + stakes.lucre * pot) + (1 - win) * outlook.other(w)
+        if later:
+            value += later * beats_fresh(rules, score) ** len(world.final)
+        total += world.weight * value
         weight += world.weight
     return total / (weight or 1.0)
