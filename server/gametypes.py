@@ -147,8 +147,9 @@ class Advising(Protocol):
     async def hint(self, services: Services, table: Table, player: str) -> Message:
         """The hint for ``player`` at ``table`` now (a refusal says why there is none)."""
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]]) -> str:
-        """The review of finished game number ``game`` from its stored events (a refusal says why there is none)."""
+    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+        """The review of finished game number ``game`` from its stored events, for ``viewer`` (a game of hidden
+        cards shows a player only their own decisions); a refusal says why there is none."""
 
 
 BUILTIN = {

@@ -19,7 +19,7 @@ from engine.poker.moves import (
     CALL, CHECK, FOLD, IN, KEEP_ALL, MELD_AUTO, NO_CHOICE, OUT, PAWN_CLEAR, TAP_OUT, Call, Check, Choose, Declare, Draw,
     Flip, Fold, Leave, Meld as MeldMove, MeldAuto, Move, Open, Pawn, PawnClear, Raise, TapOut,
 )
-from engine.poker.housebots import house_move, random_move
+from engine.poker.housebots import cautious_move, random_move
 from engine.poker.pokergame import IllegalMove, PokerGame
 from engine.poker.pokerstate import GameState, PlayerState, fold_events
 from engine.poker.seatview import event_for, open_event, table_view
@@ -34,7 +34,7 @@ __all__ = [
     "CALL", "CHECK", "FOLD", "IN", "KEEP_ALL", "MELD_AUTO", "NO_CHOICE", "OUT", "PAWN_CLEAR", "TAP_OUT", "Call",
     "Check", "Choose", "Declare", "Draw", "Flip", "Fold", "Leave", "MeldMove", "MeldAuto", "Move", "Open", "Pawn",
     "PawnClear", "Raise", "TapOut",
-    "house_move", "random_move",
+    "cautious_move", "random_move",
     "IllegalMove", "PokerGame",
     "GameState", "PlayerState", "fold_events",
     "event_for", "open_event", "table_view",

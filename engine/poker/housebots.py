@@ -1,8 +1,9 @@
-"""Strategies for house bots: pure functions of what a seat may see (``seatview.table_view``) and its legal moves.
+"""The plainer strategies for house bots: pure functions of what a seat may see (``seatview.table_view``) and its legal
+moves.
 
-``house_move`` plays sensibly: it opens with openers, folds weak hands to big bets, draws toward triads and better,
-pawns only when the hand is worth the payment, and taps out when that saves a strong hand. ``random_move`` is the
-yardstick: any legal move."""
+``cautious_move`` (the house bot of issue 23) plays sensibly and carefully: it opens with openers, folds weak hands to
+big bets, draws toward triads and better, pawns only when the hand is worth the payment, and taps out when that saves a
+strong hand. ``random_move`` is the yardstick: any legal move."""
 
 from __future__ import annotations
 
@@ -13,13 +14,12 @@ from itertools import combinations
 from typing import Any
 
 from engine.poker import moves as mv
-from engine.poker.cards import COMPROMISE, DECK, EDICT, FLARE, Card, parse_card
-from engine.poker.melds import RANKS, Meld, best_meld, meld_key, strongest_within
+from engine.poker.botview import (
+    TETRAD, TRIAD, amount_move, best_held, cheapest_pawn, draw_giving_up, exchange, hand_cards, meld_rules, my_seat,
+)
+from engine.poker.cards import COMPROMISE, DECK, EDICT, FLARE, Card
+from engine.poker.melds import Meld, meld_key, strongest_within
 from engine.poker.showdown import LOW_SHOW
-from engine.poker.variations import PokerOptions
-
-TRIAD = RANKS.index("triad")
-TETRAD = RANKS.index("tetrad")
 
 
 def random_move(view: dict[str, Any], legal: Sequence[mv.Move], rng: random.Random) -> mv.Move:
@@ -28,46 +28,38 @@ def random_move(view: dict[str, Any], legal: Sequence[mv.Move], rng: random.Rand
     return rng.choice(plain if plain and rng.random() < 0.9 else list(legal))
 
 
-def _hand(view: dict[str, Any]) -> list[Card]:
-    return [parse_card(text) for text in view.get("hand", []) if text != "?"]
-
-
-def _best(view: dict[str, Any], cards: list[Card]) -> tuple[Meld, tuple[int, ...]] | None:
-    options = PokerOptions.from_options(view["options"])
-    spit = [parse_card(view["spit"])] if view.get("spit") else []
-    found = best_meld([*cards, *spit], options.meld_rules(view.get("wild")))
-    if found is None:
-        return None
-    return found[0], tuple(i for i in found[1] if i < len(cards))
-
-
-def house_move(view: dict[str, Any], legal: Sequence[mv.Move]) -> mv.Move:
-    """The house bot's move (deterministic)."""
+def cautious_move(view: dict[str, Any], legal: Sequence[mv.Move]) -> mv.Move:
+    """The cautious bot's move (deterministic)."""
     phase = view["phase"]
     if phase == "showdown":
         return mv.MELD_AUTO
     if phase == "choosing":
         return mv.NO_CHOICE
-    cards = _hand(view)
-    best = _best(view, cards)
+    cards = hand_cards(view)
+    best = best_held(view, cards)
     lowball = bool(view["options"].get("lowball"))
-    strength = _low_strength(view, cards) if lowball else meld_key(None if best is None else best[0])
+    strength = low_strength(view, cards) if lowball else meld_key(None if best is None else best[0])
     if phase == "drawing":
-        return _draw_low(cards, legal) if lowball else _draw(cards, best, legal)
+        return draw_low(cards, legal) if lowball else _draw(cards, best, legal)
     if phase == "flipping":
-        used = Counter(cards[i] for i in best[1]) if best else Counter()
-        return max(legal, key=lambda move: sum((Counter(DECK[c] for c in move.cards) & used).values()))  # type: ignore[union-attr]
-    me = next(seat for seat in view["seats"] if seat["name"] == view["you"])
+        return flip_from_meld(cards, best, legal)
+    me = my_seat(view)
     if phase == "declaring":
         return _declare(strength, me, legal)
     return _bet(view, strength, me, legal)
 
 
-def _low_strength(view: dict[str, Any], cards: list[Card]) -> tuple[int, int, int]:
+def flip_from_meld(cards: list[Card], best: tuple[Meld, tuple[int, ...]] | None, legal: Sequence[mv.Move]) -> mv.Move:
+    """Card Flip: show cards of the meld one means to expose (they must be in it anyway)."""
+    used = Counter(cards[i] for i in best[1]) if best else Counter()
+    return max(legal, key=lambda move: sum((Counter(DECK[c] for c in move.cards) & used).values()))  # type: ignore[union-attr]
+
+
+def low_strength(view: dict[str, Any], cards: list[Card]) -> tuple[int, int, int]:
     """Under lowball a weak meld wins: the weakest five challenge cards, read as the strongest meld within them,
     mapped onto the scale the other decisions use (a low monad counts as a triad would)."""
     challenge = sorted(card for card in cards if card.is_challenge)
-    rules = PokerOptions.from_options(view["options"]).meld_rules(view.get("wild"))._replace(tame=True)
+    rules = meld_rules(view)._replace(tame=True)
     fives = combinations(challenge, min(LOW_SHOW, len(challenge)))
     low = min((strongest_within(five, rules) for five in fives), key=lambda meld: (meld is None, meld_key(meld)),
               default=None)
@@ -78,28 +70,20 @@ def _low_strength(view: dict[str, Any], cards: list[Card]) -> tuple[int, int, in
     return (0, 1, 15) if low.strength <= 20 else (0, 1, 0)
 
 
-def _draw_low(cards: list[Card], legal: Sequence[mv.Move]) -> mv.Move:
+def draw_low(cards: list[Card], legal: Sequence[mv.Move]) -> mv.Move:
     """lowball: give up modifiers and the highest Attack cards, as many as allowed."""
     order = sorted(cards, key=lambda card: (card.is_challenge, -card.value if card.kind == "A" else 0))
-    return _exchange(order, legal)
+    return exchange(order, legal)
 
 
 def _declare(strength: tuple[int, int, int], me: dict[str, Any], legal: Sequence[mv.Move]) -> mv.Move:
     if mv.IN in legal and (me["lucre"] >= 6 or strength[0] >= TRIAD or strength >= (0, 1, 15)):
         return mv.IN
     if mv.IN not in legal and strength[0] >= TRIAD:
-        pawn = _cheapest_pawn(legal)
+        pawn = cheapest_pawn(legal)
         if pawn is not None:
             return pawn
     return mv.OUT
-
-
-def _cheapest_pawn(legal: Sequence[mv.Move]) -> mv.Move | None:
-    """Pawn what costs least to lose: a Flare or an Edict before a token, a home token before a Warp one."""
-    for item in ("flare", "edict", "token", "warptoken"):
-        if mv.Pawn((item,)) in legal:
-            return mv.Pawn((item,))
-    return None
 
 
 def _bet(view: dict[str, Any], strength: tuple[int, int, int], me: dict[str, Any],
@@ -110,19 +94,19 @@ def _bet(view: dict[str, Any], strength: tuple[int, int, int], me: dict[str, Any
     if opens:
         worth = strong or (view["round"] == 1 and strength >= (0, 1, 15) and me["lucre"] >= 4)
         if worth:
-            return opens[min(len(opens), max(1, view["warp"] // 2 if strong else 1)) - 1]
+            return amount_move(opens, max(1, view["warp"] // 2 if strong else 1))
     if mv.CHECK in legal:
         return mv.CHECK
     call = view["high_bet"] - me["bet"]
     if raises and strength[0] >= TETRAD:
-        return raises[min(len(raises), max(1, view["warp"] // 3)) - 1]
+        return amount_move(raises, max(1, view["warp"] // 3))
     weak = not strong and (call > 2 or call * 3 > view["warp"])
     if mv.CALL in legal and not weak:
         return mv.CALL
     if mv.TAP_OUT in legal and strong:
         return mv.TAP_OUT
     if strong and mv.CALL not in legal:
-        pawn = _cheapest_pawn(legal)
+        pawn = cheapest_pawn(legal)
         if pawn is not None:
             return pawn
     return mv.FOLD
@@ -142,15 +126,4 @@ def _draw(cards: list[Card], best: tuple[Meld, tuple[int, ...]] | None, legal: S
     pawnable = [card for card in counts if card.kind in (EDICT, FLARE)]
     if pawnable:
         keep[pawnable[0]] += 1
-    return _exchange(sorted((counts - keep).elements(), key=lambda card: (card.is_challenge, card.value)), legal)
-
-
-def _exchange(spare: list[Card], legal: Sequence[mv.Move]) -> mv.Move:
-    """The legal draw giving up the first cards of ``spare``, as many as allowed."""
-    draws = [move for move in legal if isinstance(move, mv.Draw)]
-    most = max(len(move.cards) for move in draws)
-    wanted = Counter(spare[:most])
-    for move in draws:
-        if Counter(DECK[card] for card in move.cards) == wanted:
-            return move
-    return mv.KEEP_ALL
+    return draw_giving_up(cards, keep, legal)

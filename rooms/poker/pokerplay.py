@@ -4,13 +4,18 @@ seated agreeing), the game once it starts, moves from typed words, withdrawals, 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
+from copy import deepcopy
+from dataclasses import replace
 from typing import Any
 
 from engine.poker import (
-    CommandError, Event, IllegalMove, Leave, PokerGame, PokerOptions, ShuffleSource, command_text, house_move,
-    read_command, table_view, you_may,
+    CommandError, Event, IllegalMove, Leave, Move, PokerGame, PokerOptions, ShuffleSource, command_text, event_for,
+    read_command, you_may,
 )
+from engine.poker.botkinds import BotSeat, bot_move, seat_of
+from engine.poker.knowledge import SeatMemory
 from engine.poker.pokergame import MAX_SEATS
 from rooms.gameplay import MatchPlay
 from rooms.messages import Refusal
@@ -50,6 +55,10 @@ class PokerPlay(MatchPlay[PokerGame]):
         self.game = None
         self.change: tuple[PokerOptions, set[str]] | None = None
         """A change of options put to the table before the first deal, and who has agreed to it."""
+        self.memories: dict[str, tuple[int, SeatMemory]] = {}
+        """What each house bot's seat has seen, and of how many events (built again from the events after a restore)."""
+        self.planned: tuple[str, int, Move] | None = None
+        """A bot's move worked out ahead (``plan``): the bot, the number of events it was worked out at, the move."""
 
     def options_record(self) -> dict[str, Any]:
         return self.options.model_dump(mode="json")
@@ -125,13 +134,44 @@ class PokerPlay(MatchPlay[PokerGame]):
         return None if bot is None else (bot, True)
 
     def bot_move(self, dice: ShuffleSource) -> TableNews | None:
-        """The bot plays from what its seat may see (seatview) and its legal moves, as a person would."""
+        """The bot plays from what its seat may see and its legal moves, as a person would: the move worked out
+        ahead for this very moment (``plan``), or else worked out now (its randomness drawn from the table's)."""
         due = self.bot_to_move()
         if due is None:
             return None
         bot, game = due[0], self._game()
-        move = house_move(table_view(game.state, bot), game.legal_actions(bot))
+        planned, self.planned = self.planned, None
+        if planned is not None and planned[:2] == (bot, len(game.events)):
+            move = planned[2]
+        else:
+            move = bot_move(self._kind(bot), self.bot_seat(bot), random.Random(dice.pick(2**62)))
         return self._apply(bot, move, dice)
+
+    def bot_seat(self, bot: str) -> BotSeat:
+        """What ``bot`` may know now: its seat's view, what its seat has seen (kept up to date event by event), its
+        legal moves."""
+        game = self._game()
+        seen, memory = self.memories.get(bot, (0, SeatMemory(bot)))
+        for event in game.events[seen:]:
+            memory.see(event_for(event, bot))
+        self.memories[bot] = (len(game.events), memory)
+        return seat_of(game, bot, memory)
+
+    def plan(self, bot: str) -> tuple[str, int, BotSeat] | None:
+        """What working out ``bot``'s move ahead needs, copied so that it can be done away from the table (the
+        server does it in a thread): its kind, the moment, its seat. None when it is not that bot's move."""
+        due = self.bot_to_move()
+        if due is None or due[0] != bot:
+            return None
+        seat = self.bot_seat(bot)
+        return self._kind(bot), len(self._game().events), replace(seat, memory=deepcopy(seat.memory))
+
+    def planned_move(self, bot: str, moment: int, move: Move) -> None:
+        self.planned = (bot, moment, move)
+
+    def _kind(self, bot: str) -> str:
+        found = self.table.bots[bot]
+        return found.kind if isinstance(found, PokerBot) else house_bot(found.words).kind
 
     def timed_out(self, dice: ShuffleSource) -> TableNews | None:
         """The turn timer ran out: the spec's action for the first player the table waits on."""

@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.poker import GameState, OptionError, PokerOptions
+from engine.poker.botkinds import HOUSE_KINDS
 from rooms.messages import Refusal
 from rooms.tables import SEATING_EVENTS, Status
 
-BOT_KINDS = ("house",)
-"""The one way a poker house bot plays: engine.poker.housebots.house_move."""
+BOT_KINDS = (*HOUSE_KINDS, "house")
+"""The ways a poker house bot plays (engine.poker.botkinds), strongest first; 'house' is the house's default, the
+strongest (tables stored before there were several kinds name it so)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +44,11 @@ class PokerBot:
     """A house bot's way of playing, from the words it was added with."""
 
     words: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """The strategy it plays (engine.poker.botkinds): the one named, else the strongest."""
+        return self.words[0] if self.words and self.words[0] in HOUSE_KINDS else HOUSE_KINDS[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +95,10 @@ def parse_options(words: Sequence[str], base: PokerOptions | None = None) -> Pok
 
 
 def house_bot(words: Sequence[str]) -> PokerBot:
-    unknown = [word for word in words if word.lower() not in BOT_KINDS]
-    if unknown:
-        raise Refusal(f"A poker house bot plays one way ('house'), not '{unknown[0]}'.")
-    return PokerBot(tuple(word.lower() for word in words))
+    """``strong`` (the default, also ``house``), ``threshold`` or ``cautious``."""
+    kinds = [word.lower() for word in words]
+    if len(kinds) > 1 or (kinds and kinds[0] not in BOT_KINDS):
+        raise Refusal("A poker house bot plays 'strong' (the default: it weighs the cards it has not seen),"
+                      " 'threshold' (draws to its best meld, bets by its rank) or 'cautious' (folds weak hands to"
+                      " big bets).")
+    return PokerBot(tuple(kinds))

@@ -1,5 +1,5 @@
-"""Advice, where the game gives it: 'hint' at your turn, and 'review' of a finished game (Cosmic Wimpout's, by its
-solved tables)."""
+"""Advice, where the game gives it: 'hint' at your turn, and 'review' of a finished game (Cosmic Wimpout's by its
+solved tables, New Cosmic Poker's by its strong house bot's estimates)."""
 
 from __future__ import annotations
 
@@ -45,9 +45,12 @@ async def hint(session: Session, args: str) -> None:
 async def review(session: Session, args: str) -> None:
     """review <game>
 
-    The decisions of a finished two-player game that lost the most winning
-    chance, each with the best choice (game numbers from 'history').
+    The decisions of a finished game that lost the most winning chance, each
+    with the best choice (game numbers from 'history'). Cosmic Wimpout's are
+    exact (two-player games, by the solved tables); New Cosmic Poker's are the
+    strong house bot's estimates, and show you only your own decisions.
     """
     game, played = await finished_game(session, args)
-    text = await advising(GAME_TYPES.of_stored(played)).review(session.services, game, played.events)
+    text = await advising(GAME_TYPES.of_stored(played)).review(session.services, game, played.events,
+                                                                session.player)
     session.page(text, "records")

@@ -14,7 +14,8 @@ the variations by name (tame, spit, pairs, combos, bet_or_drop, blind_openers,
 blind_betting, showdown_straight, lowball, high_low, dealers_choice), and
 replay_hands=showdown|all (all: the finished game's replay shows every hand,
 for teaching). With others seated, a 'table set' waits until everyone types
-the same. House bots: 'house' (the one kind).""",
+the same. House bots ('help poker bots'): 'strong' (the default, also
+'house'), 'threshold' and 'cautious'.""",
 }
 
 TOPICS = (
@@ -27,7 +28,15 @@ deals; others declare 'in' (ante 2) or 'out'; a betting round ('check',
 ('draw 2 5'); a second round; the showdown ('meld 1 3 4' or 'meld auto').
 'score' shows the table and your hand; 'rules' the options. Topics: meld,
 monad, triad, tetrad, pentad, kicker, reinforcement, openers, pawn, tap out,
-and each variation by name."""),
+poker bots, and each variation by name."""),
+    Topic(("poker bots", "poker house bots"), """\
+POKER HOUSE BOTS, seated with 'table bot add [name] KIND' before the game:
+strong (the default; 'house' is the same) imagines the cards it has not seen
+many times over, weighing how each player has bet and drawn, and makes the
+choice that most raises its chance of winning the game; threshold draws to
+its best meld and bets, calls and raises by the meld's rank; cautious folds
+weak hands to big bets. Each sees only what its seat sees. After a game,
+'review <game>' weighs your decisions by the strong bot's estimates."""),
     Topic(("meld",), """\
 MELD: 1 to 5 cards of your hand. Its rank is its number of challenge cards:
 monad 1, triad 3, tetrad 4, pentad 5. A triad or more is all Compromise cards,

@@ -3,19 +3,23 @@ rooms.poker, its words, wire message, help, verbs and results here."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import secrets
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.poker import PokerGame, PokerOptions, SeededShuffle, event_for, event_from_dict, event_to_dict, open_event
 from engine.keyedstream import KeyedStream
+from engine.poker.botkinds import bot_move
 from engine.poker.happenings import GameCreated
 from engine.poker.keyedshuffle import KeyedShuffle
-from rooms.messages import Refusal
+from engine.poker.review import review, summarise
+from rooms.messages import Message, Refusal
 from rooms.poker.pokerplay import GAME, poker_play, poker_table, restore_table
 from rooms.poker.pokerview import PokerOpened, PokerView, parse_options
 from rooms.tables import Aside, Table, TableNews
-from server.poker import pokerboard, pokerhelp, pokerverbs, pokerwire, pokerwords
+from server.poker import pokerboard, pokerhelp, pokerreview, pokerverbs, pokerwire, pokerwords
 from server.poker.pokerresults import TALLY, results
 from server.render.style import Style
 from server.store import Finish, Stats, StoredTable
@@ -25,6 +29,10 @@ if TYPE_CHECKING:
 
     from server.services import Services
     from server.settings import TableSettings
+
+
+THOUGHTFUL = ("strong",)
+"""The house bots whose moves take long enough to work out in a thread."""
 
 
 class Poker:
@@ -81,7 +89,16 @@ class Poker:
         raise Refusal(pokerwords.NO_TUTORIAL)
 
     async def before_bot(self, services: Services, table: Table, bot: str) -> None:
-        """Poker's house bots need nothing prepared."""
+        """The strong bot thinks for tens of milliseconds a move: it works its move out in a thread, from a copy of
+        what its seat knows, so that the table's others are not kept waiting (the table plays it if the game is
+        still where it was; its randomness from the OS's unpredictable source)."""
+        play = poker_play(table)
+        plan = play.plan(bot)
+        if plan is None or plan[0] not in THOUGHTFUL:
+            return
+        kind, moment, seat = plan
+        move = await asyncio.to_thread(bot_move, kind, seat, random.Random(secrets.randbits(64)))
+        play.planned_move(bot, moment, move)
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
         return pokerwords.render(news, viewer, style)
@@ -118,6 +135,24 @@ class Poker:
         shown = [open_event(event) if teaching else event_for(event, None) for event in played]
         lines = [pokerwords.event_line(data, "", number, style) for data in shown]
         return "\n".join(line for line in lines if line is not None)
+
+    async def hint(self, services: Services, table: Table, player: str) -> Message:
+        """No hints at a poker table: the strong bot's reading of your hand would play it for you."""
+        raise Refusal(pokerreview.NO_HINTS)
+
+    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+        """Weighed in a thread (each decision is a Monte Carlo of its own): the viewer's own decisions, or
+        everyone's in a game played with ``replay_hands=all`` (its hands are public)."""
+        played = [event_from_dict(e) for e in events]
+        created = played[0] if played else None
+        if not isinstance(created, GameCreated):
+            raise Refusal(pokerreview.NO_DECISIONS.format(game=game))
+        everyone = created.options.replay_hands == "all"
+        if not everyone and viewer not in created.seats:
+            raise Refusal(pokerreview.NOT_YOURS.format(game=game))
+        players = list(created.seats) if everyone else [viewer]
+        weighed = await asyncio.to_thread(review, played, players, game)
+        return pokerreview.review_text(game, weighed, summarise(weighed, players))
 
     def stats_text(self, name: str, stats: Stats) -> str:
         return pokerboard.stats_text(name, stats)

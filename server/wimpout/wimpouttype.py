@@ -163,8 +163,9 @@ class Wimpout:
             await services.solver.prepare(play.game.rules)
         return hint_message(play.hint(player, services.solver.solutions))
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]]) -> str:
-        """Read in a thread: a review reads every decision of the game against the solved tables."""
+    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+        """Read in a thread: a review reads every decision of the game against the solved tables (every player's:
+        nothing in Cosmic Wimpout is hidden)."""
         played = [event_from_dict(e) for e in events]
         try:
             mistakes = await asyncio.to_thread(review, services.solver.solutions, played)

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.poker import SeededShuffle, event_from_dict, event_to_dict
+import random
+
+from engine.poker import ScriptedShuffle, SeededShuffle, event_from_dict, event_to_dict
+from engine.poker.botkinds import bot_move
 from rooms.messages import Refusal
 from rooms.poker.pokerplay import poker_play, poker_table, restore_table
-from rooms.poker.pokerview import ChangeProposed, PokerOpened, parse_options
+from rooms.poker.pokerview import ChangeProposed, PokerOpened, house_bot, parse_options
 from rooms.tables import TimedOut
+from support.pokerhidden import hidden_pair, swapped
 
 
 def table_of(*seats: str, words: tuple[str, ...] = ()):
@@ -83,3 +87,34 @@ def test_a_poker_table_seats_six_and_refuses_the_seventh_at_sit() -> None:
     with pytest.raises(Refusal, match=r"Table 1 is full \(6 seats\)\."):
         table.add_bot("Ann", [])
     assert len(table.seats) == 6
+
+
+def test_a_house_bot_is_given_only_what_its_seat_may_see() -> None:
+    """Two tables whose games differ only in a card the bot has never seen (in Ann's hand, one in the deck): the
+    bot's seat is the same at both, so is the move it works out ahead, and so is what it plays."""
+    table, shuffle = table_of("Ann"), SeededShuffle(5)
+    table.add_bot("Ann", ["strong"])
+    table.start("Ann", shuffle)
+    while "Ann" in table.play.waiting_on():
+        table.move("Ann", "in" if "in" in table.view().legal["Ann"] else table.view().legal["Ann"][0], shuffle)
+    play = poker_play(table)
+    game = play.game
+    bot = next(iter(table.bots))
+    a, b = hidden_pair(game.events, game.state, bot, "Ann")
+    other = restore_table(1, "parlour", game.state.options, ["Ann", bot], swapped(game.events, a, b),
+                          {bot: ["strong"]})
+    assert poker_play(other).game.state.players["Ann"].hand != game.state.players["Ann"].hand
+    assert poker_play(other).bot_seat(bot) == play.bot_seat(bot)
+    planned = [p.plan(bot) for p in (play, poker_play(other))]
+    assert planned[0] is not None and planned[0] == planned[1]
+    moves = [bot_move(kind, seat, random.Random(1)) for kind, _, seat in planned]  # type: ignore[misc]
+    assert moves[0] == moves[1]
+    played = [t.bot_move(ScriptedShuffle()) for t in (table, other)]  # worked out at the table, the same draw
+    assert played[0] is not None and played[1] is not None and played[0].events[0] == played[1].events[0]
+
+
+def test_house_bots_are_named_by_kind_and_house_is_the_strongest() -> None:
+    assert [house_bot(words).kind for words in ([], ["house"], ["strong"], ["threshold"], ["cautious"])] == \
+        ["strong", "strong", "strong", "threshold", "cautious"]
+    with pytest.raises(Refusal, match="plays 'strong'"):
+        house_bot(["optimal"])

@@ -28,7 +28,10 @@ def validated(way: str, line: str) -> None:
 
 
 def choice(offered: list[str]) -> str:
-    return next((word for word in PREFERRED if word in offered), offered[0])
+    """Stay in to the showdown: the first of ``PREFERRED`` offered, else pawn to pay (a bet bigger than the Lucre
+    held), else the first offered."""
+    pawns = [word for word in offered if word.startswith("pawn ") and word != "pawn clear"]
+    return next((word for word in PREFERRED if word in offered), pawns[0] if pawns else offered[0])
 
 
 async def play_telnet(client: RawClient) -> None:
