@@ -130,6 +130,10 @@ def days(count: float) -> str:
     return f"{shown} day{'' if shown == '1' else 's'}"
 
 
-def span(seconds: float) -> str:
-    """A deadline's time left or a move's age: in days from a day on, else as ``texts.duration`` says it."""
-    return days(seconds / DAY) if seconds >= DAY else texts.duration(seconds)
+def span(seconds: float, whole: bool = False) -> str:
+    """A deadline's time left or a move's age: in days from a day on, else as ``texts.duration`` says it (``whole``:
+    in whole hours, minutes or seconds, for the column of ``games`` at 80 columns: "12 seconds", not "12.1 seconds")."""
+    if seconds >= DAY:
+        return days(seconds / DAY)
+    unit = next((size for size in (3600, 60) if seconds >= size), 1)
+    return texts.duration(round(seconds / unit) * unit if whole else seconds)

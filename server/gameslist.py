@@ -89,7 +89,7 @@ def games_message(name: str, found: list[GameRow], away: dict[str, float], offer
         left = posttexts.NOBODY if row.deadline is None else span(row.deadline)
         if row.frozen:
             left = posttexts.FROZEN.format(left=left)
-        last = posttexts.NOBODY if row.last_move is None else posttexts.AGO.format(time=span(row.last_move))
+        last = posttexts.NOBODY if row.last_move is None else posttexts.AGO.format(time=span(row.last_move, whole=True))
         lines.append(posttexts.GAMES_ROW.format(number=row.table, game=row.title[:16],
                                                 players=", ".join(row.players)[:16], whose=whose[:10], left=left,
                                                 last=last))
