@@ -17,7 +17,7 @@ import pytest
 from engine import funhouse, poker, verifying, wimpout
 from engine.funhouse import FunRun, KeyedChance
 from engine.keyedstream import SCHEME, KeyedStream, SeedError, commitment, player_seed, stream_key
-from engine.poker.housebots import house_move
+from engine.poker.housebots import cautious_move
 from engine.poker.keyedshuffle import KeyedShuffle
 from engine.poker.pokergame import PokerGame
 from engine.poker.seatview import table_view
@@ -152,7 +152,7 @@ def poker_game() -> PokerGame:
         if game.is_over:
             break
         name = rng.choice(game.waiting_on())
-        game.apply(name, house_move(table_view(game.state, name), game.legal_actions(name)), source)
+        game.apply(name, cautious_move(table_view(game.state, name), game.legal_actions(name)), source)
     return game
 
 
