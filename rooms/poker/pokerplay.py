@@ -144,7 +144,8 @@ class PokerPlay(MatchPlay[PokerGame]):
         if planned is not None and planned[:2] == (bot, len(game.events)):
             move = planned[2]
         else:
-            move = bot_move(self._kind(bot), self.bot_seat(bot), random.Random(dice.pick(2**62)))
+            rng = random.Random(f"{bot}/{len(game.events)}/{dice.pick(2**31)}")  # (a keyed source draws 32 bits at most)
+            move = bot_move(self._kind(bot), self.bot_seat(bot), rng)
         return self._apply(bot, move, dice)
 
     def bot_seat(self, bot: str) -> BotSeat:
