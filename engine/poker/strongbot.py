@@ -50,7 +50,7 @@ class Params(NamedTuple):
     """Before the last betting round, how much of the model's folding to a bet then we count on: a hand we would
     lose at the showdown still wins when its players fold their weak hands to our bet (their band at the
     showdown)."""
-    sit_out: float = 0.0
+    sit_out: float = 0.16
     """Two players, the other dealing: what declaring out is worth to the next hand, which we deal, as a share of its
     swing (the dealer then keeps an undrawn hand against our fresh seven instead of one drawn to)."""
     model: Model = MODEL
