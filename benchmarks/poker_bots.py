@@ -103,11 +103,11 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run(match: Match, options: PokerOptions, seed: int) -> Match:
-    """``match.first`` against ``match.seats - 1`` of ``match.second``."""
+def run(match: Match, options: PokerOptions, seed: int, first: int = 0) -> Match:
+    """``match.first`` against ``match.seats - 1`` of ``match.second``, games ``first`` onwards of the seed's."""
     kinds = [match.first] + [match.second] * (match.seats - 1)
     started = time.process_time()
-    for n in range(match.games):
+    for n in range(first, first + match.games):
         winner = play(seed * 100_000 + n, kinds, options, match.times)
         match.won += winner == match.first
         match.unfinished += winner is None
@@ -163,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="these matches of the plan only, e.g. 2:strong:threshold dc:4:strong:threshold")
     parser.add_argument("--games", type=int, default=None, help="games a match, instead of the plan's")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the seed's first game to play (to split a match)")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=VALUE", help="a table option")
     parser.add_argument("--results", type=Path, default=None, help="append each match's figures here (JSON lines)")
     parser.add_argument("--write", type=Path, default=None, help="put the table into this page")
@@ -177,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.only is not None and name not in args.only:
                 continue
             first, second = pair.split(":")
-            match = run(Match(table, seats, first, second, args.games or games), options, args.seed)
+            match = run(Match(table, seats, first, second, args.games or games), options, args.seed,
+                        args.first)
             print(line(match), flush=True)
             done.append(match)
             if args.results is not None:

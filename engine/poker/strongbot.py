@@ -50,6 +50,9 @@ class Params(NamedTuple):
     """Before the last betting round, how much of the model's folding to a bet then we count on: a hand we would
     lose at the showdown still wins when its players fold their weak hands to our bet (their band at the
     showdown)."""
+    sit_out: float = 0.16
+    """Two players, the other dealing: what declaring out is worth to the next hand, which we deal, as a share of its
+    swing (the dealer then keeps an undrawn hand against our fresh seven instead of one drawn to)."""
     model: Model = MODEL
 
 
@@ -215,6 +218,8 @@ def _declare(view: dict[str, Any], outlook: Outlook, params: Params) -> list[tup
     value_in = _showdown_value(outlook, pot, others) - stakes.lucre * ante
     came = [seat for seat in view["seats"] if seat["state"] == "in" and seat["name"] != view["dealer"]]
     value_out = stakes.none if not came and not undeclared else _average_other(outlook)
+    if len(outlook.players) == 2 and view["dealer"] != view["you"]:
+        value_out += params.sit_out * (stakes.won[outlook.seat] - stakes.won[1 - outlook.seat])
     value_in += params.draw_bonus * _keeping(view, outlook)
     return [(value_in, mv.IN), (value_out, mv.OUT)]  # of equal worth, in
 
