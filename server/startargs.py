@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from importlib.resources import files
 from pathlib import Path
@@ -18,6 +19,7 @@ CODEBASE = "cosmic-wimpout"
 """What the server is, for ``--version`` and MUD listings (MSSP's CODEBASE)."""
 
 
+@cache
 def release() -> str:
     """The commit and its date a release was built from (docs/upgrade.sh builds from ``git archive``, which writes them
     into server/release.txt: .gitattributes); empty in a checkout. The version number alone is the same for every
@@ -28,7 +30,7 @@ def release() -> str:
 
 def codebase() -> str:
     """What ``--version`` and MSSP's CODEBASE say: e.g. "cosmic-wimpout 0.1.0 (84fff89 2026-11-29)"."""
-    built = f" ({release()})" if release() else ""
+    built = f" ({stamp})" if (stamp := release()) else ""
     try:
         return f"{CODEBASE} {version(CODEBASE)}{built}"
     except PackageNotFoundError:  # running from a checkout that was not installed
