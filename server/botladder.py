@@ -72,8 +72,10 @@ class Ladder:
 
     def holds(self, name: str) -> bool:
         """Whether ``name`` is in the ladder: waiting for a table, or at one of its tables (it waits again after)."""
-        seated = self.server.tables.where.live_seat_of(name)
-        return name in self.waiting or (seated is not None and seated.game_id in self.tables)
+        if name in self.waiting:
+            return True
+        seated = self.server.tables.where.live_seat_of(name) if self.tables else None  # (no pass when none play)
+        return seated is not None and seated.game_id in self.tables
 
     def rejoin(self, name: str) -> None:
         """A bot that was in the ladder before a reload or a crash of the game process (server.portal): it waits

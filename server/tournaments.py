@@ -163,6 +163,8 @@ class Tournaments:
 
     def arenas_of(self, name: str) -> tuple[int, ...]:
         """The running arenas ``name`` plays: waiting in the queue, or at one of its tables (queued again after)."""
+        if not self.running:
+            return ()  # (asked for every connection when anyone sits: no pass over the tables when no event runs)
         seated = self.server.tables.where.live_seat_of(name)
         return tuple(number for number, run in self.running.items() if run.record.kind == ARENA and (
             name in run.queue or (seated is not None and seated.game_id in run.tables)))
