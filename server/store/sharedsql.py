@@ -5,7 +5,7 @@ string aggregation, the schema) stay in each backend's folder."""
 
 from __future__ import annotations
 
-from server.store import outreach, postal
+from server.store import outreach, postal, puzzlesql
 from server.store.domain import FORMER, OPEN_STATUSES, PREVIEW
 
 ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder, last_address"
@@ -454,6 +454,7 @@ TABLES = (
     ("dice_records", "kind, ref, record", "kind, ref"),
     *outreach.COPIED,
     *postal.COPIED,
+    *puzzlesql.COPIED,
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""
