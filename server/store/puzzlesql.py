@@ -49,7 +49,7 @@ ADD_PUZZLE = ("INSERT INTO puzzles (key, source, position, choices, rating) VALU
               " ON CONFLICT (key) DO NOTHING")
 SCANNED = "INSERT INTO puzzle_scans VALUES (?) ON CONFLICT (game) DO NOTHING"
 IS_SCANNED = "SELECT 1 FROM puzzle_scans WHERE game = ?"
-PUZZLE_COUNT = "SELECT COUNT(*) FROM puzzles WHERE source = ?"
+PUZZLE_COUNT = "SELECT COUNT(*) FROM puzzles WHERE source <> ?"
 PUZZLE = "SELECT id, source, position, choices, rating, plays FROM puzzles WHERE id = ?"
 NEXT_PUZZLE = ("SELECT id FROM puzzles WHERE id NOT IN (SELECT puzzle FROM puzzle_attempts WHERE player = ?)"
                " ORDER BY ABS(rating - ?), id LIMIT 1")

@@ -62,7 +62,9 @@ class PuzzleStore(Protocol):
 
     async def scanned(self, game: int) -> bool: ...
 
-    async def puzzle_count(self, source: str) -> int: ...
+    async def puzzle_count(self, besides: str) -> int:
+        """How many puzzles come from elsewhere than ``besides`` (real games: besides the bot games)."""
+        ...
 
     async def game_bots(self, game: int) -> set[str]:
         """The house bots among a stored game's players."""

@@ -37,8 +37,8 @@ class PgPuzzles(PgGroupCommit):
     async def scanned(self, game: int) -> bool:
         return await self._run(lambda db: fetchone(db, sql.IS_SCANNED, (game,))) is not None
 
-    async def puzzle_count(self, source: str) -> int:
-        row = await self._run(lambda db: fetchone(db, sql.PUZZLE_COUNT, (source,)))
+    async def puzzle_count(self, besides: str) -> int:
+        row = await self._run(lambda db: fetchone(db, sql.PUZZLE_COUNT, (besides,)))
         return int(row[0]) if row is not None else 0
 
     async def game_bots(self, game: int) -> set[str]:

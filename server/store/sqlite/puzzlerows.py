@@ -41,8 +41,8 @@ class SqlitePuzzles(GroupCommit):
     async def scanned(self, game: int) -> bool:
         return await self._run(lambda db: db.execute(sql.IS_SCANNED, (game,)).fetchone()) is not None
 
-    async def puzzle_count(self, source: str) -> int:
-        return int((await self._run(lambda db: db.execute(sql.PUZZLE_COUNT, (source,)).fetchone()))[0])
+    async def puzzle_count(self, besides: str) -> int:
+        return int((await self._run(lambda db: db.execute(sql.PUZZLE_COUNT, (besides,)).fetchone()))[0])
 
     async def game_bots(self, game: int) -> set[str]:
         return {str(name) for (name,) in await self._run(lambda db: db.execute(sql.GAME_BOTS, (game,)).fetchall())}
