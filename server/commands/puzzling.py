@@ -7,7 +7,7 @@ import asyncio
 from engine.wimpout import Game
 from engine.wimpout import event_from_dict
 from engine.wimpout import events as ev
-from engine.wimpout.optimal.bestline import best_line, replayed
+from engine.wimpout.optimal.bestline import BestLine, best_line, replayed
 from engine.wimpout.soloday import TURNS, SoloDay
 from rooms.messages import Refusal
 from rooms.wimpout.turnwords import ROLL_WORDS, STOP_WORDS, command_text, parse_turn
@@ -22,11 +22,14 @@ from server.store.puzzlestore import PuzzleRow
 from server.wimpout.cubeart import compact, spoken
 
 BOARD_SIZE = 10
+KEPT_LINES = 8
+BEST_LINES: dict[str, BestLine] = {}
+"""The best lines searched, by day (the newest ``KEPT_LINES``): a day's is searched once a process, whoever asks."""
 
 
 @command("daily", category="general")
 async def daily(session: Session, args: str) -> None:
-    """daily [start | <move> | top [day] | best [day]]
+    """daily [start | <move> | top [day] | best [day] | replay <player> [day]]
 
     The daily challenge of Cosmic Wimpout: the most points in ten turns,
     alone, on the day's dice (the same for everyone: the k-th throw of the
@@ -36,7 +39,9 @@ async def daily(session: Session, args: str) -> None:
     10', 'daily flash 4' play it. 'daily top [day]' lists a day's board
     (today's scores only: others' moves stay hidden). At 00:00 UTC the day
     closes: 'daily best yesterday' (or a date, 2026-11-28) shows its seed
-    and the best possible line its dice allowed. Not while you sit at a table.
+    and the best possible line its dice allowed, and 'daily replay <player>
+    yesterday' anyone's moves (your own at any time). Not while you sit at a
+    table.
     """
     word, _, rest = args.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
@@ -45,6 +50,9 @@ async def daily(session: Session, args: str) -> None:
         await daily_top(session, dailyplay.day_of(now, rest))
     elif word == "best":
         await daily_best(session, dailyplay.day_of(now, rest))
+    elif word == "replay" and rest:
+        name, _, day = rest.partition(" ")
+        await daily_replay(session, name, dailyplay.day_of(now, day))
     else:
         unseated(session)
         day = dailyplay.day_of(now)
@@ -146,11 +154,29 @@ async def daily_best(session: Session, day: str) -> None:
         raise Refusal(words.NOT_REVEALED.format(day=day))
     dice = await dailyplay.day_dice(session.services.store, day)
     stream = stream_of(dice)
-    best = await asyncio.to_thread(best_line, session.player, stream)
+    best = BEST_LINES.get(day)
+    if best is None:
+        best = BEST_LINES[day] = await asyncio.to_thread(best_line, session.player, stream)
+        while len(BEST_LINES) > KEPT_LINES:
+            del BEST_LINES[next(iter(BEST_LINES))]
     lines = [words.REVEALED.format(day=day, seed=dice["server_seed"], commitment=dice["commitment"]),
              words.BEST_LINE.format(exact="" if best.exact else words.NOT_EXACT, score=best.score)]
     lines += best_turns(replayed(session.player, stream, best.actions))
     session.page("\n".join(lines), "daily", day=day, best=str(best.score))
+
+
+async def daily_replay(session: Session, name: str, day: str) -> None:
+    """A player's daily moves: their own at any time, anyone's once the day's seed is revealed."""
+    if name.lower() != session.player.lower() and not revealed(day, session.services.clock()):
+        raise Refusal(words.NOT_REVEALED.format(day=day))
+    play = await session.services.store.daily_play(day, name)
+    if play is None:
+        raise Refusal(words.NO_PLAY.format(player=name, day=day))
+    events = [event_from_dict(event) for event in play.events]
+    lines = [words.REPLAY_HEAD.format(player=name, day=day, score=play.score,
+                                      unfinished="" if play.finished else words.UNFINISHED)]
+    lines += [line for event in events[1:] if (line := event_line(event, session.style.screenreader))]
+    session.page("\n".join(lines), "records")
 
 
 def best_turns(solo: SoloDay) -> list[str]:

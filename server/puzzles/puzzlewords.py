@@ -23,6 +23,8 @@ UNFINISHED = "  (unfinished)"
 NOT_REVEALED = ("The daily challenge of {day} is not revealed yet: its seed, the best line and the players' moves are"
                 " shown at 00:00 UTC after the day.")
 REVEALED = "Daily challenge {day}: its seed was {seed} (sha256 {commitment})."
+NO_PLAY = "{player} has not played the daily challenge of {day}."
+REPLAY_HEAD = "{player}'s daily challenge of {day}: {score} points{unfinished}."
 BEST_LINE = "The best possible line{exact}: {score} points."
 NOT_EXACT = " (the search was cut short: the best line found)"
 BEST_TURN = "  Turn {turn}: {moves}: {points}"

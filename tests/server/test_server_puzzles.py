@@ -72,6 +72,10 @@ async def test_the_daily_challenge_end_to_end(tmp_path: Path) -> None:
             await ann.command("daily start", spaced("played the daily challenge of .* already: one attempt a day"))
             refused = await bob.command("daily best", "error")
             assert "not revealed yet" in refused["message"]
+            hidden = await bob.command("daily replay Ann", "error")  # others' moves, hidden until the reveal
+            assert "not revealed yet" in hidden["message"] and "You throw" not in hidden["message"]
+            own = await bob.command("daily replay Bob", "message", kind="records")
+            assert "Bob's daily challenge of" in own["text"] and "You throw" in own["text"]
             board = await ann.command("daily top", spaced(r"Daily challenge \S+:\n(.*\n){2}"))
             assert re.search(rf"Ann\s+{ann_score}", board) and re.search(rf"Bob\s+{bob_score}", board), board
 
@@ -83,6 +87,8 @@ async def test_the_daily_challenge_end_to_end(tmp_path: Path) -> None:
             assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
             assert int(re.search(r"line: (\d+) points", best).group(1)) >= max(ann_score, bob_score)  # type: ignore[union-attr]
             await ann.expect(r"Turn 10: ")
+            shown = await bob.command("daily replay Ann yesterday", "message", kind="records")
+            assert "Ann's daily challenge of" in shown["text"] and f"{ann_score} points" in shown["text"]
             fresh = await bob.command("daily", "message", kind="daily")
             assert commitment not in fresh["text"]  # a new day, new dice
         finally:

@@ -18,8 +18,8 @@ from engine.wimpout import events as ev
 from engine.wimpout.actions import Action
 from engine.wimpout.soloday import SoloDay
 
-BUDGET = 400_000
-"""Moves tried at most (a few seconds of a core): far more than a day's dice need."""
+BUDGET = 100_000
+"""Moves tried at most (a few seconds of a core): 30 random days needed 2,033 at most."""
 LONGEST_TURN = 80
 """Throws in one turn a line may make: a turn that lucky is cut there (it ends by a wimpout in a few dozen)."""
 
