@@ -12,11 +12,13 @@ import structlog
 
 from engine.wimpout import RuleSet, event_from_dict, event_to_dict
 from engine.wimpout import events as ev
-from engine.wimpout.optimal.coverage import exactly_covered
+from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.wimpout.puzzlepicks import Pick, bot_game, picks
 from server.store import Store
+from server.wimpout.solutions import SHIPPED_GOALS, Solutions, table_file
 
 if TYPE_CHECKING:
+    from engine.wimpout.optimal.choices import Advisor
     from server.wimpout.solving import Solver
 
 log = structlog.get_logger()
@@ -39,6 +41,33 @@ _stocking: set[int] = set()
 Row = tuple[str, str, list[dict[str, Any]], list[dict[str, Any]], float]
 
 
+class OnHand:
+    """The server's solved tables as puzzles read them: only those already read (``ready`` reads them), never a
+    solve asked for (a puzzle is not worth minutes of a core, nor the asking player's hourly quota of solves); a
+    game whose rules change to unsolved ones mid-game is left out."""
+
+    def __init__(self, solver: Solver) -> None:
+        self.solver = solver
+        self.solutions: Solutions = solver.solutions
+
+    def advisor(self, rules: RuleSet) -> Advisor | None:
+        return self.solutions.at_hand(model_rules(rules)) if exactly_covered(rules) else None
+
+    def pending(self, rules: RuleSet) -> bool:
+        return False
+
+    def progress(self, rules: RuleSet) -> int | None:
+        return None
+
+    async def ready(self, rules: RuleSet) -> bool:
+        """The tables of ``rules`` read (in a thread) if they are shipped or were solved here before."""
+        model = model_rules(rules)
+        shipped = model == model_rules(RuleSet(goal=model.goal)) and model.goal in SHIPPED_GOALS
+        if not exactly_covered(rules) or not (shipped or (self.solver.directory / table_file(model)).is_file()):
+            return False
+        return await asyncio.to_thread(self.solutions.advisor, rules) is not None
+
+
 def source_text(source: str) -> str:
     return "a game between house bots (this server has too few stored games yet)" if source == BOTS else source
 
@@ -53,28 +82,28 @@ async def stock(store: Store, solver: Solver) -> None:
     if id(store) in _stocking:
         return
     _stocking.add(id(store))
+    tables = OnHand(solver)
     try:
-        await _read_games(store, solver)
-        if await store.puzzle_count(BOTS) < ENOUGH_REAL and not await store.scanned(0):
-            await solver.prepare(RuleSet())
-            if solver.solutions.advisor(RuleSet()) is not None:
-                rows = await asyncio.to_thread(_bot_rows, solver)
-                await store.add_puzzles(rows, [0])  # game 0: the bot games are played
-                log.info("puzzles.from_bots", puzzles=len(rows))
+        await _read_games(store, tables)
+        if await store.puzzle_count(BOTS) < ENOUGH_REAL and not await store.scanned(0) and \
+                await tables.ready(RuleSet()):
+            rows = await asyncio.to_thread(_bot_rows, tables)
+            await store.add_puzzles(rows, [0])  # game 0: the bot games are played
+            log.info("puzzles.from_bots", puzzles=len(rows))
     finally:
         _stocking.discard(id(store))
 
 
-def _bot_rows(solver: Solver) -> list[Row]:
+def _bot_rows(tables: OnHand) -> list[Row]:
     rows = []
     for seed in range(1, BOT_GAMES + 1):
         events = bot_game(seed)
         position = [event_to_dict(event) for event in events]
-        rows += [_row(f"bots/{seed}/{pick.length}", BOTS, position, pick) for pick in picks(solver.solutions, events)]
+        rows += [_row(f"bots/{seed}/{pick.length}", BOTS, position, pick) for pick in picks(tables, events)]
     return rows
 
 
-async def _read_games(store: Store, solver: Solver) -> None:
+async def _read_games(store: Store, tables: OnHand) -> None:
     for game in await store.recent_games("wimpout", GAMES_READ):
         if await store.scanned(game):
             continue
@@ -84,12 +113,11 @@ async def _read_games(store: Store, solver: Solver) -> None:
         if not isinstance(created, ev.GameCreated) or len(created.players) != 2 or not exactly_covered(created.rules):
             await store.add_puzzles([], [game])
             continue
-        await solver.prepare(created.rules)
-        if solver.solutions.advisor(created.rules) is None:
-            continue  # not solved yet: read again when they are
+        if not await tables.ready(created.rules):
+            continue  # not solved here (yet): read again when they are
         humans = frozenset(created.players) - await store.game_bots(game)
         try:
-            found = await asyncio.to_thread(lambda: list(picks(solver.solutions, events, humans)))
+            found = await asyncio.to_thread(lambda: list(picks(tables, events, humans)))
         except ValueError:
             found = []
         assert played is not None

@@ -6,13 +6,14 @@ top', and no puzzle during a rated game one plays in."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import re
 from pathlib import Path
 
 import pytest
 
-from support.clients import RawClient, player
+from support.clients import RawClient, play_until, player
 from support.jsonclients import JsonClient
 from support.portals import PortalServer, portal_server
 from test_correspondence_days import crash, json_player
@@ -127,3 +128,33 @@ async def test_puzzles_end_to_end(tmp_path: Path) -> None:
             assert "Ann" in top and "Bob" in top, top
         finally:
             await bob.connection.close()
+
+
+async def reckless(client: RawClient, end: str) -> None:
+    """Throw on whenever allowed (a player who never stops: the mistakes puzzles are made of), until ``end``."""
+    while True:
+        seen = await client.expect(rf"You may: ([^\n]*)\.\n|{end}", within=60)
+        if not seen.startswith("You may: "):
+            return
+        offered = seen[len("You may: "): -2].split(", ")
+        client.send("roll" if "roll" in offered else offered[0])
+
+
+async def test_puzzles_come_from_real_games_once_there_are_some(tmp_path: Path) -> None:
+    """Two people play at goal 100, one of them never stopping; a third then gets a puzzle from that game (from the
+    reckless player's decisions), not from the bot games."""
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann, account(server, "Bob") as bob:
+        for number in range(1, 4):
+            await ann.command("table open goal=100", f"You sit down at table {number}.")
+            await bob.command(f"sit {number}", f"You sit down at table {number}.")
+            ann.send("start")
+            careful = asyncio.create_task(play_until(bob, "WINS the game"))
+            await reckless(ann, "WINS the game")
+            await careful
+            async with account(server, f"Cy{number}") as cy:
+                shown = await cy.command("puzzle", spaced(r"Puzzle #\d+ \(rating 1500; yours 1500\), from [^\n]*\."))
+                if "from game #" in shown:
+                    assert "from game #" in shown and "house bots" not in shown
+                    await cy.expect("What is best")
+                    return
+        raise AssertionError("three games without a puzzle from them")
