@@ -152,7 +152,9 @@ async def daily_best(session: Session, day: str) -> None:
     """After the reveal: the day's seed and the best line its dice allowed (searched in a thread)."""
     if not revealed(day, session.services.clock()):
         raise Refusal(words.NOT_REVEALED.format(day=day))
-    dice = await dailyplay.day_dice(session.services.store, day)
+    dice = await session.services.store.dice(dailyplay.DICE_KIND, day)  # never made for a day gone by
+    if dice is None:
+        raise Refusal(words.NO_BOARD.format(day=day))
     stream = stream_of(dice)
     best = BEST_LINES.get(day)
     if best is None:

@@ -71,3 +71,6 @@ COPIED = (
     ("puzzle_attempts", "player, puzzle, answer, solved, at", "player, puzzle"),
 )
 """The tables as ``cosmic-wimpout store copy`` carries them (``sharedsql.TABLES``)."""
+BY_NAME = (("daily_plays", "player"), ("puzzle_solvers", "player"), ("puzzle_attempts", "player"))
+"""Where these tables keep a player's name (``sharedsql.BY_NAME``: a rename changes it; an account deleted takes
+its daily challenges and puzzle record with it, as its solitaire runs)."""

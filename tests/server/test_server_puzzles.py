@@ -88,6 +88,8 @@ async def test_the_daily_challenge_end_to_end(tmp_path: Path) -> None:
             assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() == commitment
             assert int(re.search(r"line: (\d+) points", best).group(1)) >= max(ann_score, bob_score)  # type: ignore[union-attr]
             await ann.expect(r"Turn 10: ")
+            await ann.command("daily best 2001-01-01", spaced("Nobody has played the daily challenge of 2001-01-01"))
+            await ann.command("daily top soon", spaced("'soon' is not a day"))
             shown = await bob.command("daily replay Ann yesterday", "message", kind="records")
             assert "Ann's daily challenge of" in shown["text"] and f"{ann_score} points" in shown["text"]
             fresh = await bob.command("daily", "message", kind="daily")
