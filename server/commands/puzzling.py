@@ -112,28 +112,10 @@ def tell_daily(session: Session, day: str, solo: SoloDay, events: list[ev.Event]
 
 
 def event_line(event: ev.Event, screenreader: bool) -> str:
-    """The daily's events in a line each (the player's own: 'you')."""
-    if isinstance(event, ev.TurnStarted):
-        return "--- a new turn ---"
+    """The daily's events in a line each (the player's own: 'you'); those not told are ''."""
     if isinstance(event, ev.Thrown):
-        return f"You throw: {spoken(event.throw) if screenreader else compact(event.throw)}"
-    if isinstance(event, ev.Scored):
-        return f"That scores {event.scoring.points}: {event.turn_points} in this turn."
-    if isinstance(event, ev.FlashMade):
-        return f"A flash of {event.face.label}s: clear it before you may stop."
-    if isinstance(event, ev.MustThrowAll):
-        return "All five cubes scored: you must throw them all again."
-    if isinstance(event, ev.Voided):
-        return "That matches the flash being cleared: those cubes are thrown again."
-    if isinstance(event, ev.ChoiceOffered):
-        return "Choose how this throw scores."
-    if isinstance(event, ev.WimpedOut):
-        return f"Wimpout: the turn's {event.points_lost} points are lost."
-    if isinstance(event, ev.Banked):
-        return f"You bank {event.points}: your score is {event.score}."
-    if isinstance(event, ev.GameOver):
-        return "The game is over."
-    return ""
+        return words.THROWN.format(throw=spoken(event.throw) if screenreader else compact(event.throw))
+    return words.DAILY_EVENTS.get(type(event).__name__, "").format(e=event)
 
 
 async def daily_top(session: Session, day: str) -> None:

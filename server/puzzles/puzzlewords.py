@@ -12,6 +12,19 @@ STATUS = "Daily challenge {day}, turn {turn} of {turns}: score {score}{turn_poin
 IN_TURN = ", {points} in this turn, {cubes} cube(s) live"
 FINISHED = "Your daily challenge of {day} is over: {score} points. 'daily top' shows the day's board."
 YOU_MAY = "You may: {moves} (type them after 'daily', e.g. 'daily {first}')."
+THROWN = "You throw: {throw}"
+DAILY_EVENTS = {
+    "TurnStarted": "--- a new turn ---",
+    "Scored": "That scores {e.scoring.points}: {e.turn_points} in this turn.",
+    "FlashMade": "A flash of {e.face.label}s: clear it before you may stop.",
+    "MustThrowAll": "All five cubes scored: you must throw them all again.",
+    "Voided": "That matches the flash being cleared: those cubes are thrown again.",
+    "ChoiceOffered": "Choose how this throw scores.",
+    "WimpedOut": "Wimpout: the turn's {e.points_lost} points are lost.",
+    "Banked": "You bank {e.points}: your score is {e.score}.",
+    "GameOver": "The game is over.",
+}
+"""The daily's events as the player reads them, by the event's name (those not here are not told)."""
 NOT_A_MOVE = "'{line}' is not a move of your daily challenge. {moves}"
 NO_CHALLENGE = "You have no daily challenge under way today: 'daily start' begins it."
 SEATED = "You sit at table {number}: one game at a time. Stand up ('leave') to play the daily challenge."
