@@ -10,7 +10,7 @@ import importlib
 MODULES = (
     "account", "acrossdays", "addresses", "admin", "advice", "building", "channels", "checking", "competing",
     "friendship", "funhouse", "gameverbs", "hands", "help", "jsonmode", "login", "mailbox", "moderation", "movement",
-    "options", "oversight", "records", "recovery", "registration", "seating", "serverinfo", "serverstats",
+    "options", "oversight", "puzzling", "records", "recovery", "registration", "seating", "serverinfo", "serverstats",
     "tableadmin", "talk", "turnqueue", "tutorial", "who",
 )
 """The modules of ``server.commands`` that register commands, in name order."""

@@ -28,6 +28,7 @@ from server.store.postgresql.pgdice import PgDice
 from server.store.postgresql.pgfunruns import PgFunRuns
 from server.store.postgresql.pggames import PgGames
 from server.store.postgresql.pgmail import PgMail
+from server.store.postgresql.pgpuzzles import PgPuzzles
 from server.store.postgresql.pgpostal import PgPostal
 from server.store.postgresql.pgreaching import PgOutreach
 from server.store.postgresql.pgstewardship import PgOversight
@@ -49,7 +50,7 @@ def pg_program(name: str) -> str:
 
 
 class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns,
-                     PgEvents, PgOutreach, PgOversight, PgDice, PgPostal):
+                     PgEvents, PgOutreach, PgOversight, PgDice, PgPostal, PgPuzzles):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:

@@ -22,6 +22,7 @@ from server.store.sqlite.funruns import SqliteFunRuns
 from server.store.sqlite.games import SqliteGames
 from server.store.sqlite.groupcommit import GroupCommit
 from server.store.sqlite.mail import SqliteMail
+from server.store.sqlite.puzzlerows import SqlitePuzzles
 from server.store.sqlite.reaching import SqliteOutreach
 from server.store.sqlite.stewardship import SqliteOversight
 from server.store.sqlite.schema import migrate
@@ -36,7 +37,7 @@ SIDE_FILES = ("-wal", "-shm")
 
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
-    SqliteFunRuns, SqliteEvents, SqliteOutreach, SqliteOversight, SqliteDice, SqlitePostal,
+    SqliteFunRuns, SqliteEvents, SqliteOutreach, SqliteOversight, SqliteDice, SqlitePostal, SqlitePuzzles,
 ):
     """Async facade over one SQLite database file."""
 
