@@ -130,7 +130,7 @@ class Judgement:
 
 
 @dataclass(slots=True)
-class _Decided:
+class Decided:
     game: Game
     player: str
     action: Action
@@ -138,7 +138,7 @@ class _Decided:
     advice: Advice | None
 
 
-def _advised(advisors: Advisors, events: list[ev.Event]) -> Iterator[_Decided]:
+def advised(advisors: Advisors, events: list[ev.Event]) -> Iterator[Decided]:
     """Each decision of a finished two-player game with its advice (None where the tables give none), the game as it
     stood before it. Raises ValueError when the game cannot be reviewed exactly."""
     _two_players(events)
@@ -153,7 +153,7 @@ def _advised(advisors: Advisors, events: list[ev.Event]) -> Iterator[_Decided]:
                 raise ValueError(hint_unavailable(advisors, game.rules) if advisor is None
                                  else "These rules are not solved exactly, so the game cannot be reviewed.")
             advice = advisor.advise(game.state, player, legal) if advisor is not None else None
-            yield _Decided(game, player, action, legal, advice)
+            yield Decided(game, player, action, legal, advice)
         game.events.append(event)
         evolve(game.state, event)
 
@@ -163,7 +163,7 @@ def review(advisors: Advisors, events: list[ev.Event], worst: int = 5) -> list[M
 
     Raises ValueError when the game cannot be reviewed exactly (not two players, or rules without exact tables)."""
     found: list[Mistake] = []
-    for d in _advised(advisors, events):
+    for d in advised(advisors, events):
         if d.advice is not None and len(d.legal) > 1:
             game, player = d.game, d.player
             done = next(c for c in d.advice.choices if c.action == d.action)
@@ -191,7 +191,7 @@ def judge(advisors: Advisors, events: list[ev.Event]) -> list[Judgement]:
     after: float | None = None
     """The first player's chance of winning after the last decision advised."""
     game: Game | None = None
-    for d in _advised(advisors, events):
+    for d in advised(advisors, events):
         game = d.game
         if d.advice is None:
             continue

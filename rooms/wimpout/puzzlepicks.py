@@ -19,7 +19,7 @@ from engine.wimpout import Game, RuleSet
 from engine.wimpout import events as ev
 from engine.wimpout.dice import SeededDice
 from engine.wimpout.strategies import Strategy, threshold
-from rooms.wimpout.advising import Advisors, _advised
+from rooms.wimpout.advising import Advisors, advised
 from rooms.wimpout.turnwords import command_text
 
 GAP = 0.05
@@ -45,7 +45,7 @@ class Pick:
 def picks(advisors: Advisors, events: list[ev.Event], deciders: frozenset[str] | None = None) -> Iterator[Pick]:
     """The puzzles in a finished two-player game (ValueError if it cannot be read exactly), among the decisions of
     ``deciders`` (all players: None)."""
-    for d in _advised(advisors, events):
+    for d in advised(advisors, events):
         if d.advice is None or len(d.legal) < 2 or (deciders is not None and d.player not in deciders):
             continue
         choices = d.advice.choices
