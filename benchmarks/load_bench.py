@@ -17,6 +17,8 @@ telnet negotiation and spreads them over generated parlours. Two modes:
   and the disconnects, the server's CPU (per move) and RSS, and the bots' own CPU and event loop lag. How long the
   server's and the bots' event loops waited for a core (other processes on the machine) is printed too, and the
   latencies of the seconds in which the server's loop hardly waited apart from the others.
+- ``correspondence``: ``--clients`` bots (ten a room), each at five correspondence tables of two, every move aimed
+  with ``@N``, ``--think`` seconds before each (benchmarks/correspondence_load.py); prints what ``tables`` prints.
 
 Bounded: at most 5,000 clients and 120 s of talk, loopback only, one overall deadline;
 the server is always stopped at the end.
@@ -51,6 +53,7 @@ from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, 
 from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
 from benchmarks.stores import STORES, configured  # noqa: E402
 from server.running import GC_YOUNG_THRESHOLD  # noqa: E402
+from benchmarks.correspondence_load import PER_ROOM as POSTAL_PER_ROOM, correspondence_phase  # noqa: E402
 
 
 def bot_name(index: int) -> str:
@@ -279,13 +282,15 @@ async def run(args: argparse.Namespace) -> None:
         workdir = Path(tmp)
         sizes = [2 + i % 3 for i in range(args.tables)] if args.mode == "tables" else []
         clients = sum(sizes) or args.clients
-        rooms = len(sizes) or max(1, clients // args.per_room)
+        per_room = POSTAL_PER_ROOM if args.mode == "correspondence" else args.per_room
+        rooms = len(sizes) or max(1, clients // per_room)
         keys = write_world(workdir / "world.toml", rooms)
         server = await start_server(workdir, workdir / "world.toml", port, args.one_process)
         print(f"server pid {server.pid} on {HOST}:{port}, idle RSS {rss_mib(server.pid):.1f} MiB")
-        if args.mode == "tables":
+        if args.mode != "talk":
             try:
-                await tables_phase(args, port, keys, sizes, server.pid)
+                await (tables_phase(args, port, keys, sizes, server.pid) if args.mode == "tables"
+                       else correspondence_phase(args, port, keys, server.pid))
             finally:
                 await stop_server(server)
             return
@@ -461,13 +466,13 @@ def print_latencies(latencies: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mode", choices=("talk", "tables"), default="talk")
+    parser.add_argument("--mode", choices=("talk", "tables", "correspondence"), default="talk")
     parser.add_argument("--one-process", action="store_true", help="the server without its portal (issue 25)")
     parser.add_argument("--tables", type=int, default=200, help="tables mode: tables playing at once")
     parser.add_argument("--goal", type=int, default=200, help="tables mode: each game's goal")
     parser.add_argument("--think", type=float, default=0.0,
                         help="tables mode: mean seconds a bot thinks before each move (0.5x to 1.5x; 0: none)")
-    parser.add_argument("--clients", type=int, default=2000)
+    parser.add_argument("--clients", type=int, default=2000, help="talk: clients; correspondence: bots (tens)")
     parser.add_argument("--talkers", type=int, default=500)
     parser.add_argument("--rate", type=float, default=1.0, help="commands per second per talker")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of talk")
