@@ -99,7 +99,9 @@ async def accept(session: Session, args: str) -> None:
 
     Accept a challenge made to you (the one numbered, if several wait): the
     table opens in the room you are in, with you both seated, and the game
-    starts.
+    starts. If you are in a live game, or at a correspondence table waiting
+    on your move, that stays your current table: play the new one with
+    '@N' ('roll @4') or go there with 'play N'.
     """
     await _challenges(session).answer(session.player, _number(args), True)
 
