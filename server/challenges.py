@@ -112,9 +112,11 @@ class Challenges:
     async def _open(self, challenge: Challenge) -> Live:
         """The accepted challenge's table, in the accepter's room: both seated, its game started. Whoever is busy at
         another table (a live game, or a correspondence table waiting on their move) keeps it as their current one,
-        and is told how to reach the new one (``Deadlines.busy_at``)."""
+        and is told how to reach the new one (``Deadlines.busy_at``) if it is a correspondence table (a live game
+        cannot wait: it is their current table at once)."""
         tables = self.server.tables
-        busy = {name: tables.posts.busy_at(name) for name in (challenge.whom, challenge.by)}
+        post, _ = post_option(challenge.options.split(), self.settings.days)
+        busy = {name: tables.posts.busy_at(name) for name in (challenge.whom, challenge.by) if post is not None}
         live = await tables.open(challenge.whom, challenge.options.split())
         away = challenge.by not in self.server.presence.players
 
