@@ -21,7 +21,7 @@ import time
 from typing import Any
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, Connection, cautious
-from benchmarks.processes import cpu_seconds
+from benchmarks.processes import cpu_seconds, print_machine
 
 PER_ROOM = 10
 ACROSS = ((1, 2), (2, 2), (5, 1))
@@ -205,13 +205,7 @@ async def correspondence_phase(args: argparse.Namespace, port: int, rooms: list[
     errors = dict(PostalBot.errors)
     print(f"errors: {sum(errors.values())} {errors or ''}  unanswered ({UNANSWERED:g} s): {unanswered}  "
           f"disconnects: {sum(b.dropped for b in bots)}")
-    lb.print_cpu(cpu, elapsed, len(latencies), "move")
-    print(f"bots' CPU (this process): {own:.1f} s ({100 * own / elapsed:.0f}% of one core)")
-    lags.sort()
-    print(f"bots' event loop late by p99 {lags[len(lags) * 99 // 100] * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms; "
-          f"waiting for a core: server's loop {100 * waits[0] / elapsed:.0f}% of the time, bots' "
-          f"{100 * waits[1] / elapsed:.0f}%, some task on the machine {100 * waits[2] / elapsed:.0f}%; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print_machine(cpu, own, elapsed, len(latencies), lags, waits)
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
     lb.print_by_wait(PostalBot.timed, waited)
     for task in hosting:

@@ -51,6 +51,7 @@ sys.path.insert(0, str(ROOT))
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
 from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
+from benchmarks.processes import print_cpu, print_machine  # noqa: E402
 from benchmarks.stores import STORES, configured  # noqa: E402
 from server.running import GC_YOUNG_THRESHOLD  # noqa: E402
 from benchmarks.correspondence_load import PER_ROOM as POSTAL_PER_ROOM, correspondence_phase  # noqa: E402
@@ -412,13 +413,7 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
           f"bots failed: {len(failures) - failed_before}")
     for failure in failures[failed_before:][:5]:
         print(f"  {failure}")
-    print_cpu(cpu, elapsed, len(latencies), "move")
-    print(f"bots' CPU (this process): {own:.1f} s ({100 * own / elapsed:.0f}% of one core)")
-    lags.sort()
-    print(f"bots' event loop late by p99 {lags[len(lags) * 99 // 100] * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms; "
-          f"waiting for a core: server's loop {100 * waits[0] / elapsed:.0f}% of the time, bots' "
-          f"{100 * waits[1] / elapsed:.0f}%, some task on the machine {100 * waits[2] / elapsed:.0f}%; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print_machine(cpu, own, elapsed, len(latencies), lags, waits)
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
     print_by_wait(TimedConnection.timed, waited)
 
@@ -451,11 +446,6 @@ def print_by_wait(timed: list[tuple[float, float]], waited: list[tuple[float, fl
             print(f"moves sent while the server's loop waited for a core {'under' if quiet else 'over'} "
                   f"{100 * QUIET:.0f}% of the second: {len(latencies)} in {sum(seconds):.0f} s, p50 {q[49] * 1000:.1f} ms, "
                   f"p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
-
-
-def print_cpu(cpu: float, elapsed: float, commands: int, what: str) -> None:
-    print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
-          f"{1e6 * cpu / max(1, commands):.0f} us per {what}")
 
 
 def print_latencies(latencies: list[float]) -> None:
