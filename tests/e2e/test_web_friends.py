@@ -17,10 +17,12 @@ pytestmark = BROWSER_MARKS
 async def test_the_friends_panel_follows_and_challenges(make_server, tmp_path: Path) -> None:
     async with make_server(web={"enabled": True}) as server, browser(tmp_path) as page:
         await page.do(page.create_account, web_url(server, "/"))
+        await page.do(lambda: page.driver.find_element("css selector", "#friends-panel summary").click())
         await page.do(page.wait, lambda d: page.text("friends") == "You follow no one yet.")
         async with player(server, "Bob") as bob:
             await page.do(lambda: page.by_id("friend-name").send_keys("bob\n"))  # (the panel asks again by itself)
             await page.do(page.wait, lambda d: page.text("friends").startswith("Bob: on"))
+            assert await page.do(page.text, "friends-on") == "(1 of 1 on)"
             await bob.command("table open pace=correspondence", "Table 1 is a correspondence table")
             await page.do(lambda: page.by_id("refresh-friends").click())
             await page.do(page.wait, lambda d: page.text("friends").startswith("Bob: on, at table 1"))

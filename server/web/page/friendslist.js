@@ -1,4 +1,5 @@
-// The friends panel on the web page (issue 38): the players you follow, from the 'friends' message (those on first,
+// The friends panel on the web page (issue 38), folded to one line ("Friends (2 of 3 on)") until opened, so that the
+// log keeps its lines: the players you follow, from the 'friends' message (those on first,
 // as the server sorts them): whether each is on and at which tables, with buttons offering them a game ('challenge
 // NAME', live or by days: their answer comes back in the games list, where a challenge to you has its Accept button)
 // and to stop following; a name typed in its form follows someone. Asked for at login, by its refresh button, and
@@ -19,6 +20,8 @@ const friendsList = {
   },
 
   draw() {
+    const on = this.rows.filter(row => row.online).length;
+    $("friends-on").textContent = this.rows.length ? `(${on} of ${this.rows.length} on)` : "";
     const list = $("friends");
     list.replaceChildren();
     if (!this.rows.length) list.append(element("li", "You follow no one yet.", "note"));
