@@ -17,6 +17,8 @@ telnet negotiation and spreads them over generated parlours. Two modes:
   and the disconnects, the server's CPU (per move) and RSS, and the bots' own CPU and event loop lag. How long the
   server's and the bots' event loops waited for a core (other processes on the machine) is printed too, and the
   latencies of the seconds in which the server's loop hardly waited apart from the others.
+- ``correspondence``: ``--clients`` bots (ten a room), each at five correspondence tables of two, every move aimed
+  with ``@N``, ``--think`` seconds before each (benchmarks/correspondence_load.py); prints what ``tables`` prints.
 
 Bounded: at most 5,000 clients and 120 s of talk, loopback only, one overall deadline;
 the server is always stopped at the end.
@@ -49,8 +51,10 @@ sys.path.insert(0, str(ROOT))
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
 from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
+from benchmarks.processes import print_cpu, print_machine  # noqa: E402
 from benchmarks.stores import STORES, configured  # noqa: E402
 from server.running import GC_YOUNG_THRESHOLD  # noqa: E402
+from benchmarks.correspondence_load import PER_ROOM as POSTAL_PER_ROOM, correspondence_phase  # noqa: E402
 
 
 def bot_name(index: int) -> str:
@@ -279,13 +283,15 @@ async def run(args: argparse.Namespace) -> None:
         workdir = Path(tmp)
         sizes = [2 + i % 3 for i in range(args.tables)] if args.mode == "tables" else []
         clients = sum(sizes) or args.clients
-        rooms = len(sizes) or max(1, clients // args.per_room)
+        per_room = POSTAL_PER_ROOM if args.mode == "correspondence" else args.per_room
+        rooms = len(sizes) or max(1, clients // per_room)
         keys = write_world(workdir / "world.toml", rooms)
         server = await start_server(workdir, workdir / "world.toml", port, args.one_process)
         print(f"server pid {server.pid} on {HOST}:{port}, idle RSS {rss_mib(server.pid):.1f} MiB")
-        if args.mode == "tables":
+        if args.mode != "talk":
             try:
-                await tables_phase(args, port, keys, sizes, server.pid)
+                await (tables_phase(args, port, keys, sizes, server.pid) if args.mode == "tables"
+                       else correspondence_phase(args, port, keys, server.pid))
             finally:
                 await stop_server(server)
             return
@@ -407,13 +413,7 @@ async def tables_phase(args: argparse.Namespace, port: int, rooms: list[str], si
           f"bots failed: {len(failures) - failed_before}")
     for failure in failures[failed_before:][:5]:
         print(f"  {failure}")
-    print_cpu(cpu, elapsed, len(latencies), "move")
-    print(f"bots' CPU (this process): {own:.1f} s ({100 * own / elapsed:.0f}% of one core)")
-    lags.sort()
-    print(f"bots' event loop late by p99 {lags[len(lags) * 99 // 100] * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms; "
-          f"waiting for a core: server's loop {100 * waits[0] / elapsed:.0f}% of the time, bots' "
-          f"{100 * waits[1] / elapsed:.0f}%, some task on the machine {100 * waits[2] / elapsed:.0f}%; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print_machine(cpu, own, elapsed, len(latencies), lags, waits)
     print(f"server RSS while playing: peak {await rss:.1f} MiB")
     print_by_wait(TimedConnection.timed, waited)
 
@@ -448,11 +448,6 @@ def print_by_wait(timed: list[tuple[float, float]], waited: list[tuple[float, fl
                   f"p99 {q[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms")
 
 
-def print_cpu(cpu: float, elapsed: float, commands: int, what: str) -> None:
-    print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
-          f"{1e6 * cpu / max(1, commands):.0f} us per {what}")
-
-
 def print_latencies(latencies: list[float]) -> None:
     if len(latencies) >= 2:
         q = statistics.quantiles(latencies, n=100)
@@ -461,13 +456,13 @@ def print_latencies(latencies: list[float]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--mode", choices=("talk", "tables"), default="talk")
+    parser.add_argument("--mode", choices=("talk", "tables", "correspondence"), default="talk")
     parser.add_argument("--one-process", action="store_true", help="the server without its portal (issue 25)")
     parser.add_argument("--tables", type=int, default=200, help="tables mode: tables playing at once")
     parser.add_argument("--goal", type=int, default=200, help="tables mode: each game's goal")
     parser.add_argument("--think", type=float, default=0.0,
                         help="tables mode: mean seconds a bot thinks before each move (0.5x to 1.5x; 0: none)")
-    parser.add_argument("--clients", type=int, default=2000)
+    parser.add_argument("--clients", type=int, default=2000, help="talk: clients; correspondence: bots (tens)")
     parser.add_argument("--talkers", type=int, default=500)
     parser.add_argument("--rate", type=float, default=1.0, help="commands per second per talker")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds of talk")

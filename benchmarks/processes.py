@@ -35,3 +35,19 @@ def rss_mib(pid: int) -> float:
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1])
     return total / 1024
+
+
+def print_machine(cpu: float, own: float, elapsed: float, moves: int, lags: list[float], waits: list[float]) -> None:
+    """The server's CPU a move, the bots' own CPU and lag, and how long the server, the bots and the machine waited."""
+    print_cpu(cpu, elapsed, moves, "move")
+    print(f"bots' CPU (this process): {own:.1f} s ({100 * own / elapsed:.0f}% of one core)")
+    lags.sort()
+    print(f"bots' event loop late by p99 {lags[len(lags) * 99 // 100] * 1000:.1f} ms, max {lags[-1] * 1000:.1f} ms; "
+          f"waiting for a core: server's loop {100 * waits[0] / elapsed:.0f}% of the time, bots' "
+          f"{100 * waits[1] / elapsed:.0f}%, some task on the machine {100 * waits[2] / elapsed:.0f}%; "
+          f"load average {os.getloadavg()[0]:.1f}")
+
+
+def print_cpu(cpu: float, elapsed: float, commands: int, what: str) -> None:
+    print(f"server CPU: {cpu:.1f} s in {elapsed:.1f} s ({100 * cpu / elapsed:.0f}% of one core), "
+          f"{1e6 * cpu / max(1, commands):.0f} us per {what}")

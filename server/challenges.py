@@ -110,8 +110,13 @@ class Challenges:
         return challenge, live
 
     async def _open(self, challenge: Challenge) -> Live:
-        """The accepted challenge's table, in the accepter's room: both seated, its game started."""
+        """The accepted challenge's table, in the accepter's room: both seated, its game started. Whoever is busy at
+        another table (a live game, or a correspondence table waiting on their move) keeps it as their current one,
+        and is told how to reach the new one (``Deadlines.busy_at``) if it is a correspondence table (a live game
+        cannot wait: it is their current table at once)."""
         tables = self.server.tables
+        post, _ = post_option(challenge.options.split(), self.settings.days)
+        busy = {name: tables.posts.busy_at(name) for name in (challenge.whom, challenge.by) if post is not None}
         live = await tables.open(challenge.whom, challenge.options.split())
         away = challenge.by not in self.server.presence.players
 
@@ -125,4 +130,10 @@ class Challenges:
         await tables.act(live, seated)
         with suppress(Refusal):
             await tables.act(live, lambda: live.table.start(challenge.whom, live.dice))
+        number = live.table.number
+        ready = Message(posttexts.TABLE_READY.format(number=number), "table_ready", {"table": str(number)})
+        for name, current in busy.items():
+            if current is not None:
+                tables.where.make_current(name, current)
+                self.server.deliver([Delivery(name, ready)] if name in self.server.presence.players else [])
         return live

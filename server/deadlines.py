@@ -61,6 +61,14 @@ class Deadlines:
         """The correspondence tables ``name`` sits at, by number."""
         return [live for live in self.tables.where.seats_of(name) if live.post is not None]
 
+    def busy_at(self, name: str) -> Live | None:
+        """The table ``name``'s moves go to now if they are busy there (a live game, or a correspondence table
+        waiting on their move): a table opened for them meanwhile (an accepted challenge) does not take it over."""
+        live = self.tables.seat_of(name)
+        if live is None or (live.post is not None and name not in live.table.play.waiting_on()):
+            return None
+        return live
+
     def awaiting(self, name: str) -> list[Live]:
         """The correspondence tables waiting on ``name``'s move, by number."""
         return [live for live in self.mine(name) if name in live.table.play.waiting_on()]

@@ -53,6 +53,8 @@ DEFAULT_GAME = "Cosmic Wimpout"
 NO_CHALLENGE = "No challenge waits for your answer there: 'games' lists those that do."
 WHICH_CHALLENGE = "Several challenges wait ({numbers}): say which, as 'accept 3'."
 CHALLENGER_AWAY = "{name} is not connected: a live game needs both players (a correspondence challenge does not)."
+TABLE_READY = ("Table {number} is ready: 'roll @{number}' (any move with '@{number}') plays there, 'play {number}' "
+               "makes it your current table; your moves without '@' go where they went.")
 ACCEPTED = "{name} accepts challenge {number}: table {table} is open, the game begun."
 DECLINED = "{name} declines challenge {number}."
 CHALLENGES_HEAD = "Challenges waiting for an answer:"

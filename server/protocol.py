@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Discriminator, Tag, TypeAdapter
 from rooms.messages import Message
 from rooms.tables import TableNews
 from server.funhouse.funwire import FunhouseMessage
+from server.friends.friendslist import FriendsMessage
 from server.gameslist import GamesMessage
 from server.gametypes import GAME_TYPES
 from server.wiremodel import TextMessage, WireModel
@@ -79,7 +80,8 @@ TABLE_MESSAGES = tuple(_tagged(game.message_model, None if game is GAME_TYPES.de
 """Every game's table message (the default's tagged ``table``, the others ``table:NAME``)."""
 
 ServerMessage = Annotated[
-    Union[*TABLE_MESSAGES, *(_tagged(m) for m in (TextMessage, ErrorMessage, PromptMessage, FunhouseMessage, GamesMessage, *GAME_MESSAGES))],  # noqa: UP007
+    Union[*TABLE_MESSAGES, *(_tagged(m) for m in (TextMessage, ErrorMessage, PromptMessage, FunhouseMessage, GamesMessage,  # noqa: UP007
+                                                  FriendsMessage, *GAME_MESSAGES))],
     Discriminator(_tag),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage, config=ConfigDict(defer_build=True))

@@ -56,6 +56,7 @@ async def restore(tables: Tables) -> None:
         await restored_dice(tables, live)
         log.info("table.restored", table=number, game=stored.game_id, events=len(events),
                  status=table.status.value, bots=len(table.bots))
+    tables.where.changed()  # (the seats of the tables brought back)
     for live in list(tables.live.values()):
         ending = live.table.ending()
         if ending is not None:

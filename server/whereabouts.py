@@ -23,13 +23,22 @@ class Whereabouts:
         self._followed: dict[str, Live | None] = {}
         """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
         closed (``changed`` empties it)."""
+        self._seats: dict[str, list[Live]] | None = None
+        """Every seat at the open tables, by player, by table number, since the last change (None: to be made)."""
         self.generation = 0
         """Counts the changes: what is worked out from who follows which table is asked again only once it moves."""
 
     def seats_of(self, name: str) -> list[Live]:
-        """Every table ``name`` sits at (one live table at most, and any correspondence tables), by number."""
-        return sorted((live for live in self._live.values() if live.table.is_seated(name)),
-                      key=lambda live: live.table.number)
+        """Every table ``name`` sits at (one live table at most, and any correspondence tables), by number. Asked
+        for every connection whenever anyone sits or stands (``GameLink._who``): read from an index of every seat,
+        made once a change (a pass over every table for each player made a thousand bots' moves wait 100 ms)."""
+        if self._seats is None:
+            self._seats = {}
+            for number in sorted(self._live):
+                for seat in self._live[number].table.seats:
+                    self._seats.setdefault(seat, []).append(self._live[number])
+        return [live for live in self._seats.get(name, ()) if live.table.is_seated(name)
+                and self._live.get(live.table.number) is live]  # (one who stood up since: no longer there)
 
     def live_seat_of(self, name: str) -> Live | None:
         """The live table ``name`` sits at, if any (an event or the ladder seats only those without one). Asked for
@@ -87,6 +96,7 @@ class Whereabouts:
     def changed(self) -> None:
         """Someone sat, stood, watched or stopped watching, or a table opened: ``followed`` asks again."""
         self._followed.clear()
+        self._seats = None
         self.generation += 1
 
     def closed(self, live: Live) -> None:

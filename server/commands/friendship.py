@@ -12,6 +12,7 @@ from server.challenges import Challenges
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.commands.who import idle
+from server.friends.friendslist import FriendRow, friends_message
 from server.names import skeleton
 from server.session import Session
 
@@ -58,20 +59,14 @@ async def friends(session: Session, args: str) -> None:
     and at which tables each sits.
     """
     assert session.account is not None
-    services = session.services
-    names = await services.store.friends(session.account.skeleton)
-    if not names:
-        session.tell(posttexts.NO_FRIENDS, "friends")
-        return
-    lines, now = [posttexts.FRIENDS_HEAD], time.monotonic()
-    for name in names:
-        numbers = [str(live.table.number) for live in services.tables.where.seats_of(name)]
-        tables = posttexts.FRIEND_TABLES.format(s="s" if len(numbers) > 1 else "", numbers=", ".join(numbers)) \
-            if numbers else ""
+    services, now = session.services, time.monotonic()
+    found = []
+    for name in await services.store.friends(session.account.skeleton):
         other = services.presence.players.get(name)
-        lines.append(posttexts.FRIEND_ON.format(name=name, idle=idle(now - other.last_active), tables=tables)
-                     if other is not None else posttexts.FRIEND_OFF.format(name=name, tables=tables))
-    session.tell("\n".join(lines), "friends")
+        found.append(FriendRow(name=name, online=other is not None,
+                               idle=None if other is None else max(0.0, now - other.last_active),
+                               tables=[live.table.number for live in services.tables.where.seats_of(name)]))
+    session.send(friends_message(found, idle))
 
 
 @command("challenge", category="general")
@@ -99,7 +94,10 @@ async def accept(session: Session, args: str) -> None:
 
     Accept a challenge made to you (the one numbered, if several wait): the
     table opens in the room you are in, with you both seated, and the game
-    starts.
+    starts. A new correspondence table does not take over from a live game
+    you are in, or a correspondence table waiting on your move: that stays
+    your current table; play the new one with '@N' ('roll @4') or go there
+    with 'play N'.
     """
     await _challenges(session).answer(session.player, _number(args), True)
 

@@ -79,6 +79,7 @@ function receive(message) {
     case "message": onMessage(message); break;
     case "funhouse": onFunhouse(message); break;  // funhouse.js
     case "games": gamesList.message(message); log(message.text, "games"); break;  // gameslist.js
+    case "friends": friendsList.message(message); break;  // friendslist.js
     default: if (message.text) log(message.text, message.type);  // a kind of message this page does not know yet
   }
 }
@@ -88,6 +89,7 @@ function onMessage(message) {
   if (ratings.message(message)) return;  // the leaderboard's answer (ratings.js), drawn there
   if (notify.message(message)) return;  // the push key, for "Notify me" (notify.js)
   if (gamesList.stale(message)) send("games");  // the games list asked for again (gameslist.js)
+  if (friendsList.stale(message)) send("friends");  // and the friends panel (friendslist.js)
   if (kind === "welcome") {
     client.credentials = client.pending || client.credentials;
     client.name = fields.name;
@@ -98,6 +100,7 @@ function onMessage(message) {
     $("notify-me").hidden = !notify.supported();
     if (client.watching !== null) send(`watch ${client.watching}`);
     send("games");  // the games list (gameslist.js)
+    send("friends");  // the friends panel (friendslist.js)
   } else if (kind === "current") {
     gamesList.current = Number(fields.table);
     gamesList.draw();

@@ -3,9 +3,10 @@
 // notifications the server pushes (server/notices): shown, and a click opens the table.
 "use strict";
 
-const SHELL = "shell-v2";
+const SHELL = "shell-v3";
 const FILES = ["./", "style.css", "cubes.js", "cards.js", "picker.js", "countdown.js", "logview.js", "funhouse.js",
-               "client.js", "connection.js", "notify.js", "ratings.js", "gameslist.js", "funhouse.css", "favicon.svg", "icon-192.png",
+               "client.js", "connection.js", "notify.js", "ratings.js", "gameslist.js", "friendslist.js",
+               "funhouse.css", "favicon.svg", "icon-192.png",
                "icon-512.png", "manifest.webmanifest"];
 const SHELL_PATHS = new Set(FILES.map(file => new URL(file, self.registration.scope).pathname));
 
