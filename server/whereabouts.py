@@ -18,8 +18,6 @@ class Whereabouts:
         self._live = live
         self._seated: dict[str, Live] = {}
         """The table each player was last found sitting at: checked first by ``seat_of``."""
-        self._at_live: dict[str, Live] = {}
-        """The live table each player was last found sitting at: checked first by ``live_seat_of``."""
         self._followed: dict[str, Live | None] = {}
         """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
         closed (``changed`` empties it)."""
@@ -41,18 +39,8 @@ class Whereabouts:
                 and self._live.get(live.table.number) is live]  # (one who stood up since: no longer there)
 
     def live_seat_of(self, name: str) -> Live | None:
-        """The live table ``name`` sits at, if any (an event or the ladder seats only those without one). Asked for
-        every connection whenever anyone sits or stands (the portal's resume info), so the last answer is checked
-        first: a pass over every open table for each would stall the game process (1,000 players at 334 tables)."""
-        live = self._at_live.get(name)
-        if live is not None and live.table.is_seated(name) and self._live.get(live.table.number) is live:
-            return live
-        live = next((live for live in self._live.values() if live.post is None and live.table.is_seated(name)), None)
-        if live is None:
-            self._at_live.pop(name, None)
-        else:
-            self._at_live[name] = live
-        return live
+        """The live table ``name`` sits at, if any (an event or the ladder seats only those without one)."""
+        return next((live for live in self.seats_of(name) if live.post is None), None)
 
     def seat_of(self, name: str) -> Live | None:
         """The table ``name`` plays at now: the one they made current ('play N', or the last they sat at), else
@@ -102,6 +90,5 @@ class Whereabouts:
     def closed(self, live: Live) -> None:
         """A table closed: nothing here keeps it (nor its game) alive."""
         self.changed()
-        for kept in (self._seated, self._at_live):
-            for name in [name for name, seat in kept.items() if seat is live]:
-                del kept[name]
+        for name in [name for name, seat in self._seated.items() if seat is live]:
+            del self._seated[name]

@@ -1,5 +1,6 @@
 """Whereabouts keeps its answers (the portal asks ``live_seat_of`` for every connection whenever anyone sits or
-stands): a kept answer must still be right after a player stands, sits elsewhere, or their table closes."""
+stands): a kept answer must still be right after a player stands, sits elsewhere (the tables say ``changed`` when
+anyone sits), or their table closes."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ def test_the_live_seat_kept_follows_standing_sitting_elsewhere_and_closing() -> 
     assert where.live_seat_of("Ann") is one and where.live_seat_of("Cy") is None
     one.table.stand("Ann")
     two.table.sit("Ann")
+    where.changed()
     assert where.live_seat_of("Ann") is two  # (the kept answer, table 1, is no longer hers)
     del tables[2]
     where.closed(two)
