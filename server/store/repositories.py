@@ -17,6 +17,7 @@ from server.figures import Commits
 from server.ratingmodel import Rating
 from server.store.trouble import Trouble
 from server.store.dicestore import DiceStore
+from server.store.judged import SkillStore
 from server.store.outreach import OutreachStore
 from server.store.postal import LIVE, PostalStore
 from server.store.domain import (
@@ -448,7 +449,7 @@ class CopyStore(Protocol):
 
 
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, OversightStore, MailStore, WorldStore, GameStore,
-            FunhouseStore, EventStore, OutreachStore, DiceStore, PostalStore, CopyStore, Protocol):
+            FunhouseStore, EventStore, OutreachStore, DiceStore, PostalStore, SkillStore, CopyStore, Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 
     commits: Commits

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from server.store.postalsql import POSTAL_SCHEMA
+from server.store.judged import JUDGED_SCHEMA
 from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 from server.store.postgresql.pgcommit import Connection, execute, fetchone
@@ -299,6 +300,8 @@ MIGRATIONS = (
                                                 real="double precision"))),
     Migration(9, _script(COMMUNITY)), Migration(10, _script(DICE_RECORDS_SCHEMA)),
     Migration(11, _script(CORRESPONDENCE)),
+    Migration(12, _script(JUDGED_SCHEMA.format(id="bigint", text="text", nocase="COLLATE nocase",
+                                                 real="double precision"))),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.store.postalsql import POSTAL_SCHEMA
+from server.store.judged import JUDGED_SCHEMA
 from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
@@ -352,6 +353,7 @@ MIGRATIONS = (
     Migration(11, _script(COMMUNITY)),
     Migration(12, _script(DICE_RECORDS_SCHEMA)),
     Migration(13, _script(CORRESPONDENCE)),
+    Migration(14, _script(JUDGED_SCHEMA.format(id="INTEGER", text="TEXT", nocase="COLLATE NOCASE", real="REAL"))),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version
