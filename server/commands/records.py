@@ -157,7 +157,7 @@ async def rating(session: Session, args: str) -> None:
             lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r),
                                                   games=counted(r.games, "rated game")))
             fields |= {f"{prefix}rating.{game}": str(r.shown), f"{prefix}games.{game}": str(r.games),
-                       f"{prefix}provisional.{game}": "yes" if r.provisional else "no"}
+                       f"{prefix}provisional.{game}": "yes" if r.provisional else "no", f"{prefix}title.{game}": title}
             if (index := await skill_of(session.services, name, game, pool)) is not None:
                 lines.append(index.line())
                 fields |= index.fields(prefix, game)
