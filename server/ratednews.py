@@ -13,6 +13,7 @@ from server.store.postal import CORRESPONDENCE, LIVE
 from server import texts
 from server.ratingmodel import FirstTurn, Rating, chances
 from server.skill.judging import Judging
+from server.skill.skilltexts import CHANCES_FIRST_TURN
 from server.store import RatingChange
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def chances_message(table: int, players: Sequence[str], ratings: Mapping[str, Ra
         fields["first"] = players[first.seat]
     fields |= {f"rating.{name}": str(r.shown) for name, r in zip(players, rated)}
     fields |= {f"provisional.{name}": "yes" if r.provisional else "no" for name, r in zip(players, rated)}
-    told = texts.CHANCES if first is None else texts.CHANCES_FIRST_TURN
+    told = texts.CHANCES if first is None else CHANCES_FIRST_TURN
     return Message(told.format(number=table, chances=said, first=fields.get("first")), "rating_chances", fields)
 
 

@@ -337,8 +337,6 @@ OTHER_GAMES_MOVES = "  {title}: {verbs} ('help {name}')"
 RATED_USAGE = "rated= takes on or off (a table is rated unless opened with rated=off)."
 UNRATED_FLAG = " (unrated)"
 CHANCES = "Table {number}, predicted chances of winning: {chances}."
-CHANCES_FIRST_TURN = "Table {number}, predicted chances of winning: {chances} ({first} has the first turn)."
-"""The chances with the first turn's worth counted (server.skill.firstturn)."""
 UNRATED_SHORT = "Game {game} is not rated: {players} made fewer than {most} moves of their own."
 UNRATED_CAPPED = (
     "Game {game} is not rated: {players} have played {cap} rated games together today (UTC), the most a day.",
@@ -353,9 +351,6 @@ LEFT_OUT = "(No room here for: {heads}. 'stats <name>' has them.)"
 NO_RATINGS = "{name} has no rating yet: ratings come from rated games played to the end."
 RATINGS_OF = "Ratings of {name}:"
 RATING_LINE = "  {game}: {rating}{provisional}, {games}"
-SKILL_LINE = ("    skill {accuracy:.1f}% (decision accuracy against the solver, {decisions} decisions), luck {luck:+.1f}"
-              " points of winning chance a game from the dice: the last {games} judged game{s}")
-"""Beside a rating: its player's last rated games judged (server.skill.skillindex)."""
 NO_RATED = "Nobody has a rating in {game} yet."
 RATING_BOARD = "Ratings in {game} ({whom}), the conservative figure (mu - 3 sigma):"
 RATING_ROW = "  {place:>2}. {name:<16} {rating:>5}{provisional}  {games}"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from server import texts
+from server.skill.skilltexts import SKILL_LINE
 from server.store.judged import Judged
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ class SkillIndex:
     """The dice's share: how much the dice moved the player's chance of winning, on average a game (-1 to 1)."""
 
     def line(self) -> str:
-        return texts.SKILL_LINE.format(accuracy=100 * self.accuracy, decisions=self.decisions, luck=100 * self.luck,
+        return SKILL_LINE.format(accuracy=100 * self.accuracy, decisions=self.decisions, luck=100 * self.luck,
                                        games=self.games, s="" if self.games == 1 else "s")
 
     def fields(self, prefix: str, game: str) -> dict[str, str]:
