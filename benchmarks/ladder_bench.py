@@ -54,14 +54,14 @@ Played = tuple[tuple[str, str], str, str]
 """A game as rated here: its seats, its winner, and who took the first turn (the roll-off's winner)."""
 
 
-def play(strategies: dict[str, object], seats: tuple[str, str], goal: int, seed: int) -> tuple[str, str]:
-    """One game; the winner's name and who took the first turn."""
+def play(strategies: dict[str, object], seats: tuple[str, str], goal: int, seed: int) -> tuple[str, str] | None:
+    """One game; the winner's name and who took the first turn (None: both thrown out, no winner: about one game in
+    200,000 at goal 300)."""
     game = Game.start(list(seats), RuleSet(goal=goal), dice := SeededDice(seed))
     opener = next(e.player for e in game.events if isinstance(e, ev.TurnStarted))
     for _ in range(50_000):
         if game.is_over:
-            assert game.state.winner is not None
-            return game.state.winner, opener
+            return None if game.state.winner is None else (game.state.winner, opener)
         (name,) = game.waiting_on()
         game.apply(name, strategies[name](game.state, name, game.legal_actions(name)), dice)  # type: ignore[operator]
     raise RuntimeError("a game did not end")
@@ -129,7 +129,11 @@ def ladder(strategies: dict[str, object], ratings: dict[str, Rating], games: int
         recent = {frozenset({name, *others}) for name, others in last.items() if name in REFERENCE}
         for table in ladder_tables(waiting, free, settings.seats, settings.gap, recent)[:games - played]:
             seats = tuple(table[::-1] if played % 2 else table)
-            winner, opener = play(players, seats, goal, seed * 7_000_003 + played)  # type: ignore[arg-type]
+            ended = play(players, seats, goal, seed * 7_000_003 + played)  # type: ignore[arg-type]
+            played += 1
+            if ended is None:
+                continue
+            winner, opener = ended
             first = FirstTurn(seats.index(opener), first_turn_chance(goal)) if len(seats) == 2 else None
             after = rate([ratings[name] for name in seats], [1 if name == winner else 2 for name in seats], first)
             ratings.update(zip(seats, after))
@@ -138,7 +142,6 @@ def ladder(strategies: dict[str, object], ratings: dict[str, Rating], games: int
             counts["rematch at once"] += all(last.get(name) == frozenset(table) - {name} for name in table)
             for name in table:
                 last[name] = frozenset(table) - {name}
-            played += 1
     return ratings, counts
 
 
@@ -154,11 +157,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--orders", type=int, default=20, help="shuffles of the games, to test the order's stability")
     parser.add_argument("--ladder-games", type=int, default=300, help="games of the reference bots on the ladder")
+    parser.add_argument("--betas", type=float, nargs="*", default=BETAS, help="the betas the calibration tries")
     args = parser.parse_args()
     strategies = bots()
     began = time.perf_counter()
-    results = [(seats, *play(strategies, seats, args.goal, args.seed * 1_000_003 + i))
-               for i, seats in enumerate(schedule(list(strategies), args.games))]
+    played = [(seats, play(strategies, seats, args.goal, args.seed * 1_000_003 + i))
+              for i, seats in enumerate(schedule(list(strategies), args.games))]
+    results: list[Played] = [(seats, *ended) for seats, ended in played if ended is not None]
     print(f"{len(results)} games at goal {args.goal} in {time.perf_counter() - began:.0f} s")
     won = sum(winner == opener for _, winner, opener in results) / len(results)
     print(f"  the first turn's taker won {won:.3f} +- {1.96 * math.sqrt(won * (1 - won) / len(results)):.3f} "
@@ -186,7 +191,7 @@ def main() -> None:
     print(f"The same order when the same games are rated in another order: {held} of {args.orders} shuffles")
     print(f"\nCalibration of the chance given each game's winner before it was rated (always 50%: log-loss "
           f"{math.log(2):.4f}, Brier 0.2500), by beta and first-turn term ({', '.join(FIRST_TURN)}):")
-    for beta in BETAS:
+    for beta in args.betas:
         figures = {term: rated(results, beta, args.goal, term)[1:] for term in FIRST_TURN}
         mark = "  <- the server's" if math.isclose(beta, BETA) else ""
         print(f"  beta {beta:5.2f}: " + "  ".join(f"{term}: log-loss {loss:.4f} Brier {brier:.4f}"
