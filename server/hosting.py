@@ -260,7 +260,7 @@ class Tables:
         self.deliver(news, audience)
         self.tell(live, rated(live, changes), audience)
         if changes and ending is TableEnding.OVER:  # (judged for 'rating' after the end is told: server.skill)
-            self.clock.spawn(judge_rated(self.server.services, live))
+            self.clock.spawn(judge_rated(self.server, live))
         if ending is not None:
             with suppress(StoreDown):  # (its move saved and shown, its closing not: held until it can be)
                 await self.close(live, ending, audience, changes=changes)

@@ -15,6 +15,7 @@ from server.store.judged import Judged
 
 if TYPE_CHECKING:
     from rooms.tables import Table
+    from server.app import GameServer
     from server.livetable import Live
     from server.ratingmodel import FirstTurn
     from server.services import Services
@@ -34,17 +35,18 @@ class Judging(Protocol):
         be)."""
 
 
-async def judge_rated(services: Services, live: Live) -> None:
-    """Judge a rated game that has just ended and keep the judgement (a task of the tables': a failure is logged, and
-    the game is not counted)."""
+async def judge_rated(server: GameServer, live: Live) -> None:
+    """Judge a rated game that has just ended and keep the judgement (a task of the tables'). A game that cannot be
+    judged is logged and not counted; a store that fails keeps it waiting until it works again (saving it twice
+    keeps the first)."""
     kind = live.kind
     if not isinstance(kind, Judging):
         return
     try:
-        judged = await kind.judged(services, live.table)
+        judged = await kind.judged(server.services, live.table)
     except ValueError as why:
         log.info("skill.not_judged", game=live.game_id, why=str(why))
         return
-    await services.store.save_judged(live.game_id, judged)
+    await server.store_watch.until_done(lambda: server.store.save_judged(live.game_id, judged))
     log.info("skill.judged", game=live.game_id,
              accuracy={j.player: round(j.accuracy, 4) for j in judged}, dice={j.player: round(j.dice, 4) for j in judged})

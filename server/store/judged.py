@@ -1,6 +1,7 @@
 """What the store keeps of each rated game's judgement (server.skill): each player's decision accuracy and the dice's
 share, judged once when the game ends, so that 'rating' reads a player's last games' figures without reading the
-games again. Its own protocol and SQL (the same in both backends), beside ``server.store.repositories``."""
+games again. Its own protocol (its SQL, the same in both backends: ``server.store.judgedsql``), beside
+``server.store.repositories``."""
 
 from __future__ import annotations
 
@@ -8,30 +9,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-JUDGED_SCHEMA = """
-CREATE TABLE judged_games (
-    game {id} NOT NULL,
-    player {text} {nocase} NOT NULL,
-    decisions integer NOT NULL,
-    accuracy {real} NOT NULL,
-    dice {real} NOT NULL,
-    PRIMARY KEY (game, player)
-);
-CREATE INDEX judged_games_player ON judged_games (player)
-"""
-"""Issue 40's migration (formatted for each dialect): a rated game's judgement, a row a player (``game`` is the
-game's id; its type and pace are the game's own)."""
-SAVE_JUDGED = (
-    "INSERT INTO judged_games (game, player, decisions, accuracy, dice) VALUES (?, ?, ?, ?, ?)"
-    " ON CONFLICT (game, player) DO NOTHING"
-)
-LAST_JUDGED = (
-    "SELECT j.decisions, j.accuracy, j.dice FROM judged_games j JOIN games g ON g.id = j.game"
-    " WHERE j.player = ? AND g.game = ?"
-    " AND CASE WHEN g.correspondence IS NULL THEN 'live' ELSE 'correspondence' END = ?"
-    " ORDER BY j.game DESC LIMIT ?"
-)
-"""A player's newest judged games of a game type in one pool (as ``sharedsql.GAME_RATED`` tells a game's pool)."""
 COPIED = (("judged_games", "game, player, decisions, accuracy, dice", "game, player"),)
 """The table as ``cosmic-wimpout store copy`` carries it (``sharedsql.TABLES``)."""
 

@@ -79,7 +79,8 @@ async def test_a_table_opened_rated_off_is_not_rated(make_server) -> None:
 
 
 async def test_ratings_in_json_mode(make_server) -> None:
-    async with make_server() as server, json_client(server, "Ann") as ann:
+    # (a game to 100 can end before Ann made ratings.min_moves moves: then it is not rated)
+    async with make_server(ratings={"min_moves": 0}) as server, json_client(server, "Ann") as ann:
         await ann.command("table open goal=100", "table")
         await ann.command("table bot add", "table")
         ann.send("start")

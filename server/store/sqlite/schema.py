@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.store.postalsql import POSTAL_SCHEMA
-from server.store.judged import JUDGED_SCHEMA
+from server.store.judgedsql import JUDGED_SCHEMA
 from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from server.store.judged import LAST_JUDGED, SAVE_JUDGED, Judged
+from server.store.judged import Judged
+from server.store.judgedsql import LAST_JUDGED, SAVE_JUDGED
 from server.store.sqlite.groupcommit import GroupCommit
 
 
