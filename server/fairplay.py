@@ -89,6 +89,8 @@ class FairPlay:
     async def judge(self, live: Live, finish: Finish) -> Finish:
         """How a game that ended is rated (``judged``, then the daily caps); the players are told why, if not."""
         finish, why = judged(live, finish, self.settings.min_moves)
+        if not self.settings.first_turn:  # (the first turn's worth left out of rating updates)
+            finish = replace(finish, first_turn=None)
         if finish.rated and live.then is None:
             finish, why = await self._capped(live, finish)
         live.unrated = why

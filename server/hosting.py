@@ -27,6 +27,7 @@ from server.livetable import Live, Row
 from server.names import skeleton
 from server.ratednews import closing_fields, predicted, rated
 from server.restoring import restore
+from server.skill.judging import judge_rated
 from server.store import StoreDown
 from server.storewatch import spared
 from server.tabledice import revealed, start as start_game
@@ -255,9 +256,11 @@ class Tables:
             raise StoreDown(down.problem, texts.MOVE_NOT_PLAYED) from down
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
-        self.tell(live, await spared(predicted(self.server.store, live)) or [], audience)
+        self.tell(live, await spared(predicted(self.server.store, live, self.fair.settings.first_turn)) or [], audience)
         self.deliver(news, audience)
         self.tell(live, rated(live, changes), audience)
+        if changes and ending is TableEnding.OVER:  # (judged for 'rating' after the end is told: server.skill)
+            self.clock.spawn(judge_rated(self.server, live))
         if ending is not None:
             with suppress(StoreDown):  # (its move saved and shown, its closing not: held until it can be)
                 await self.close(live, ending, audience, changes=changes)

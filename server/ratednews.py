@@ -11,7 +11,9 @@ import structlog
 from rooms.messages import Message
 from server.store.postal import CORRESPONDENCE, LIVE
 from server import texts
-from server.ratingmodel import Rating, chances
+from server.ratingmodel import FirstTurn, Rating, chances
+from server.skill.judging import Judging
+from server.skill.skilltexts import CHANCES_FIRST_TURN
 from server.store import RatingChange
 
 if TYPE_CHECKING:
@@ -25,21 +27,26 @@ def provisional(rating: Rating) -> str:
     return texts.PROVISIONAL if rating.provisional else ""
 
 
-def chances_message(table: int, players: Sequence[str], ratings: Mapping[str, Rating]) -> Message:
-    """Each player's chance of winning by their ratings (a newcomer's is a newcomer's), with each rating as shown
-    (fields for JSON mode and the web page's score sheet)."""
+def chances_message(table: int, players: Sequence[str], ratings: Mapping[str, Rating],
+                    first: FirstTurn | None = None) -> Message:
+    """Each player's chance of winning by their ratings (a newcomer's is a newcomer's) and, with ``first``, who took
+    the first turn, with each rating as shown (fields for JSON mode and the web page's score sheet)."""
     rated = [ratings.get(name, Rating()) for name in players]
-    odds = chances(rated)
+    odds = chances(rated, first)
     said = ", ".join(f"{name} {round(100 * chance)}%" for name, chance in zip(players, odds))
     fields = {"table": str(table), **{f"chance.{name}": f"{chance:.3f}" for name, chance in zip(players, odds)}}
+    if first is not None:
+        fields["first"] = players[first.seat]
     fields |= {f"rating.{name}": str(r.shown) for name, r in zip(players, rated)}
     fields |= {f"provisional.{name}": "yes" if r.provisional else "no" for name, r in zip(players, rated)}
-    return Message(texts.CHANCES.format(number=table, chances=said), "rating_chances", fields)
+    told = texts.CHANCES if first is None else CHANCES_FIRST_TURN
+    return Message(told.format(number=table, chances=said, first=fields.get("first")), "rating_chances", fields)
 
 
-async def predicted(store: Store, live: Live) -> list[Message]:
+async def predicted(store: Store, live: Live, first_turn: bool = True) -> list[Message]:
     """The players' predicted chances, once, when a rated game has started (shown before the start's news, whose
-    "You may" line is the last thing a player should read)."""
+    "You may" line is the last thing a player should read); ``first_turn``: the first turn's worth counted
+    (``ratings.first_turn``), where the game knows it."""
     table = live.table
     if not live.rated or live.predicted or not table.play.started:
         return []
@@ -47,7 +54,8 @@ async def predicted(store: Store, live: Live) -> list[Message]:
     players = list(table.seats)
     pool = LIVE if live.post is None else CORRESPONDENCE  # (each pace rated apart)
     ratings = {name: (await store.ratings(name, pool)).get(live.kind.name) for name in players}
-    return [chances_message(table.number, players, {k: v for k, v in ratings.items() if v})]
+    first = live.kind.first_turn(table) if first_turn and isinstance(live.kind, Judging) else None
+    return [chances_message(table.number, players, {k: v for k, v in ratings.items() if v}, first)]
 
 
 def rated(live: Live, changes: Sequence[RatingChange]) -> list[Message]:

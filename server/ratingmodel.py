@@ -4,9 +4,11 @@ provisional while sigma is high. Pure: the store calls ``rate`` inside the trans
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from statistics import NormalDist
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -54,15 +56,40 @@ class Rating:
         return self.sigma > PROVISIONAL_SIGMA
 
 
-def rate(ratings: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
-    """Each player's rating after a game they finished at ``places`` (1 first; ties share a place)."""
+@dataclass(frozen=True, slots=True)
+class FirstTurn:
+    """Who took a two-player game's first turn, and that turn's worth: the chance of winning it gives between equal
+    players (the solver's figure for the game's goal, server.skill.firstturn)."""
+
+    seat: int
+    """The index, in the order the ratings are given, of the player who took the first turn."""
+    chance: float
+
+
+def head_start(ratings: Sequence[Rating], first: FirstTurn | None, beta: float = BETA) -> list[float]:
+    """What the first turn adds to its taker's mu for one game: the mu by which the model predicts ``first.chance``
+    for two equal players (openskill's two-player prediction is Phi(difference / sqrt(2 beta^2 + sigma_a^2 +
+    sigma_b^2))). None, more than two players, or an even chance: nothing."""
+    if first is None or len(ratings) != 2 or math.isclose(first.chance, 0.5):
+        return [0.0] * len(ratings)
+    spread = math.sqrt(2 * beta ** 2 + sum(r.sigma ** 2 for r in ratings))
+    worth = spread * NormalDist().inv_cdf(first.chance)
+    return [worth if i == first.seat else 0.0 for i in range(len(ratings))]
+
+
+def rate(ratings: Sequence[Rating], places: Sequence[int], first: FirstTurn | None = None) -> list[Rating]:
+    """Each player's rating after a game they finished at ``places`` (1 first; ties share a place). With ``first``,
+    the first turn's taker is rated as if their mu were higher by its worth for this game (``head_start``): a win
+    from the first turn counts for less, a loss from it for more."""
     model = _model()
-    teams = [[model.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
+    shift = head_start(ratings, first)
+    teams = [[model.rating(mu=r.mu + up, sigma=r.sigma)] for r, up in zip(ratings, shift)]
     rated = model.rate(teams, ranks=[float(place) for place in places])
-    return [Rating(team[0].mu, team[0].sigma, old.games + 1) for team, old in zip(rated, ratings)]
+    return [Rating(team[0].mu - up, team[0].sigma, old.games + 1) for team, old, up in zip(rated, ratings, shift)]
 
 
-def chances(ratings: Sequence[Rating]) -> list[float]:
-    """Each player's predicted chance of finishing first."""
+def chances(ratings: Sequence[Rating], first: FirstTurn | None = None) -> list[float]:
+    """Each player's predicted chance of finishing first (with ``first``, the first turn's worth counted)."""
     model = _model()
-    return list(model.predict_win([[model.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]))
+    shift = head_start(ratings, first)
+    return list(model.predict_win([[model.rating(mu=r.mu + up, sigma=r.sigma)] for r, up in zip(ratings, shift)]))

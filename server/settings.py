@@ -118,6 +118,11 @@ class RatingSettings(BaseModel):
     """Rated games two accounts may play together a day (UTC) at tables people opened; the rest are not rated."""
     address_daily_cap: int = Field(ge=1)
     """Rated games a day in which two accounts connected from one address play together."""
+    first_turn: bool
+    """The first turn's worth (the solver's figure for the goal) is counted in a two-player Cosmic Wimpout game's
+    predicted chances and rating update (server.skill.firstturn)."""
+    skill_games: int = Field(ge=1, le=1000)
+    """The last rated games whose decision accuracy and luck 'rating' shows (server.skill)."""
 
 
 class FunhouseSettings(BaseModel):

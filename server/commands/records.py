@@ -16,6 +16,7 @@ from server.ratednews import provisional
 from server.ratingmodel import Rating
 from server.render.columns import narrowed
 from server.session import Session
+from server.skill.skillindex import skill_of
 from server.store import PlayedGame
 from server.store.postal import CORRESPONDENCE, LIVE
 from server.tabledice import game_export
@@ -135,7 +136,11 @@ async def rating(session: Session, args: str) -> None:
     conservative figure (mu - 3 sigma, scaled: a newcomer shows 1000), marked
     provisional until enough games make it sure, and the number of rated games.
     Games played over days (correspondence tables) are rated apart from live
-    ones: each game has a rating of each pace.
+    ones: each game has a rating of each pace. Under a rating, where its
+    games can be judged (two-player Cosmic Wimpout, by the solved tables):
+    the skill index, the decision accuracy of the last rated games against
+    the solver (100%: every choice the best), and their luck, how many points
+    of winning chance the dice gave (or took) a game, as 'review' reckons.
     """
     name = args.strip() or session.player
     store = session.services.store
@@ -152,7 +157,10 @@ async def rating(session: Session, args: str) -> None:
             lines.append(texts.RATING_LINE.format(game=title, rating=r.shown, provisional=provisional(r),
                                                   games=counted(r.games, "rated game")))
             fields |= {f"{prefix}rating.{game}": str(r.shown), f"{prefix}games.{game}": str(r.games),
-                       f"{prefix}provisional.{game}": "yes" if r.provisional else "no"}
+                       f"{prefix}provisional.{game}": "yes" if r.provisional else "no", f"{prefix}title.{game}": title}
+            if (index := await skill_of(session.services, name, game, pool)) is not None:
+                lines.append(index.line())
+                fields |= index.fields(prefix, game)
     session.send(Message("\n".join(lines), "rating", {"player": name, **fields}))
 
 

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from rooms.pairing import Standing
-from server.ratingmodel import Rating, rate
+from server.ratingmodel import FirstTurn, Rating, rate
 
 DEFAULT_GAME = "wimpout"
 """The game type of a table opened without naming one (and of every table stored before there were others)."""
@@ -234,6 +234,9 @@ class Finish:
     meetings: tuple[str, ...] = ()
     """What the daily caps on rated games count this one under, once rated (server.fairplay: each pair of accounts
     in it, each address two of them shared)."""
+    first_turn: FirstTurn | None = None
+    """Who took the first turn (a seat in ``results``' order) and its worth, counted in the rating update of a
+    two-player game finished by both (server.skill.firstturn; None: not counted, ``ratings.first_turn`` off)."""
 
     def places(self) -> list[int]:
         """Each result's finishing place (1 first): the winner, then by score; equal scores share a place. Those who
@@ -262,7 +265,7 @@ def rating_changes(finish: Finish, before: list[Rating]) -> list[RatingChange]:
         return []
     stayed = [i for i, r in enumerate(results) if not r.left]
     if len(stayed) == len(results):
-        return _changes(finish, before, range(len(results)), rate(before, finish.places()))
+        return _changes(finish, before, range(len(results)), rate(before, finish.places(), finish.first_turn))
     if not stayed:
         return []
     everyone = rate(before, finish.places())

@@ -18,6 +18,7 @@ from server.ratingmodel import Rating
 from server.store.trouble import Trouble
 from server.store.dicestore import DiceStore
 from server.store.puzzlestore import PuzzleStore
+from server.store.judged import SkillStore
 from server.store.outreach import OutreachStore
 from server.store.postal import LIVE, PostalStore
 from server.store.domain import (
@@ -449,7 +450,7 @@ class CopyStore(Protocol):
 
 
 class Store(AccountStore, PreferenceStore, ChannelStore, ModerationStore, OversightStore, MailStore, WorldStore, GameStore,
-            FunhouseStore, EventStore, OutreachStore, DiceStore, PostalStore, PuzzleStore, CopyStore,
+            FunhouseStore, EventStore, OutreachStore, DiceStore, PostalStore, PuzzleStore, SkillStore, CopyStore,
             Protocol):
     """The whole store, as the server opens it; ``cosmic-wimpout wizard`` and ``backup`` use it too."""
 

@@ -5,7 +5,7 @@ string aggregation, the schema) stay in each backend's folder."""
 
 from __future__ import annotations
 
-from server.store import outreach, postal, puzzlesql
+from server.store import judged, outreach, postal, puzzlesql
 from server.store.domain import FORMER, OPEN_STATUSES, PREVIEW
 
 ACCOUNT_COLUMNS = "name, skeleton, password_hash, wizard, banned, doing, last_seen, created_at, builder, last_address"
@@ -112,11 +112,12 @@ BY_NAME = (
     ("games", "learner"), ("moderation", "actor"), ("moderation", "target"), ("mail", "sender"), ("rooms", "owner"),
     ("restrictions", "by"), ("address_bans", "by"), ("reports", "reporter"), ("reports", "reported"),
     ("reports", "closed_by"), ("invites", "by"), ("invites", "used_by"), ("friends", "friend"), ("challenges", "by"),
-    ("challenges", "whom"), *puzzlesql.BY_NAME,
+    ("challenges", "whom"), ("judged_games", "player"), *puzzlesql.BY_NAME,
 )
 """Where a player's name is kept as a column (a game's seats and events hold it in JSON: ``server.store.renaming``)."""
 GONE_WITH_THE_ACCOUNT = (("ignores", "ignored"), ("ratings", "player"), ("funhouse_runs", "player"),
-                         ("friends", "friend"), ("challenges", "by"), ("challenges", "whom"), *puzzlesql.BY_NAME)
+                         ("friends", "friend"), ("challenges", "by"), ("challenges", "whom"), ("judged_games", "player"),
+                         *puzzlesql.BY_NAME)
 """Rows under a deleted account's name that go with it ('@delete me'): whom others ignore or follow, its own
 ratings, its solitaire runs, the challenges it made or was offered. The rest of ``BY_NAME`` is others' too (a game,
 a report, the record): kept under its former name."""
@@ -455,6 +456,7 @@ TABLES = (
     *outreach.COPIED,
     *postal.COPIED,
     *puzzlesql.COPIED,
+    *judged.COPIED,
 )
 """Every table of the logical schema, with the columns a copy carries and the order it reads them in (rooms and
 channels are shown in the order they were made), in an order that keeps references valid."""

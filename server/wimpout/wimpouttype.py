@@ -24,7 +24,10 @@ from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
 from server import texts
 from server.fairdice import SystemDice
 from server.render.style import Style
+from server.ratingmodel import FirstTurn
+from server.skill.firstturn import first_turn
 from server.store import Finish, Stats, StoredTable
+from server.store.judged import Judged
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
 from server.wimpout.board import rules_text, scoreboard, table_line
 from server.wimpout.eventwords import render_once, rules_summary
@@ -98,11 +101,16 @@ class Wimpout:
     def finish(self, table: Table) -> Finish:
         game = wimpout_play(table).game
         assert game is not None  # only a started game finishes
-        return Finish(game.state.winner, results(game))
+        return self.finished(game)
 
     def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
-        game = Game.replay([event_from_dict(e) for e in events])
-        return Finish(game.state.winner, results(game))
+        return self.finished(Game.replay([event_from_dict(e) for e in events]))
+
+    @staticmethod
+    def finished(game: Game) -> Finish:
+        """The results, and who took the first turn (its worth counts in a two-player game's rating)."""
+        played = results(game)
+        return Finish(game.state.winner, played, first_turn=first_turn(game, [r.player for r in played]))
 
     def clock(self, timer: str, settings: TableSettings) -> float:
         """An Insurance window has its own, shorter clock."""
@@ -173,6 +181,21 @@ class Wimpout:
         except ValueError as why:
             raise Refusal(str(why)) from None
         return review_text(game, mistakes, judged)
+
+    def first_turn(self, table: Table) -> FirstTurn | None:
+        game = wimpout_play(table).game
+        return None if game is None else first_turn(game, list(table.seats))
+
+    async def judged(self, services: Services, table: Table) -> list[Judged]:
+        """Judged in a thread, as a review is, its solved tables read first (a ValueError when they are not at hand,
+        or the rules are not solved exactly, or the game had more than two players)."""
+        game = wimpout_play(table).game
+        if game is None:
+            raise ValueError("The table has no game.")
+        events = list(game.events)
+        await services.solver.prepare(game.rules)
+        found = await asyncio.to_thread(judge, services.solver.solutions, events)
+        return [Judged(j.player, j.decisions, j.accuracy, j.dice) for j in found]
 
 
 GAME_TYPE = Wimpout()

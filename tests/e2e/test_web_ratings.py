@@ -1,6 +1,7 @@
 """Ratings on the web page in a real headless Chromium: a rated game against a house bot, played from the page,
 shows each player's rating on the score sheet (from the start's chances) and its change at the end; the leaderboard
-panel draws 'top' and 'top bots' from their fields, without echoing them in the log."""
+panel draws 'top' and 'top bots' from their fields, without echoing them in the log, and its "mine" button the
+player's own ratings with the skill index and luck of their judged games (issue 40)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,28 @@ async def test_the_score_sheet_shows_ratings_and_the_leaderboard_panel_lists_the
             log = await page.do(page.driver.execute_script, "return document.getElementById('log').textContent")
             assert "Ratings in Cosmic Wimpout" not in log  # the panel's answers are drawn, not logged
             await page.do(page.driver.save_screenshot, str(tmp_path / "ratings.png"))
+
+
+async def test_the_panel_shows_my_rating_with_skill_and_luck_after_a_rated_game(make_server, tmp_path: Path) -> None:
+    async with make_server(web={"enabled": True}, tables={"turn_timer": 600}, ratings={"min_moves": 0}) as server:
+        async with browser(tmp_path) as page:
+            await page.do(page.create_account, web_url(server, "/"))
+            await page.do(page.open_table)
+            await page.do(page.click, "Add a house bot")
+            await page.do(page.click, "Start")
+            await page.do(play_to_the_end, page)
+            await page.do(page.wait, lambda d: re.search(r"Ann .*\d+\? \([+-]?\d+\)", page.text("scores")))
+            mine = r"Cosmic Wimpout \d+\?, 1 games; skill \d+\.\d%, luck [+-]\d+\.\d points a game \(last 1 judged\)"
+
+            def judged(_: object) -> bool:
+                """Asked again until the game is judged (it is, just after its end)."""
+                if re.fullmatch(mine, page.text("leaderboard")):
+                    return True
+                page.click("mine")
+                return False
+
+            await page.do(page.wait, judged)
+            assert page.text("leaderboard-title") == "Ratings of Ann"
+            log = await page.do(page.driver.execute_script, "return document.getElementById('log').textContent")
+            assert "Ratings of Ann" not in log  # the panel's answer is drawn, not logged
+            await page.do(page.driver.save_screenshot, str(tmp_path / "my-rating.png"))

@@ -33,7 +33,12 @@ async def test_rated_games_against_a_house_bot_give_a_rating_and_a_place_in_top(
         await ann.command("table bot add", "Robby1.bot sits down")
         ann.send("start")
         await play_until(ann, r"\*\*\* \S+ WINS the game at table 1")
-        assert re.search(r"Table 1, predicted chances of\s+winning: Ann 50%, Robby1\.bot 50%\.", ann.text)
+        # Newcomers both, but the first turn is worth 54.7% at goal 100 (the solver's figure: server.skill.firstturn)
+        said = re.search(r"Table 1, predicted chances of\s+winning: Ann (\d+)%, Robby1\.bot (\d+)%\s+\((\S+) has\s+the"
+                         r"\s+first\s+turn\)\.", ann.text)
+        assert said is not None
+        ann_chance, first = int(said[1]), said[3]
+        assert first in ("Ann", "Robby1.bot") and ann_chance == (55 if first == "Ann" else 45) and int(said[2]) == 100 - ann_chance
         await ann.expect(r"Ann's rating in Cosmic Wimpout: 1000 -> \d+ \([+-]\d+\) \(provisional\)\.")
         await ann.expect(r"Robby1\.bot's rating in Cosmic Wimpout: 1000 -> \d+")
         await ann.expect("Table 1 is closed: the game is over")
@@ -74,14 +79,17 @@ async def test_a_table_opened_rated_off_is_not_rated(make_server) -> None:
 
 
 async def test_ratings_in_json_mode(make_server) -> None:
-    async with make_server() as server, json_client(server, "Ann") as ann:
+    # (a game to 100 can end before Ann made ratings.min_moves moves: then it is not rated)
+    async with make_server(ratings={"min_moves": 0}) as server, json_client(server, "Ann") as ann:
         await ann.command("table open goal=100", "table")
         await ann.command("table bot add", "table")
         ann.send("start")
         chances = await ann.expect("message", kind="rating_chances")
-        assert chances["fields"] == {"table": "1", "chance.Ann": "0.500", "chance.Robby1.bot": "0.500",
+        first = chances["fields"]["first"]  # who took the first turn: worth 54.7% at goal 100 between equals
+        odds = ("0.547", "0.453") if first == "Ann" else ("0.453", "0.547")
+        assert chances["fields"] == {"table": "1", "chance.Ann": odds[0], "chance.Robby1.bot": odds[1],
                                      "rating.Ann": "1000", "rating.Robby1.bot": "1000", "provisional.Ann": "yes",
-                                     "provisional.Robby1.bot": "yes"}
+                                     "provisional.Robby1.bot": "yes", "first": first}
         assert not [m for m in ann.received if m.get("you_may")]  # the chances come before the start's news
         message = await ann.expect("table")  # the start
         while message["state"]["status"] != "over":

@@ -18,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BACKEND = ROOT / "server" / "store" / "sqlite"
 POSTGRESQL = ROOT / "server" / "store" / "postgresql"
 SHARED = (ROOT / "server" / "store" / "sharedsql.py", ROOT / "server" / "store" / "postalsql.py",
-          ROOT / "server" / "store" / "puzzlesql.py")
-"""What both backends run as written (issue 38's statements in a module of their own)."""
+          ROOT / "server" / "store" / "puzzlesql.py",
+          ROOT / "server" / "store" / "judgedsql.py")
+"""What both backends run as written (issues 38's and 40's statements in a module of their own)."""
 SQL = re.compile(r"\b(SELECT .* FROM|INSERT (OR \w+ )?INTO|UPDATE \w+ SET|DELETE FROM|CREATE TABLE|PRAGMA)\b")
 
 

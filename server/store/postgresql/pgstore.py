@@ -33,6 +33,7 @@ from server.store.postgresql.pgpostal import PgPostal
 from server.store.postgresql.pgreaching import PgOutreach
 from server.store.postgresql.pgstewardship import PgOversight
 from server.store.postgresql.pgschema import IDENTITIES, migrate
+from server.store.postgresql.pgskill import PgSkill
 from server.store.postgresql.pgsocial import PgPreferences
 from server.store.postgresql.pgtourneys import PgEvents
 from server.store.postgresql.pgworld import PgWorld
@@ -50,7 +51,7 @@ def pg_program(name: str) -> str:
 
 
 class PostgresStore(PgAccounts, PgPreferences, PgChannels, PgModeration, PgMail, PgWorld, PgGames, PgFunRuns,
-                     PgEvents, PgOutreach, PgOversight, PgDice, PgPostal, PgPuzzles):
+                     PgEvents, PgOutreach, PgOversight, PgDice, PgPostal, PgPuzzles, PgSkill):
     """Async facade over one PostgreSQL database."""
 
     def __init__(self, url: str, tallies: Mapping[str, Tally] | None = None) -> None:

@@ -26,6 +26,7 @@ from server.store.sqlite.puzzlerows import SqlitePuzzles
 from server.store.sqlite.reaching import SqliteOutreach
 from server.store.sqlite.stewardship import SqliteOversight
 from server.store.sqlite.schema import migrate
+from server.store.sqlite.skillrows import SqliteSkill
 from server.store.sqlite.sqlpostal import SqlitePostal
 from server.store.sqlite.social import SqlitePreferences
 from server.store.sqlite.tourneys import SqliteEvents
@@ -38,6 +39,7 @@ SIDE_FILES = ("-wal", "-shm")
 class SqliteStore(
     SqliteAccounts, SqlitePreferences, SqliteChannels, SqliteModeration, SqliteMail, SqliteWorld, SqliteGames,
     SqliteFunRuns, SqliteEvents, SqliteOutreach, SqliteOversight, SqliteDice, SqlitePostal, SqlitePuzzles,
+    SqliteSkill,
 ):
     """Async facade over one SQLite database file."""
 

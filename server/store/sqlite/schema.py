@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from server.store.postalsql import POSTAL_SCHEMA
 from server.store.puzzlesql import PUZZLES_SCHEMA
+from server.store.judgedsql import JUDGED_SCHEMA
 from server.store.sharedsql import DICE_RECORDS_SCHEMA, OUTREACH_SCHEMA
 from server.store.domain import NewerDatabase
 
@@ -354,6 +355,7 @@ MIGRATIONS = (
     Migration(12, _script(DICE_RECORDS_SCHEMA)),
     Migration(13, _script(CORRESPONDENCE)),
     Migration(14, _script(PUZZLES_SCHEMA.format(identity="INTEGER PRIMARY KEY", real="REAL", nocase="COLLATE NOCASE"))),
+    Migration(15, _script(JUDGED_SCHEMA.format(id="INTEGER", text="TEXT", nocase="COLLATE NOCASE", real="REAL"))),
 )
 """In order: ``MIGRATIONS[n - 1]`` brings a database from version n - 1 to n."""
 LATEST = MIGRATIONS[-1].version

@@ -1,6 +1,7 @@
 // Ratings on the web page (issue 29): each player's rating on the score sheet, from the messages of a rated game
 // (its predicted chances at the start carry everyone's rating, each change comes at the end), and a leaderboard in the
-// room panel, drawn from the fields of 'top' and 'top bots' (docs/bots.md, "Ratings in JSON").
+// room panel, drawn from the fields of 'top' and 'top bots' (docs/bots.md, "Ratings in JSON"); its "mine" button
+// draws the player's own 'rating' there, each with the skill index and luck of their last rated games (issue 40).
 "use strict";
 
 const ASKED_FOR_MS = 5000;
@@ -23,13 +24,33 @@ const ratings = {
       this.known.set(fields.player, {rating: fields.rating, provisional: fields.provisional === "yes",
                                      change: Number(fields.change)});
       this.sheet();
-    } else if (kind === "records" && fields.board) {
-      this.board(fields);
+    } else if ((kind === "records" && fields.board) || kind === "rating") {
+      if (kind === "rating") this.mine(fields); else this.board(fields);
       const asked = Date.now() - this.askedAt < ASKED_FOR_MS;
       this.askedAt = 0;
       return asked;
     }
     return false;
+  },
+
+  // A player's own ratings ('rating'), one line a game and pace: the rating, then the skill index (decision
+  // accuracy against the solver) and the luck (points of winning chance the dice gave a game) where judged.
+  mine(fields) {
+    $("leaderboard-title").textContent = `Ratings of ${fields.player}`;
+    const rows = [];
+    for (const key of Object.keys(fields)) {
+      const found = key.match(/^((?:correspondence\.)?)rating\.(.+)$/);
+      if (!found) continue;
+      const [, pace, game] = found, at = name => fields[`${pace}${name}.${game}`];
+      let line = `${at("title") || game} ${fields[key]}${at("provisional") === "yes" ? "?" : ""}, ${at("games")} games`;
+      if (at("skill") !== undefined) {
+        const luck = (100 * Number(at("luck"))).toFixed(1);
+        line += `; skill ${(100 * Number(at("skill"))).toFixed(1)}%, luck ${luck.startsWith("-") ? "" : "+"}${luck}` +
+                ` points a game (last ${at("judged")} judged)`;
+      }
+      rows.push(element("li", line, "my-rating"));
+    }
+    $("leaderboard").replaceChildren(...rows);
   },
 
   // The rating column of the score sheet, for the players whose rating this page was told.
@@ -66,7 +87,8 @@ const ratings = {
   // The panel, added to the room panel when the page loads.
   panel() {
     const heading = element("h3", "Leaderboard ");
-    heading.append(button("people", "top", "small-button"), " ", button("bots", "top bots", "small-button"));
+    heading.append(button("people", "top", "small-button"), " ", button("bots", "top bots", "small-button"), " ",
+                   button("mine", "rating", "small-button"));
     for (const shown of heading.querySelectorAll("button")) {
       const line = shown.dataset.command;
       shown.onclick = () => this.ask(line);
