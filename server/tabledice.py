@@ -42,6 +42,9 @@ SEATS_CHANGED = "Someone sat down or left as the game was starting: type 'start'
 SEALED = "sealed"
 """In a dice record shared by a duplicate event's tables: why its seed is not revealed at the game's end (the group's
 other tables still throw those cubes); dropped when the event reveals it (server.duplicate)."""
+WATCH_SEALED = "Table {table} throws the same dice as yours (a duplicate event's group): watch it once your game is" \
+               " over."
+REPLAY_SEALED = "Game #{game} cannot be replayed yet: {why}."
 NOT_RECORDED = {"scheme": "none", "why": "its dice were not recorded (it was played before checkable dice)"}
 TUTORIAL_WHY = "the tutorial's loaded dice"
 SCRIPT_WHY = "this server's dice script"
@@ -146,6 +149,21 @@ async def restored(tables: Tables, live: Live) -> None:
         source = live.kind.keyed(stream_of(record), lambda: live.table, tables.settings)
         if source is not None:
             live.dice = source
+
+
+def same_dice(mine: Live | None, other: Live) -> bool:
+    """``other`` throws the dice that ``mine`` still throws (tables of one duplicate group): what a player seated at
+    ``mine`` may not watch."""
+    group = (mine.checked or {}).get("group") if mine is not None and mine is not other else None
+    return group is not None and other.game_id in group["games"]
+
+
+async def unsealed(store: Store, game: int) -> None:
+    """Refuse to show a game whose dice other tables still throw (its duplicate round is not over): its throws are
+    their future throws."""
+    record = await store.dice(GAME, str(game))
+    if record is not None and SEALED in record:
+        raise Refusal(REPLAY_SEALED.format(game=game, why=record[SEALED]))
 
 
 async def game_export(store: Store, game: int, played: PlayedGame) -> dict[str, Any]:
