@@ -46,26 +46,26 @@ async def events(session: Session, args: str) -> None:
 async def event(session: Session, args: str) -> None:
     """event [join|leave|standings] [N] | event KIND [length] [options] [bots]
 
-    'event join' enters the running event (name its number if several run):
-    in an arena you are seated as soon as a table can be made, paired by arena
+    'event join' enters the running event (name its number if several run): in
+    an arena you are seated as soon as a table can be made, paired by arena
     score, and again after each game until its time is up; in a Swiss event
     you play from the next round on. Points go by finishing place: one for
     each player finished below you, one more for first place. In a duplicate
     event (rounds drawn as in a Swiss event) the tables of a round with as
     many seats throw the same dice, seat by seat, as duplicate bridge deals
-    the same boards: you score matchpoints against the players in your seat
-    at the other tables (2 for each you beat, 1 for each you tie; a win beats
-    any loss, then the higher score), and the dice are revealed when the
-    round is over ('help verify'). 'event leave' stops (your standing stays).
-    'event standings' shows the standings of the event named, or of the
-    latest; 'event N' shows them with each duplicate round's results by
-    seat; 'events' lists them. Wizards: 'event arena 30 goal=200 optimal
+    the same boards: you score matchpoints against the players in your seat at
+    the other tables (2 for each you beat, 1 for each you tie; a win beats any
+    loss, then the higher score); the standings add each game's share of the
+    top, in percent (50 at a table with no other in its group). The dice are
+    revealed when the round is over ('help verify'). 'event leave' stops (your
+    standing stays). 'event standings' shows the standings of the event named,
+    or of the latest; 'event N' shows them with each duplicate round's results
+    by seat; 'events' lists them. Wizards: 'event arena 30 goal=200 optimal
     cautious' opens a 30-minute arena with those house bots entered ('none':
-    no bot), 'event swiss 3' a Swiss event of 3 rounds taking entries,
-    'event duplicate 3' a duplicate event of 3 rounds (KIND: arena, swiss or
-    duplicate); 'event start N' draws
-    its first round (or the next, after a restart), 'event stop N' draws no
-    more tables.
+    no bot), 'event swiss 3' a Swiss event of 3 rounds taking entries, 'event
+    duplicate 3' a duplicate event of 3 rounds (KIND: arena, swiss or
+    duplicate); 'event start N' draws its first round (or the next, after a
+    restart), 'event stop N' draws no more tables.
     """
     verb, *words = args.split() or [""]
     tournaments = session.services.events

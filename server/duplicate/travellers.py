@@ -1,5 +1,5 @@
-"""A duplicate round's end: each game's result compared seat by seat across its group (engine.matchpoints), the
-matchpoints added to the standings (each game counted once, so a restart half way through counts nothing twice), the
+"""A duplicate round's end: each game's result compared seat by seat across its group (engine.matchpoints), its
+share of the top (in percent, as bridge ranks: groups of any size weigh the same) added to the standings (each game counted once, so a restart half way through counts nothing twice), the
 groups' server seeds revealed (each game's dice record unsealed: 'verify' checks it), and the results table by seat
 (as a bridge traveller) told to the entrants; ``round_results`` shows it again ('event N')."""
 
@@ -52,6 +52,11 @@ async def scored(store: Store, group: dict[str, Any]) -> list[Row]:
     return rows
 
 
+def share(row: Row) -> int:
+    """What a result adds to the standings: its matchpoints' share of the top, in whole percent."""
+    return int(percentage(row.points or 0, row.top) + 0.5)
+
+
 async def close_round(events: Tournaments, run: Running) -> None:
     """The round being played is over (none of its tables is left): score it, reveal its dice, tell the entrants.
     Nothing when it was closed already."""
@@ -63,7 +68,7 @@ async def close_round(events: Tournaments, run: Running) -> None:
     for group in record["groups"]:
         rows = await scored(store, group)
         for game in group["games"]:
-            scores = [(row.name, row.points or 0, row.result[0]) for row in rows
+            scores = [(row.name, share(row), row.result[0]) for row in rows
                       if row.game == game["game"] and row.result is not None]
             await store.score_event_game(run.number, game["game"], scores)
             names = frozenset(game["players"])

@@ -82,3 +82,4 @@ def test_matchpoints_compare_each_result_with_the_others_in_its_seat() -> None:
     assert matchpoints(results) == [6, 1, 1, None, 4]
     assert top(results) == 6 and percentage(6, 6) == 100.0 and percentage(0, 0) == 50.0
     assert matchpoints([(False, 0)]) == [0] and top([(False, 0)]) == 0
+

@@ -126,6 +126,8 @@ async def test_a_duplicate_event_end_to_end_across_a_killed_game_process(tmp_pat
         assert anonymous(first) == anonymous(second)  # the same decisions: identical games
         for game in (1, 2):
             await wiz.command(f"verify {game}", spaced(rf"Game #{game}: every throw matches"))
+        standings = await wiz.command("event standings 1", r"Event 1 \(duplicate event, round 2 of 2\) standings:(\n[^\n]*){4}")
+        assert len(re.findall(r" 50 points  1 games", standings)) == 4, standings  # ties: half the top each
 
         # round 2: the same dice for both tables again; Dan throws on where Cy stopped at round 1's table
         round2 = [await c.expect(r"Event 1, round 2: you play at table (\d+) \(([^)]*)\)") for c in (ann, bob, cy)]
