@@ -12,6 +12,8 @@ import json
 import os
 import re
 import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,6 +21,7 @@ from typing import Any
 import pytest
 
 from support.clients import RawClient, play_until
+from support.independentdice import EVENT_THROWS
 from support.jsonclients import JsonClient, json_client
 from support.portals import PortalServer, portal_server
 from test_server_fairplay import account, spaced
@@ -124,6 +127,11 @@ async def test_a_duplicate_event_end_to_end_across_a_killed_game_process(tmp_pat
         first, second = await exported(wiz, 1), await exported(wiz, 2)  # (Wiz plays no round: nothing of his missed)
         assert first["dice"]["server_seed"] == re.search(spaced(rf"server seed ({HEX})"), revealed)[1]  # type: ignore[index]
         assert anonymous(first) == anonymous(second)  # the same decisions: identical games
+        path = tmp_path / "game2.json"  # a few lines of the standard library recompute a group's throws too
+        path.write_text(json.dumps(second))
+        done = subprocess.run([sys.executable, "-I", "-c", EVENT_THROWS, str(path)], capture_output=True, text=True,
+                              cwd=tmp_path, check=False)
+        assert done.returncode == 0 and int(done.stdout.split()[1]) >= 1, done.stdout + done.stderr
         for game in (1, 2):
             await wiz.command(f"verify {game}", spaced(rf"Game #{game}: every throw matches"))
         standings = await wiz.command("event standings 1", r"Event 1 \(duplicate event, round 2 of 2\) standings:(\n[^\n]*){4}")
