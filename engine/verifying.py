@@ -80,7 +80,7 @@ def stream_of(dice: dict[str, Any]) -> KeyedStream:
         raise NotCheckable(dice.get("why") or f"its dice are not checkable (scheme {scheme!r})")
     server_seed = dice.get("server_seed")
     if not server_seed:
-        raise NotCheckable("its server seed is not revealed yet: it is, once the game is over")
+        raise NotCheckable(dice.get("sealed") or "its server seed is not revealed yet: it is, once the game is over")
     try:
         if commitment(server_seed) != dice.get("commitment"):
             raise NotCheckable(f"the revealed server seed does not hash to the commitment {dice.get('commitment')}")

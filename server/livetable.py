@@ -66,6 +66,9 @@ class Live:
     checked: dict[str, Any] | None = None
     """Its game's dice record (server.tabledice), its server seed secret until the end; None before the start, or for
     a game started before checkable dice."""
+    shared_dice: dict[str, Any] | None = None
+    """The dice record its game starts on in place of a fresh one: a duplicate event's group's, shared with the
+    group's other tables (server.duplicate), sealed until the round is over."""
     predicted: bool = False
     """The players' predicted chances were shown (once, when the game starts)."""
     moved_at: float | None = None

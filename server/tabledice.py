@@ -39,6 +39,12 @@ REVEALED = "dice: server seed {seed} (sha256 {commitment}): 'verify {game}' chec
 DICE_SEED_IS = "Your dice seed: {seed!r}. It is mixed into the dice of every game you start at ('help verify')."
 DICE_SEED_NONE = "You have no dice seed of your own: one is made for you for each game ('@set dice-seed TEXT')."
 SEATS_CHANGED = "Someone sat down or left as the game was starting: type 'start' again."
+SEALED = "sealed"
+"""In a dice record shared by a duplicate event's tables: why its seed is not revealed at the game's end (the group's
+other tables still throw those cubes); dropped when the event reveals it (server.duplicate)."""
+WATCH_SEALED = "Table {table} throws the same dice as yours (a duplicate event's group): watch it once your game is" \
+               " over."
+REPLAY_SEALED = "Game #{game} cannot be replayed yet: {why}."
 NOT_RECORDED = {"scheme": "none", "why": "its dice were not recorded (it was played before checkable dice)"}
 TUTORIAL_WHY = "the tutorial's loaded dice"
 SCRIPT_WHY = "this server's dice script"
@@ -63,8 +69,9 @@ def stream_of(record: dict[str, Any]) -> KeyedStream:
 
 
 def shown(record: dict[str, Any] | None, over: bool) -> dict[str, Any] | None:
-    """A dice record as anyone may see it: the server seed blank until the game is over."""
-    if record is None or over or "server_seed" not in record:
+    """A dice record as anyone may see it: the server seed blank until the game is over (a duplicate event's, until
+    its round is)."""
+    if record is None or (over and SEALED not in record) or "server_seed" not in record:
         return record
     return {**record, "server_seed": ""}
 
@@ -84,7 +91,7 @@ async def start(tables: Tables, live: Live, by: str) -> TableNews | None:
     before its first news; a tutorial's or a dice script's are scripted, and the table is told so."""
     table, store = live.table, tables.server.store
     seats = list(table.seats)
-    record = scripted(TUTORIAL_WHY) if live.learner is not None else new_record(
+    record = scripted(TUTORIAL_WHY) if live.learner is not None else live.shared_dice or new_record(
         await seeds_of(store, seats, table.bots))
     source = None if live.learner is not None else live.kind.keyed(stream_of(record), lambda: live.table,
                                                                    tables.settings)
@@ -122,7 +129,7 @@ def revealed(live: Live) -> list[Message]:
     """What the table is shown when its game ends (over or abandoned): the server seed, now that nothing is left to
     draw. Nothing for a game never started, or scripted."""
     record = live.checked
-    if record is None or record.get("scheme") != SCHEME or not live.table.play.started:
+    if record is None or record.get("scheme") != SCHEME or not live.table.play.started or SEALED in record:
         return []
     text = REVEALED.format(seed=record["server_seed"], commitment=record["commitment"], game=live.game_id)
     return [Message(text, "dice", {"table": str(live.table.number), "game": str(live.game_id), "scheme": SCHEME,
@@ -144,8 +151,23 @@ async def restored(tables: Tables, live: Live) -> None:
             live.dice = source
 
 
+def same_dice(mine: Live | None, other: Live) -> bool:
+    """``other`` throws the dice that ``mine`` still throws (tables of one duplicate group): what a player seated at
+    ``mine`` may not watch."""
+    group = (mine.checked or {}).get("group") if mine is not None and mine is not other else None
+    return group is not None and other.game_id in group["games"]
+
+
+async def unsealed(store: Store, game: int) -> None:
+    """Refuse to show a game whose dice other tables still throw (its duplicate round is not over): its throws are
+    their future throws."""
+    record = await store.dice(GAME, str(game))
+    if record is not None and SEALED in record:
+        raise Refusal(REPLAY_SEALED.format(game=game, why=record[SEALED]))
+
+
 async def game_export(store: Store, game: int, played: PlayedGame) -> dict[str, Any]:
     """A finished game as docs/fairness.md's export: its events, its dice record (revealed: the game is over) and
     every value it drew at its address."""
-    record = await store.dice(GAME, str(game)) or NOT_RECORDED
+    record = shown(await store.dice(GAME, str(game)), True) or NOT_RECORDED
     return verifying.export(played.game, game, played.events, record)

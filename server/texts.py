@@ -358,7 +358,7 @@ RATING_COLUMNS = ("provisional", "games")
 """The rating board's columns left out last first on a narrow screen (``LEFT_OUT``)."""
 
 # --- events and the bot ladder (issue 29) --------------------------------------------------------------
-EVENT_KINDS = {"arena": "arena", "swiss": "Swiss event"}
+EVENT_KINDS = {"arena": "arena", "swiss": "Swiss event", "duplicate": "duplicate event"}
 EVENT_OPENED_ARENA = ("{by} opens event {number}, an arena: for {time}, whoever types 'event join' is seated as tables "
                       "free up, paired by arena score; points by finishing place{bots}.")
 EVENT_OPENED_SWISS = ("{by} opens event {number}, a Swiss event of {rounds} rounds: 'event join' to enter; each round's "
@@ -368,7 +368,7 @@ EVENT_NONE_RUNNING = "No event is running: 'events' lists the latest."
 EVENT_WHICH = "Events {numbers} are running: say which, as in 'event {verb} {first}'."
 EVENT_NO_SUCH = "There is no running event {number}."
 EVENT_NEVER = "There is no event {number}."
-EVENT_NO_EVENTS = "No event has been held yet. Wizards open one with 'event arena' or 'event swiss'."
+EVENT_NO_EVENTS = "No event has been held yet. Wizards open one with 'event arena', 'event swiss' or 'event duplicate'."
 EVENT_LINE = "  Event {number}: {kind}, {state}; {entrants} entrants; tables: {options}"
 EVENT_STATE_ARENA = "{time} left"
 EVENT_STATE_CLOSING = "its last games are being played"
@@ -398,7 +398,7 @@ EVENT_NOT_SWISS = "Event {number} is an arena: it runs from the moment it opens.
 EVENT_STOPPED = "Event {number} is stopped: no more tables are drawn; the games being played still count."
 EVENT_GAME = "Events are played at {game}'s tables."
 EVENT_WIZARDS = "Only wizards open, start or stop events."
-EVENT_LENGTH = "An arena runs 1 to 1440 minutes, a Swiss event 1 to 20 rounds."
+EVENT_LENGTH = "An arena runs 1 to 1440 minutes, a Swiss or duplicate event 1 to 20 rounds."
 EVENT_UNKNOWN_BOT = "'{word}' is neither a table option (goal=300) nor a house bot ({bots})."
 BOT_FLAG_USAGE = "Usage: @set me=bot owner=<your player name> version=<word>, or @set me=!bot."
 BOT_OWNER_UNKNOWN = "There is no player called {owner}: a bot's owner is a person with an account here."

@@ -1,6 +1,7 @@
 """Events as the server runs them: an arena (for some minutes whoever joined is seated as tables free up, paired by
-arena score) and a Swiss event (fixed rounds, each round's tables drawn from the standings). The rules are
-``rooms.pairing``'s; here they meet the live tables, who is online, the store (standings are saved as each game is
+arena score), a Swiss event (fixed rounds, each round's tables drawn from the standings) and a duplicate event (drawn
+as a Swiss event, each round's tables in groups on the same dice, scored by matchpoints: server.duplicate). The rules
+are ``rooms.pairing``'s; here they meet the live tables, who is online, the store (standings are saved as each game is
 counted) and the clock. Events are Cosmic Wimpout's (the default game), with its house bots as entrants."""
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import structlog
 from rooms.messages import Delivery, Message, Refusal
 from rooms.pairing import arena_tables, place_points, ranked, swiss_tables
 from rooms.tables import TableEnding
-from server import texts
+from server import duplicate, texts
 from server.anchors import anchor_name, anchor_seat
 from server.gametypes import GAME_TYPES, pick
 from server.livetable import Live
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
     from server.app import GameServer
 
 log = structlog.get_logger()
-ARENA, SWISS = "arena", "swiss"
+ARENA, SWISS, DUPLICATE = "arena", "swiss", "duplicate"
+ROUNDS = (SWISS, DUPLICATE)
+"""The kinds played in rounds, started by 'event start'."""
 RUNNING, OVER, STOPPED = "running", "over", "stopped"
 
 
@@ -78,8 +81,10 @@ class Tournaments:
                 live = next((live for live in tables.live.values() if live.game_id == game_id), None)
                 if live is not None:
                     live.then, run.tables[game_id] = self._ended(run), live
-                else:
+                elif record.kind != DUPLICATE:  # (a duplicate round is counted whole, once all its tables are over)
                     await self._count(run, game_id, await self._stored_finish(game_id))
+            if record.kind == DUPLICATE and not run.tables and record.round:
+                await duplicate.close_round(self, run)
             if record.kind == ARENA:
                 self._spawn(self._time_up(run))
             log.info("event.restored", number=record.event_id, kind=record.kind, playing=len(run.tables))
@@ -119,8 +124,8 @@ class Tournaments:
         log.info("event.opened", number=number, kind=kind, by=by, minutes=minutes if kind == ARENA else None,
                  rounds=rounds, bots=house, options=options)
         named = texts.EVENT_WITH_BOTS.format(bots=", ".join(house)) if house else ""
-        said = (texts.EVENT_OPENED_ARENA.format(by=by, number=number, time=texts.duration(60 * minutes), bots=named)
-                if kind == ARENA else texts.EVENT_OPENED_SWISS.format(by=by, number=number, rounds=rounds, bots=named))
+        opened = {ARENA: texts.EVENT_OPENED_ARENA, SWISS: texts.EVENT_OPENED_SWISS, DUPLICATE: duplicate.OPENED}[kind]
+        said = opened.format(by=by, number=number, time=texts.duration(60 * minutes), rounds=rounds, bots=named)
         message = Message(said, "event_opened", {"event": str(number), "kind": kind})
         self.server.deliver(Delivery(name, message) for name in self.server.players)
         if kind == ARENA:
@@ -182,7 +187,7 @@ class Tournaments:
     async def begin(self, run: Running) -> None:
         """A wizard starts a Swiss event's first round, or its next one when none is being played (after a
         restart, whose players were not back yet)."""
-        if run.record.kind != SWISS:
+        if run.record.kind not in ROUNDS:
             raise Refusal(texts.EVENT_NOT_SWISS.format(number=run.number))
         if run.tables:
             raise Refusal(texts.EVENT_STARTED_ALREADY.format(number=run.number, round=run.record.round))
@@ -230,7 +235,7 @@ class Tournaments:
                     return
                 if run.record.kind == ARENA and not run.closing:
                     await self._pair_arena(run)
-                elif run.record.kind == SWISS and not run.tables and run.record.round and not run.closing:
+                elif run.record.kind in ROUNDS and not run.tables and run.record.round and not run.closing:
                     await self._round(run)
                 if run.closing and not run.tables:
                     await self._finish(run)
@@ -252,6 +257,8 @@ class Tournaments:
         """The next Swiss round's tables, drawn from the standings (entrants offline or seated elsewhere sit it
         out); after the last round, or when no table can be drawn, the event ends (a wizard who ``asked`` for the
         round is told instead)."""
+        if run.record.kind == DUPLICATE and run.record.round:
+            await duplicate.close_round(self, run)
         number = run.record.round + 1
         if run.record.rounds is not None and number > run.record.rounds:
             run.closing = True
@@ -268,10 +275,20 @@ class Tournaments:
         run.record = await self._record(run.number)
         log.info("event.round", number=run.number, round=number, tables=tables)
         house = {s.name for s in present if s.house}
+        if run.record.kind == DUPLICATE:
+            await duplicate.seat_round(self, run, tables, house, number)
+            return
         for names in tables:
             await self._seat(run, names, house, number)
 
     async def _seat(self, run: Running, names: list[str], house: set[str], round: int) -> None:
+        live = await self.open_table(run, names, house, round)
+        if live is not None:
+            await self.server.tables.begin(live)
+
+    async def open_table(self, run: Running, names: list[str], house: set[str], round: int) -> Live | None:
+        """A table of the event, its players told where they play; ``begin`` starts its game (None: someone sat down
+        elsewhere meanwhile)."""
         people = [name for name in names if name not in house]
         bots = [anchor_seat(name) for name in names if name in house]
         try:
@@ -279,7 +296,7 @@ class Tournaments:
                                                  self._ended(run))
         except Refusal as refusal:  # someone sat down elsewhere meanwhile: they wait for the next pairing
             log.warning("event.seat_failed", number=run.number, players=names, why=str(refusal))
-            return
+            return None
         run.tables[live.game_id] = live
         for name in people:
             if name in run.queue:
@@ -294,7 +311,7 @@ class Tournaments:
                                          players=", ".join(live.table.seats))
         message = Message(said, "event_seated", {"event": str(run.number), "table": str(live.table.number)})
         self.server.deliver(Delivery(name, message) for name in people)
-        await self.server.tables.begin(live)
+        return live
 
     def _free(self, name: str) -> bool:
         """Online and at no table: may be seated."""
@@ -306,7 +323,8 @@ class Tournaments:
         async def ended(live: Live, ending: TableEnding) -> None:
             run.tables.pop(live.game_id, None)
             finish = live.finish if ending is TableEnding.OVER else None
-            await self._count(run, live.game_id, finish)
+            if run.record.kind != DUPLICATE:  # (counted with the whole round, once its last table is over)
+                await self._count(run, live.game_id, finish)
             if run.record.kind == ARENA and finish is not None:
                 run.queue.extend(r.player for r in finish.results if not r.bot and r.player not in run.queue)
             await self.advance(run)
@@ -338,6 +356,8 @@ class Tournaments:
         return Finish(next((p for p, won, _ in rows if won), None), [Result(p, w, s, False, {}) for p, w, s in rows])
 
     async def _finish(self, run: Running) -> None:
+        if run.record.kind == DUPLICATE and run.record.round:
+            await duplicate.close_round(self, run)
         if run.record.status == RUNNING:
             await self.server.store.end_event(run.number, OVER)
         del self.running[run.number]

@@ -29,7 +29,9 @@ async def verify(session: Session, args: str) -> None:
     matches', or names the first that does not. 'replay <game> json'
     exports the game to check it yourself ('python -m engine verify FILE',
     or a few lines of any language: docs/fairness.md). Scripted dice (the
-    tutorial) say so.
+    tutorial) say so. A duplicate event's game shares its dice with the other
+    tables of its group: its seed is revealed, and it can be checked, once
+    its round is over ('help event').
     """
     game, played = await finished_game(session, args)
     exported = await game_export(session.services.store, game, played)

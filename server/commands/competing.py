@@ -1,4 +1,5 @@
-"""Events (arenas and Swiss events: 'events', 'event join', 'event standings'...) and the bot ladder ('ladder')."""
+"""Events (arenas, Swiss and duplicate events: 'events', 'event join', 'event standings', 'event N'...) and the bot
+ladder ('ladder')."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from server.commands.registry import command
 from server.session import Session
 from server.names import skeleton
 from server.store import BotAccount, EntrantLine, EventRecord
-from server.tournaments import ARENA, SWISS
+from server.duplicate import round_results
+from server.tournaments import ARENA, DUPLICATE, SWISS
 
 MOST_MINUTES, MOST_ROUNDS = 24 * 60, 20
 
@@ -42,19 +44,28 @@ async def events(session: Session, args: str) -> None:
 
 @command("event", category="records", powers=True)
 async def event(session: Session, args: str) -> None:
-    """event join|leave|standings [N] | event arena|swiss [length] [options] [bots]
+    """event [join|leave|standings] [N] | event KIND [length] [options] [bots]
 
-    'event join' enters the running event (name its number if several run):
-    in an arena you are seated as soon as a table can be made, paired by arena
+    'event join' enters the running event (name its number if several run): in
+    an arena you are seated as soon as a table can be made, paired by arena
     score, and again after each game until its time is up; in a Swiss event
     you play from the next round on. Points go by finishing place: one for
-    each player finished below you, one more for first place. 'event leave'
-    stops (your standing stays). 'event standings' shows the standings of the
-    event named, or of the latest; 'events' lists them. Wizards: 'event arena
-    30 goal=200 optimal cautious' opens a 30-minute arena with those house
-    bots entered ('none': no bot), 'event swiss 3' a Swiss event of 3 rounds
-    taking entries; 'event start N' draws its first round (or the next, after
-    a restart), 'event stop N' draws no more tables.
+    each player finished below you, one more for first place. In a duplicate
+    event (rounds drawn as in a Swiss event) the tables of a round with as
+    many seats throw the same dice, seat by seat, as duplicate bridge deals
+    the same boards: you score matchpoints against the players in your seat at
+    the other tables (2 for each you beat, 1 for each you tie; a win beats any
+    loss, then the higher score); the standings add each game's share of the
+    top, in percent (50 at a table with no other in its group). The dice are
+    revealed when the round is over ('help verify'). 'event leave' stops (your
+    standing stays). 'event standings' shows the standings of the event named,
+    or of the latest; 'event N' shows them with each duplicate round's results
+    by seat; 'events' lists them. Wizards: 'event arena 30 goal=200 optimal
+    cautious' opens a 30-minute arena with those house bots entered ('none':
+    no bot), 'event swiss 3' a Swiss event of 3 rounds taking entries, 'event
+    duplicate 3' a duplicate event of 3 rounds (KIND: arena, swiss or
+    duplicate); 'event start N' draws its first round (or the next, after a
+    restart), 'event stop N' draws no more tables.
     """
     verb, *words = args.split() or [""]
     tournaments = session.services.events
@@ -76,7 +87,9 @@ async def event(session: Session, args: str) -> None:
         session.tell(texts.EVENT_LEFT.format(number=run.number), "event")
     elif verb == "standings":
         await _standings(session, number)
-    elif verb in (ARENA, SWISS):
+    elif verb.lstrip("#").isdigit() and not words:
+        await _standings(session, _number(verb), with_results=True)
+    elif verb in (ARENA, SWISS, DUPLICATE):
         _wizard(session)
         length, options, bots = _opening(words, MOST_MINUTES if verb == ARENA else MOST_ROUNDS)
         room = session.services.world.location(session.player).key
@@ -122,7 +135,8 @@ async def ladder(session: Session, args: str) -> None:
         raise UsageError
 
 
-async def _standings(session: Session, number: int | None) -> None:
+async def _standings(session: Session, number: int | None, with_results: bool = False) -> None:
+    """An event's standings; ``with_results``: and a duplicate event's results of each round, by seat."""
     store = session.services.store
     if number is None:
         latest = await store.events(running=False, limit=1)
@@ -135,6 +149,10 @@ async def _standings(session: Session, number: int | None) -> None:
         raise Refusal(texts.EVENT_NEVER.format(number=number))
     lines = await store.standings(record.event_id)
     session.send(standings_message(record, lines, session.services.events.state(record)))
+    if with_results and record.kind == DUPLICATE:
+        for round in range(1, record.round + 1):
+            for message in await round_results(store, record.event_id, round):
+                session.send(message)
 
 
 def standings_message(record: EventRecord, lines: list[EntrantLine], state: str) -> Message:

@@ -19,7 +19,7 @@ from server.session import Session
 from server.skill.skillindex import skill_of
 from server.store import PlayedGame
 from server.store.postal import CORRESPONDENCE, LIVE
-from server.tabledice import game_export
+from server.tabledice import game_export, unsealed
 
 HISTORY_SIZE, TOP_SIZE = 20, 10
 
@@ -49,10 +49,12 @@ async def replay(session: Session, args: str) -> None:
 
     Show every throw and announcement of a finished game (numbers from
     'history'). 'replay <game> json' exports it as JSON, with its dice's
-    seeds, for checking elsewhere ('help verify').
+    seeds, for checking elsewhere ('help verify'). A duplicate event's game
+    is shown once its round is over (other tables throw the same dice).
     """
     words = args.split()
     game, played = await finished_game(session, words[0] if words[1:] == ["json"] else args)
+    await unsealed(session.services.store, game)
     if words[1:] == ["json"]:
         exported = await game_export(session.services.store, game, played)
         session.tell(json.dumps(exported, indent=1), "export", game=str(game))

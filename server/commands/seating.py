@@ -16,7 +16,7 @@ from server.settings import MAX_BOT_PACE
 from server.livetable import Live
 from server.quotas import Quotas
 from server.hosting import Tables
-from server.tabledice import committed, start as start_game
+from server.tabledice import WATCH_SEALED, committed, same_dice, start as start_game
 
 
 CONFIRM = ("y", "yes")
@@ -182,6 +182,8 @@ async def watch(session: Session, args: str) -> None:
     stops.
     """
     live = _here(session, args, "watch")
+    if same_dice(_tables(session).seat_of(session.player), live):
+        raise Refusal(WATCH_SEALED.format(table=live.table.number))
     if await _tables(session).act(live, lambda: live.table.watch(session.player)) and live.checked is not None:
         session.send(committed(live))  # what the players were shown at the start
 
