@@ -50,11 +50,11 @@ sys.path.insert(0, str(ROOT))
 from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, cautious, run as play  # noqa: E402
 from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
 from benchmarks.stores import STORES, configured  # noqa: E402
-from server.running import GC_YOUNG_THRESHOLD  # noqa: E402
+from server.process.running import GC_YOUNG_THRESHOLD  # noqa: E402
 
 
 def bot_name(index: int) -> str:
-    """``bot0005``: not ``bot5``, which reads as "Bots", a word the server begins a line with (server.ownwords)."""
+    """``bot0005``: not ``bot5``, which reads as "Bots", a word the server begins a line with (server.community.ownwords)."""
     return f"bot{index:04d}"
 
 

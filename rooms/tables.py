@@ -95,7 +95,7 @@ class Aside(NamedTuple):
 
 @dataclass(slots=True)
 class Conduct:
-    """How each person took part in the game, which its rating asks (server.fairplay): the turn moves each typed that
+    """How each person took part in the game, which its rating asks (server.competition.fairplay): the turn moves each typed that
     the game took (never the turn timer's for them, nor a house bot's), who left it after its start (left, voted out
     or removed, in order), and where each person connected from when it started (noted by the server)."""
 

@@ -17,40 +17,40 @@ from engine.wimpout import ThrowSyntaxError
 from rooms.loader import WorldError, load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
-from server import texts
-from server.admission import AcceptErrors, Admission
-from server.eventloop import running_loop_name
+from server.words import texts
+from server.limits.admission import AcceptErrors, Admission
+from server.process.eventloop import running_loop_name
 from server.funhouse.funplay import Funhouse
-from server.gametypes import GAME_TYPES
-from server.botladder import Ladder
-from server.holds import Holds
-from server.hosting import Tables
-from server.figures import PortalFigures
-from server.figures import Figures, game_figures, transports
+from server.games.gametypes import GAME_TYPES
+from server.competition.botladder import Ladder
+from server.community.holds import Holds
+from server.tables.hosting import Tables
+from server.ops.figures import PortalFigures
+from server.ops.figures import Figures, game_figures, transports
 from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
-from server.ownwords import own_words, reserved_in_use
-from server.ratelimit import CommandBuckets, LoginThrottle
-from server.presence import Presence
+from server.community.ownwords import own_words, reserved_in_use
+from server.limits.ratelimit import CommandBuckets, LoginThrottle
+from server.community.presence import Presence
 from server.services import Services
 from server.session import Session
 from server.web.websession import WebSession
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, StoreError, store_for
-from server.storewatch import StoreWatch, spared
-from server.quotas import Quotas
+from server.ops.storewatch import StoreWatch, spared
+from server.limits.quotas import Quotas
 from server.wimpout.solving import Solver
-from server.jsonsink import JsonSink
-from server.sink import LineOut, Sink, Source
+from server.wire.jsonsink import JsonSink
+from server.wire.sink import LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
-from server.tls import server_context
-from server.challenges import Challenges
-from server.timesource import Clock
-from server.tournaments import Tournaments
-from server.worldwings import missing_wings
+from server.wire.tls import server_context
+from server.acrossdays.challenges import Challenges
+from server.acrossdays.timesource import Clock
+from server.competition.tournaments import Tournaments
+from server.ops.worldwings import missing_wings
 
 if TYPE_CHECKING:
-    from server.metrics import MetricsEndpoint
+    from server.ops.metrics import MetricsEndpoint
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
@@ -141,7 +141,7 @@ class GameServer:
 
             self.web = await WebClient.start(self)
         if self.settings.metrics.enabled:
-            from server.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
+            from server.ops.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
 
             self.metrics = await MetricsEndpoint.start(self.settings.metrics, self._figures)
         await self.begin(listening=True)
@@ -187,7 +187,7 @@ class GameServer:
         await self._prune()
 
     async def _reserved_names(self) -> None:
-        """Work out the server's own words (``server.ownwords``: once a process, in a thread, once serving: a
+        """Work out the server's own words (``server.community.ownwords``: once a process, in a thread, once serving: a
         character created meanwhile waits for them), and name the accounts that hold one from before it was
         reserved: they keep their names, and a wizard may '@rename' them."""
         await asyncio.to_thread(own_words)

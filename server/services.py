@@ -8,25 +8,25 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from server.addressbans import AddressBans
-from server.figures import Commands, PortalFigures
-from server.timesource import Clock
+from server.community.addressbans import AddressBans
+from server.ops.figures import Commands, PortalFigures
+from server.acrossdays.timesource import Clock
 
 if TYPE_CHECKING:
     from rooms.world import World
     from server.funhouse.funplay import Funhouse
-    from server.botladder import Ladder
-    from server.challenges import Challenges
-    from server.holds import Holds
-    from server.hosting import Tables
+    from server.competition.botladder import Ladder
+    from server.acrossdays.challenges import Challenges
+    from server.community.holds import Holds
+    from server.tables.hosting import Tables
     from server.notices.notifier import Notices
-    from server.presence import Presence
-    from server.quotas import Quotas
-    from server.ratelimit import CommandBuckets, LoginThrottle
+    from server.community.presence import Presence
+    from server.limits.quotas import Quotas
+    from server.limits.ratelimit import CommandBuckets, LoginThrottle
     from server.settings import Settings
     from server.solving import Solver
     from server.store import Channel, Store
-    from server.tournaments import Tournaments
+    from server.competition.tournaments import Tournaments
 
 
 RECALL_MAX = 50
@@ -69,7 +69,7 @@ class Services:
     holds: Holds
     """Who a wizard has just removed, kept out a while (read at start; ``@boot`` and ``@ban`` add)."""
     challenges: Challenges | None = None
-    """Challenges to a game, made and answered (server.challenges; set once the server is made)."""
+    """Challenges to a game, made and answered (server.acrossdays.challenges; set once the server is made)."""
     reload: Callable[[str], Any] | None = None
     """Ask the portal for a reload, saying which wizard asked (None: the server runs in one process)."""
     holder_figures: Callable[[], Awaitable[PortalFigures | None]] | None = None
@@ -81,7 +81,7 @@ class Services:
     """The addresses wizards refuse (read at start; ``@ban <address>`` adds one)."""
     clock: Clock = field(default_factory=Clock)
     """Unix time now as the server counts it (what commands that date things read; correspondence deadlines):
-    the system's, moved forward only on a server started with ``adjustable_clock`` (server.timesource)."""
+    the system's, moved forward only on a server started with ``adjustable_clock`` (server.acrossdays.timesource)."""
     started: float = field(default_factory=time.time)
     """When the server started ('uptime', MSSP's UPTIME)."""
     commands: Commands = field(default_factory=Commands)

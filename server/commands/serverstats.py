@@ -1,11 +1,11 @@
 """A wizard's ``@stats``: the server's running figures in words, the same ones ``/metrics`` gives Prometheus
-(server.figures, server.metrics)."""
+(server.ops.figures, server.ops.metrics)."""
 
 from __future__ import annotations
 
 from server.commands.registry import command
-from server.figures import GameFigures, Latencies, PortalFigures
-from server.figures import game_figures
+from server.ops.figures import GameFigures, Latencies, PortalFigures
+from server.ops.figures import game_figures
 from server.session import Session
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rooms.messages import Message
-from server import texts
+from server.words import texts
 
 if TYPE_CHECKING:
     from server.session import Session

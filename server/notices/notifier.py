@@ -22,21 +22,21 @@ from typing import TYPE_CHECKING
 import structlog
 
 from rooms.tables import TableEnding
-from server import texts
-from server.names import skeleton
+from server.words import texts
+from server.community.names import skeleton
 from server.notices.awaysummary import AwayItem, SummarySource, summary_message
 from server.notices.emails import mail_payload, page_url
 from server.notices.notice import DIGEST, MAIL, MOVE, OVER, Notice, chosen
 from server.notices.outbox import Outbox, push_payload
 from server.notices.pushkeys import public_key, push_key
-from server.quotas import HourlyQuota
+from server.limits.quotas import HourlyQuota
 from server.store.outreach import Queued
 
 if TYPE_CHECKING:
     from py_vapid import Vapid
 
     from server.app import GameServer
-    from server.livetable import Live
+    from server.tables.livetable import Live
     from server.session import Session
 
 log = structlog.get_logger()

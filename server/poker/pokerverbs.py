@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from server.commands.args import UsageError
-from server.gametypes import Move, Verb
+from server.games.gametypes import Move, Verb
 
 if TYPE_CHECKING:
-    from server.livetable import Live
+    from server.tables.livetable import Live
 
 
 def _move(verb: str, player: str, live: Live, args: str) -> Move:

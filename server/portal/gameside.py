@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from server.app import START_ERRORS
-from server.figures import PortalFigures
-from server.jsonsink import JsonSink
-from server.figures import game_figures
-from server.names import skeleton
+from server.ops.figures import PortalFigures
+from server.wire.jsonsink import JsonSink
+from server.ops.figures import game_figures
+from server.community.names import skeleton
 from server.portal.frames import HEAD, ID, PROTOCOL, QUERY_WAIT, FrameLink, Kind, data, frame, multi
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
@@ -135,7 +135,7 @@ class GameLink:
             log.exception("game.open_failed")
             self._failed(f"{type(exc).__name__}: {exc}")
             return
-        gc.freeze()  # what the start built is never walked again (server.running's GC_YOUNG_THRESHOLD)
+        gc.freeze()  # what the start built is never walked again (server.process.running's GC_YOUNG_THRESHOLD)
         log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
 

@@ -12,7 +12,7 @@ from telnetlib3.telopt import CMD_EOR, ECHO, EOR, GA, IAC, SGA, WILL, WONT
 
 from rooms.messages import Message
 from server.render.colour import plain, wrap
-from server.sink import DEFAULT_HEIGHT
+from server.wire.sink import DEFAULT_HEIGHT
 
 if TYPE_CHECKING:
     from server.telnet.coalescing import CoalescedTransport

@@ -16,9 +16,9 @@ from engine.wimpout import RuleSet
 from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
-from server.privatefiles import private_directory, write_private
-from server.workerpools import ended, spawned
-from server.quotas import ASKER, HourlyQuota, minutes
+from server.ops.privatefiles import private_directory, write_private
+from server.process.workerpools import ended, spawned
+from server.limits.quotas import ASKER, HourlyQuota, minutes
 from server.wimpout.hinttext import READY, SOLVING
 from server.wimpout.solutions import Solutions, table_file
 

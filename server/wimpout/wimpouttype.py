@@ -21,8 +21,8 @@ from rooms.tables import Aside, Table, TableNews
 from rooms.wimpout.advising import judge, review
 from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
-from server import texts
-from server.fairdice import SystemDice
+from server.words import texts
+from server.tables.fairdice import SystemDice
 from server.render.style import Style
 from server.store import Finish, Stats, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire

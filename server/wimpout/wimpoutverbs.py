@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rooms.wimpout.wimpoutplay import wimpout_play
-from server.gametypes import Move, Verb
-from server.usage import required
+from server.games.gametypes import Move, Verb
+from server.words.usage import required
 
 if TYPE_CHECKING:
-    from server.livetable import Live
+    from server.tables.livetable import Live
 
 
 def _turn(player: str, live: Live, line: str) -> Move:

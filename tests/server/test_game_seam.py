@@ -19,7 +19,7 @@ from rooms.tables import Absent, RemovalVote, Sat, Status, Stood, Table, TableEn
 from rooms.gameplay import TablePlay
 from rooms.wimpout.wimpoutplay import wimpout_table
 from server.commands.registry import REGISTRY
-from server.gametypes import GAME_TYPES, GameType, pick
+from server.games.gametypes import GAME_TYPES, GameType, pick
 from server.wimpout import wimpoutverbs
 
 

@@ -13,8 +13,8 @@ from support.clients import player, telnet_client
 from support.jsonclients import JsonClient
 from support.pig_game import Pig, PigMessage
 from server.commands.registry import REGISTRY
-from server.gametypes import GAME_TYPES
-from server.protocol import SERVER_MESSAGE
+from server.games.gametypes import GAME_TYPES
+from server.wire.protocol import SERVER_MESSAGE
 
 FACES = [6, 5, 1, 4, 6]
 """Ann rolls 6 and 5 and holds 11; Bob rolls a 1; Ann rolls 4 and 6 and holds 21: she wins."""

@@ -4,7 +4,7 @@ wins. Its three layers, as a real game would have them in engine/pig/, rooms/pig
 
 - rules (pure): events, the match as their fold, legal moves and why not;
 - the table adapter (rooms.gameplay.TablePlay) for the generic table;
-- the game type (server.gametypes.GameType): tables, storage, words, wire state and the turn verbs.
+- the game type (server.games.gametypes.GameType): tables, storage, words, wire state and the turn verbs.
 
 The die is a script, so every game is the same."""
 
@@ -16,11 +16,11 @@ from typing import Any, Literal
 
 from rooms.messages import Refusal
 from rooms.tables import SEATING_EVENTS, Sat, Status, Stood, Table, TableNews
-from server.gametypes import Move, Verb
-from server.helptopics import Topic
+from server.games.gametypes import Move, Verb
+from server.games.helptopics import Topic
 from server.render.style import Style
 from server.store import Finish, Result, Stats, StoredTable, Tally, Total
-from server.wiremodel import WireModel
+from server.wire.wiremodel import WireModel
 
 GOAL = 20
 
