@@ -26,7 +26,7 @@ from server.competition.botladder import Ladder
 from server.community.holds import Holds
 from server.tables.hosting import Tables
 from server.ops.figures import PortalFigures
-from server.ops.figures import Figures, game_figures, transports
+from server.ops.figures import Figures, transports
 from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
 from server.community.ownwords import own_words, reserved_in_use
@@ -76,21 +76,25 @@ class GameServer:
         self.store_watch.recovered.append(lambda: self.tables.clock.spawn(self._saving_again()))
         self.time = Clock(settings.data_dir, settings.adjustable_clock)
         """The server's clock for what is counted in days (correspondence deadlines, vacations, challenges)."""
-        self.tables = Tables(self)
-        self.solver = Solver(self)
-        self.presence = Presence(self.store, self.world, self.tables, settings.wizards)
-        self.services = Services(
+        self.tables = Tables(settings, self.store, self.world, self.store_watch, self.time)
+        self.solver = Solver(settings, self.tables)
+        self.presence: Presence[Session] = Presence(self.store, self.world, self.tables, settings.wizards)
+        self.notices = Notices(settings, self.store, self.presence, self.tables)
+        self.services: Services[Session] = Services(
             settings, self.store, self.world, self.presence, self.tables, self.solver,
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits, settings.letters),
             lambda by: self.request_shutdown(by), Funhouse(self.store, settings.funhouse, self.solver.spend),
-            Tournaments(self), Ladder(self), Notices(self), Holds(self.store), clock=self.time,
+            Tournaments(settings, self.store, self.store_watch, self.world, self.presence, self.tables),
+            Ladder(settings.ladder, self.store, self.world, self.presence, self.tables), self.notices,
+            Holds(self.store), clock=self.time,
         )
-        self.notices = self.services.notices
+        self.tables.serve(self.presence, self.notices, self.services)
         self.notices.summaries.append(self.tables.posts.summary)
-        self.services.challenges = Challenges(self)
+        self.services.challenges = Challenges(settings.correspondence, self.store, self.time, self.presence,
+                                              self.notices, self.tables)
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
                                    self.services.address_bans)
@@ -318,7 +322,7 @@ class GameServer:
         return PortalFigures(connections=transports(session.transport for session in self.connections))
 
     async def _figures(self) -> Figures:
-        return game_figures(self.services), await self._holder_figures()
+        return self.services.figures(), await self._holder_figures()
 
     def who(self) -> dict[str, Any]:
         """WHO as JSON (``/who``): who is on, for how long, idle how long, and their @doing."""

@@ -6,10 +6,11 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple
 
 from server.community.addressbans import AddressBans
-from server.ops.figures import Commands, PortalFigures
+from server.community.connected import S
+from server.ops.figures import Commands, GameFigures, PortalFigures
 from server.acrossdays.timesource import Clock
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from server.limits.quotas import Quotas
     from server.limits.ratelimit import CommandBuckets, LoginThrottle
     from server.settings import Settings
-    from server.solving import Solver
+    from server.wimpout.solving import Solver
     from server.store import Channel, Store
     from server.competition.tournaments import Tournaments
 
@@ -42,7 +43,7 @@ class Recalled(NamedTuple):
 
 
 @dataclass(slots=True)
-class Services:
+class Services(Generic[S]):
     """The store, the world, who is here, the tables, the Funhouse runs, the events and the bot ladder, the solver, the channels, the limits on logins and commands,
     the clock and the way to stop: a command reaches these and nothing else, so it can be run against them with no
     socket (tests/support/harness.py)."""
@@ -50,7 +51,7 @@ class Services:
     settings: Settings
     store: Store
     world: World
-    presence: Presence
+    presence: Presence[S]
     tables: Tables
     solver: Solver
     login_throttle: LoginThrottle
@@ -88,3 +89,16 @@ class Services:
     """Every command run: how many, how long (``/metrics``, ``@stats``)."""
     unsaved: set[str] = field(default_factory=set)
     """Players told that something was not done because the store failed: told again once it works."""
+
+    def figures(self) -> GameFigures:
+        """This game process's figures now (``/metrics``, ``@stats``)."""
+        tables: dict[str, dict[str, int]] = {}
+        for live in self.tables.live.values():
+            by_status = tables.setdefault(live.table.game, {})
+            status = live.table.status.value
+            by_status[status] = by_status.get(status, 0) + 1
+        store = self.store
+        return GameFigures(
+            players=len(self.presence.players), commands=self.commands.latency,
+            commands_per_second=self.commands.per_second(), tables=tables, commits=store.commits.latency,
+            commit_failures=store.commits.failures, solves=self.solver.under_way)

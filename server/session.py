@@ -61,7 +61,7 @@ class Session:
     transport = "telnet"
     """What carries it (``/metrics``' connections by transport)."""
 
-    def __init__(self, services: Services, reader: Source, sink: Sink, address: str) -> None:
+    def __init__(self, services: Services[Session], reader: Source, sink: Sink, address: str) -> None:
         limits = services.settings.limits
         self.services, self.sink, self.address = services, sink, address
         self.account: Account | None = None

@@ -7,7 +7,7 @@ one, and the challenger is not told why."""
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -21,7 +21,11 @@ from server.notices.notice import CHALLENGE, Notice
 from server.store.postal import Challenge
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from server.acrossdays.timesource import Clock
+    from server.community.presence import Presence
+    from server.store import Store
+    from server.tables.hosting import Tables
+    from server.tables.tablehost import TableNotices
     from server.tables.livetable import Live
     from server.settings import CorrespondenceSettings
 
@@ -31,16 +35,14 @@ log = structlog.get_logger()
 class Challenges:
     """Making, answering and listing challenges (the store keeps them)."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-
-    @property
-    def settings(self) -> CorrespondenceSettings:
-        return self.server.settings.correspondence
+    def __init__(self, settings: CorrespondenceSettings, store: Store, time: Clock, presence: Presence[Any],
+                 notices: TableNotices, hosting: Tables) -> None:
+        self.settings, self.store, self.time, self.presence = settings, store, time, presence
+        self.notices, self.hosting = notices, hosting
 
     async def make(self, by: str, whom: str, options: str) -> Challenge:
         """``by`` challenges ``whom`` to a game of ``options`` (as 'table open' reads them, checked now)."""
-        store, now = self.server.store, self.server.time()
+        store, now = self.store, self.time()
         target = await store.find(skeleton(whom))
         if target is None or target.name == by:
             raise Refusal(posttexts.CHALLENGE_NOBODY.format(name=whom.strip()))
@@ -60,11 +62,11 @@ class Challenges:
         made = Challenge(number, by, target.name, options.strip(), now, expires)
         log.info("challenge.made", id=number, by=by, whom=target.name, correspondence=post is not None)
         text = posttexts.CHALLENGED.format(by=by, what=self.what(made), number=number)
-        if target.name in self.server.presence.players:
+        if target.name in self.presence.players:
             fields = {"id": str(number), "by": by, "options": made.options}
-            self.server.deliver([Delivery(target.name, Message(text, "challenge", fields))])
+            self.presence.deliver([Delivery(target.name, Message(text, "challenge", fields))])
         else:
-            await self.server.notices.notify(target.name, Notice(CHALLENGE, text, None, f"challenge:{number}"))
+            await self.notices.notify(target.name, Notice(CHALLENGE, text, None, f"challenge:{number}"))
         return made
 
     @staticmethod
@@ -73,12 +75,12 @@ class Challenges:
 
     async def waiting(self, name: str) -> list[Challenge]:
         """The challenges made by or to ``name`` still waiting for an answer."""
-        return await self.server.store.challenges(name, self.server.time())
+        return await self.store.challenges(name, self.time())
 
     async def answer(self, name: str, number: int | None, accept: bool) -> tuple[Challenge, Live | None]:
         """``name`` accepts (the table opened, both seated, its game started) or declines a challenge made to
         them (the only one, or the one numbered); the challenger may withdraw theirs with 'decline N'."""
-        store = self.server.store
+        store = self.store
         offered = [c for c in await self.waiting(name) if c.whom == name or (not accept and c.by == name)]
         if number is not None:
             offered = [c for c in offered if c.id == number]
@@ -88,10 +90,10 @@ class Challenges:
             raise Refusal(posttexts.WHICH_CHALLENGE.format(numbers=", ".join(str(c.id) for c in offered)))
         challenge = offered[0]
         post, _ = post_option(challenge.options.split(), self.settings.days)
-        if accept and post is None and challenge.by not in self.server.presence.players:
+        if accept and post is None and challenge.by not in self.presence.players:
             raise Refusal(posttexts.CHALLENGER_AWAY.format(name=challenge.by))
         if accept:  # both seats first: a table is not opened for a seat refused
-            tables = self.server.tables
+            tables = self.hosting
             tables.posts.refuse_seat(name, post is not None)
             tables.posts.refuse_seat(challenge.by, post is not None)
         taken = await store.take_challenge(challenge.id)
@@ -102,18 +104,18 @@ class Challenges:
         said = (posttexts.ACCEPTED if accept else posttexts.DECLINED).format(
             name=name, number=challenge.id, table=live.table.number if live else "")
         other = challenge.by if name == challenge.whom else challenge.whom
-        if other in self.server.presence.players:
-            self.server.deliver([Delivery(other, Message(said, "challenge_answer", {"id": str(challenge.id)}))])
+        if other in self.presence.players:
+            self.presence.deliver([Delivery(other, Message(said, "challenge_answer", {"id": str(challenge.id)}))])
         elif accept:
-            await self.server.notices.notify(other, Notice(CHALLENGE, said, live.table.number if live else None,
+            await self.notices.notify(other, Notice(CHALLENGE, said, live.table.number if live else None,
                                                            f"accepted:{challenge.id}"))
         return challenge, live
 
     async def _open(self, challenge: Challenge) -> Live:
         """The accepted challenge's table, in the accepter's room: both seated, its game started."""
-        tables = self.server.tables
+        tables = self.hosting
         live = await tables.open(challenge.whom, challenge.options.split())
-        away = challenge.by not in self.server.presence.players
+        away = challenge.by not in self.presence.players
 
         def seated() -> TableNews:
             news = live.table.sit(challenge.by)

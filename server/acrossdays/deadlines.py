@@ -19,9 +19,9 @@ from server.store import StoreDown
 from server.acrossdays.vacations import Vacations
 
 if TYPE_CHECKING:
-    from server.tables.hosting import Tables
+    from server.tables.tablehost import TableHost
     from server.tables.livetable import Live
-    from server.session import Session
+    from server.community.connected import Connected
 
 log = structlog.get_logger()
 
@@ -29,14 +29,14 @@ log = structlog.get_logger()
 class Deadlines:
     """The correspondence side of the tables: whose vacations freeze deadlines, and what happens at one."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: TableHost) -> None:
         self.tables = tables
         self.vacations = Vacations(tables)
         """Who is on vacation, until when: their deadlines are frozen."""
 
     @property
     def now(self) -> float:
-        return self.tables.server.time()
+        return self.tables.time()
 
     def away(self, name: str) -> bool:
         """On vacation now: a deadline that falls to them starts frozen."""
@@ -49,7 +49,7 @@ class Deadlines:
         seats = [live for live in self.tables.where.seats_of(name) if live is not here]
         if post:
             count = sum(1 for live in seats if live.post is not None)
-            if count >= self.tables.server.settings.correspondence.tables:
+            if count >= self.tables.correspondence.tables:
                 raise Refusal(posttexts.TOO_MANY.format(count=count))
             return
         seated = next((live for live in seats if live.post is None), None)
@@ -104,15 +104,15 @@ class Deadlines:
             return
         said = next((e.command for e in news.events if isinstance(e, TimedOut)), "")
         text = posttexts.DEADLINE_MISSED_NOTICE.format(number=table.number, game=live.kind.title, move=said)
-        server = self.tables.server
-        if name in server.presence.players:
-            server.deliver([Delivery(name, Message(text, "deadline", {"table": str(table.number)}))])
+        tables = self.tables
+        if name in tables.presence.players:
+            tables.presence.deliver([Delivery(name, Message(text, "deadline", {"table": str(table.number)}))])
         else:
-            await server.notices.notify(name, Notice(MOVE, text, table.number, f"deadline:{live.game_id}:{live.moves}"))
+            await tables.notices.notify(name, Notice(MOVE, text, table.number, f"deadline:{live.game_id}:{live.moves}"))
         if missed >= LAPSED_AFTER:
             lapsed = posttexts.LAPSED.format(name=name, count=missed, number=table.number)
             others = [seat for seat in table.audience if seat != name]
-            server.deliver(Delivery(seat, Message(lapsed, "deadline", {"table": str(table.number)})) for seat in others)
+            tables.presence.deliver(Delivery(seat, Message(lapsed, "deadline", {"table": str(table.number)})) for seat in others)
 
     # -- vacations ---------------------------------------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ class Deadlines:
                 changed = post.freeze(name, now) if until is not None else post.thaw(name, now)
                 if not changed:
                     continue
-                await self.tables.server.store.set_post(live.game_id, post.record())
+                await self.tables.store.set_post(live.game_id, post.record())
                 self.tables.clock.arm(live)
 
     # -- the queue ---------------------------------------------------------------------------------------------------
@@ -148,12 +148,12 @@ class Deadlines:
         after = [live for live in waiting if current is None or live.table.number > current.table.number]
         return (after or waiting)[0]
 
-    async def summary(self, session: Session) -> list[AwayItem]:
+    async def summary(self, session: Connected) -> list[AwayItem]:
         """The login summary's line (``Notices.summaries``): "It is your move at tables 3 and 7."."""
         line = self.your_move(session.player)
         return [] if line is None else [AwayItem("games", None, line)]
 
-    async def back(self, session: Session, current: Live) -> None:
+    async def back(self, session: Connected, current: Live) -> None:
         """At login: present again at each correspondence table (besides the current one, which ``returned``
         handles)."""
         name = session.player

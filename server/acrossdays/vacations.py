@@ -18,7 +18,7 @@ from server.store.postal import Vacation
 from server.acrossdays.timesource import Alarm
 
 if TYPE_CHECKING:
-    from server.tables.hosting import Tables
+    from server.tables.tablehost import TableHost
 
 log = structlog.get_logger()
 
@@ -35,7 +35,7 @@ def when_text(when: float) -> str:
 class Vacations:
     """Who is on vacation until when, and the alarms that end each vacation."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: TableHost) -> None:
         self.tables = tables
         self.until: dict[str, float] = {}
         """By player name: the end of their vacation (server's clock)."""
@@ -43,15 +43,15 @@ class Vacations:
 
     @property
     def allowed(self) -> int:
-        return self.tables.server.settings.correspondence.vacation_days
+        return self.tables.correspondence.vacation_days
 
     def on(self, name: str) -> bool:
         """On vacation now: a deadline that falls to them starts frozen."""
-        return self.until.get(name, 0.0) > self.tables.server.time()
+        return self.until.get(name, 0.0) > self.tables.time()
 
     async def load(self) -> None:
         """At start: everyone on vacation, their vacations' ends set again (one that ended meanwhile ends now)."""
-        store, time = self.tables.server.store, self.tables.server.time
+        store, time = self.tables.store, self.tables.time
         for vacation in await store.vacations(time() - 366 * DAY):
             if vacation.until is not None and vacation.since is not None:
                 self.until[vacation.name] = vacation.until
@@ -59,8 +59,8 @@ class Vacations:
 
     async def left(self, name: str) -> tuple[float, Vacation | None]:
         """Days of vacation ``name`` has left this year, and their record."""
-        found = await self.tables.server.store.vacation(skeleton(name))
-        now = self.tables.server.time()
+        found = await self.tables.store.vacation(skeleton(name))
+        now = self.tables.time()
         used = found.used if found is not None and found.year == year_of(now) else 0.0
         return max(0.0, self.allowed - used), found
 
@@ -71,9 +71,9 @@ class Vacations:
         left, _ = await self.left(name)
         if left <= 0:
             raise Refusal(posttexts.VACATION_NONE_LEFT.format(days=self.allowed))
-        now = self.tables.server.time()
+        now = self.tables.time()
         until = now + left * DAY
-        await self.tables.server.store.set_vacation(skeleton(name), now, until, year_of(now), self.allowed - left)
+        await self.tables.store.set_vacation(skeleton(name), now, until, year_of(now), self.allowed - left)
         log.info("vacation.on", player=name, until=until)
         self.until[name] = until
         self._alarm(name, until)
@@ -83,12 +83,12 @@ class Vacations:
     async def stop(self, name: str, ended: bool = False) -> float:
         """``name`` is back (``ended``: their days ran out): the days taken counted, their deadlines running again;
         returns the days used this year."""
-        found = await self.tables.server.store.vacation(skeleton(name))
+        found = await self.tables.store.vacation(skeleton(name))
         if found is None or found.since is None or found.until is None:
             raise Refusal(posttexts.VACATION_NOT)
-        now = min(self.tables.server.time(), found.until)
+        now = min(self.tables.time(), found.until)
         used = (found.used if found.year == year_of(now) else 0.0) + (now - found.since) / DAY
-        await self.tables.server.store.set_vacation(skeleton(name), None, None, year_of(now), min(used, self.allowed))
+        await self.tables.store.set_vacation(skeleton(name), None, None, year_of(now), min(used, self.allowed))
         log.info("vacation.off", player=name, used=used, ended=ended)
         self.until.pop(name, None)
         alarm = self._ends.pop(name, None)
@@ -98,7 +98,7 @@ class Vacations:
         return used
 
     def _alarm(self, name: str, until: float) -> None:
-        time = self.tables.server.time
+        time = self.tables.time
 
         def ring() -> None:
             self._ends.pop(name, None)
@@ -112,7 +112,7 @@ class Vacations:
             await self.stop(name, ended=True)
         except Refusal:
             return
-        session = self.tables.server.presence.players.get(name)
+        session = self.tables.presence.players.get(name)
         if session is not None:
             session.tell(posttexts.VACATION_ENDED, "vacation")
 

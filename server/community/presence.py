@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol
 
 import structlog
 
@@ -15,20 +15,26 @@ from server.community.sanctions import describe
 from server.ops.storewatch import spared
 from server.store import EVERYWHERE, Account, Store
 
-if TYPE_CHECKING:
-    from server.tables.hosting import Tables
-    from server.session import Session
+from server.community.connected import Connected, S
 
 log = structlog.get_logger()
 
 
-class Presence:
+class Seating(Protocol):
+    """What presence tells the tables (``server.tables.hosting.Tables``) of players coming and going."""
+
+    async def returned(self, session: Connected, quiet: bool = False) -> None: ...
+
+    def left(self, name: str) -> None: ...
+
+
+class Presence(Generic[S]):
     """Logged-in sessions by player name: logging in (and taking over an older connection), leaving, moving, and
     delivering what the world and the tables say to each player's connection."""
 
-    def __init__(self, store: Store, world: World, tables: Tables, wizards: Iterable[str]) -> None:
+    def __init__(self, store: Store, world: World, tables: Seating, wizards: Iterable[str]) -> None:
         self.store, self.world, self.tables = store, world, tables
-        self.players: dict[str, Session] = {}
+        self.players: dict[str, S] = {}
         """Logged-in sessions by player name, in order of connection."""
         self.max_players = 0
         self._wizards = {w.casefold() for w in wizards}
@@ -40,7 +46,7 @@ class Presence:
             if session is not None and not session.ignores(delivery.message):
                 session.send(delivery.message)
 
-    async def enter(self, session: Session, account: Account, returning: bool = False) -> None:
+    async def enter(self, session: S, account: Account, returning: bool = False) -> None:
         """Log a session in as ``account``, taking over any older connection of the same player. Everything is read
         first: from taking the player's place to their arrival nothing awaits, so connections logging in as one
         player at once take over one after another (each had taken the place of none, and played on beside the
@@ -89,7 +95,7 @@ class Presence:
         """A wizard: the account's stored flag (set from the console), or a configured name, exactly."""
         return account.wizard or account.name.casefold() in self._wizards
 
-    async def read_powers(self, session: Session) -> None:
+    async def read_powers(self, session: S) -> None:
         """The session's wizard and builder flags as stored now, the one place they are read from while a player is
         connected (before each command that reads them): the console (``cosmic-wimpout wizard``, ``--revoke``)
         changes the store from another process."""
@@ -97,7 +103,7 @@ class Presence:
         session.wizard = stored is not None and self.has_powers(stored)
         session.builder = stored is not None and stored.builder
 
-    def forget(self, session: Session) -> None:
+    def forget(self, session: S) -> None:
         """Take a closing session's player out of the world at once (so a second @boot or a WHO cannot still see
         them), unless a newer connection took the player over."""
         name = session.name

@@ -4,24 +4,37 @@ moderation action, logged as a structured event and kept in the database for ``@
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import structlog
 
 from rooms.messages import Refusal
 from server.words import texts
+from server.community.connected import Connected
 from server.store import EVERYWHERE, ModerationEntry, Restriction, StoreDown
 
 if TYPE_CHECKING:
-    from server.session import Session
+    from server.store import Store
 
 log = structlog.get_logger()
+
+
+class _Stored(Protocol):
+    @property
+    def store(self) -> Store: ...
+
+
+class Acting(Connected, Protocol):
+    """Who acts: a wizard's session (``server.session.Session``), with the store its services hold."""
+
+    @property
+    def services(self) -> _Stored: ...
 CONSOLE = "console"
 """Who the moderation record says acted from the server's console (``cosmic-wimpout wizard``): no player may take
 the name (``server.community.names.RESERVED``)."""
 
 
-async def record(session: Session, action: str, target: str, detail: str = "") -> None:
+async def record(session: Acting, action: str, target: str, detail: str = "") -> None:
     """A wizard (or the table) acted on ``target``: say so in the log and keep it (what was done stands if the store
     cannot keep its record now: the wizard is told, and the log has it)."""
     log.info(f"admin.{action}", by=session.player, name=target, detail=detail)
@@ -53,7 +66,7 @@ def describe(restriction: Restriction) -> str:
     return f"{until_text(restriction)}, by {restriction.by}{reason}"
 
 
-def may_talk(session: Session, scope: str = EVERYWHERE) -> None:
+def may_talk(session: Connected, scope: str = EVERYWHERE) -> None:
     """Refuse, saying why and until when, if this player is muted (or gagged on the channel ``scope``)."""
     found = session.silenced(scope)
     if found is None:

@@ -23,7 +23,11 @@ from server.community.names import skeleton
 from server.competition.ratingmodel import Rating
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from rooms.world import World
+    from server.community.presence import Presence
+    from server.settings import LadderSettings
+    from server.store import Store
+    from server.tables.hosting import Tables
 
 log = structlog.get_logger()
 
@@ -31,9 +35,9 @@ log = structlog.get_logger()
 class Ladder:
     """The bots waiting for a ladder table, the tables being played, and each bot's last table."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        self.settings = server.settings.ladder
+    def __init__(self, settings: LadderSettings, store: Store, world: World, presence: Presence[Any],
+                 hosting: Tables) -> None:
+        self.settings, self.store, self.world, self.presence, self.hosting = settings, store, world, presence, hosting
         self.waiting: list[str] = []
         self.tables: dict[int, Live] = {}
         """The ladder's games being played, by game id."""
@@ -52,7 +56,7 @@ class Ladder:
             self._task.cancel()
 
     async def join(self, name: str) -> None:
-        bot = await self.server.store.bot_account(skeleton(name))
+        bot = await self.store.bot_account(skeleton(name))
         if bot is None:
             raise Refusal(texts.LADDER_NOT_A_BOT)
         if not bot.accepted:
@@ -72,7 +76,7 @@ class Ladder:
 
     def holds(self, name: str) -> bool:
         """Whether ``name`` is in the ladder: waiting for a table, or at one of its tables (it waits again after)."""
-        seated = self.server.tables.where.live_seat_of(name)
+        seated = self.hosting.where.live_seat_of(name)
         return name in self.waiting or (seated is not None and seated.game_id in self.tables)
 
     def rejoin(self, name: str) -> None:
@@ -86,10 +90,10 @@ class Ladder:
         """One pass of the matchmaker: every waiting bot that is online, at no table and under its cap is seated if
         a table can be made for it."""
         async with self._lock:
-            players, tables = self.server.players, self.server.tables
+            players, tables = self.presence.players, self.hosting
             ready: dict[str, frozenset[str]] = {}
             for name in list(self.waiting):
-                bot = await self.server.store.bot_account(skeleton(name)) if name in players else None
+                bot = await self.store.bot_account(skeleton(name)) if name in players else None
                 refused = None
                 if bot is not None and not bot.accepted:
                     refused = texts.LADDER_NOT_ACCEPTED.format(name=name, owner=bot.owner)
@@ -116,7 +120,7 @@ class Ladder:
         bots = [anchor_seat(name) for name in names if is_anchor(name)]
         people = [name for name in names if not is_anchor(name)]
         try:
-            live = await self.server.tables.seat(self.server.world.start, people, bots,
+            live = await self.hosting.seat(self.world.start, people, bots,
                                                  self.settings.options.split(), self._ended)
         except Refusal as refusal:
             log.warning("ladder.seat_failed", bots=names, why=str(refusal))
@@ -125,7 +129,7 @@ class Ladder:
         for name in people:
             self.waiting.remove(name)
         log.info("ladder.seated", table=live.table.number, game=live.game_id, bots=names)
-        await self.server.tables.begin(live)
+        await self.hosting.begin(live)
 
     async def _ended(self, live: Live, ending: TableEnding) -> None:
         """A ladder game closed: its bots wait again (unless they left), and the matchmaker runs."""
@@ -134,20 +138,20 @@ class Ladder:
                                                 if live.finish is not None else frozenset())
         for name in seated:
             self.last[name] = seated - {name}
-            if not is_anchor(name) and name in self.server.players and name not in self.waiting:
+            if not is_anchor(name) and name in self.presence.players and name not in self.waiting:
                 self.waiting.append(name)
         await self.pair()
 
     async def _rating(self, name: str) -> int:
-        rating = (await self.server.store.ratings(name)).get(GAME_TYPES.default.name, Rating())
+        rating = (await self.store.ratings(name)).get(GAME_TYPES.default.name, Rating())
         return rating.shown
 
     async def _capped(self, name: str) -> bool:
         midnight = calendar.timegm(time.gmtime()[:3] + (0, 0, 0, 0, 0, 0))
-        return await self.server.store.games_since(name, midnight) >= self.settings.daily_cap
+        return await self.store.games_since(name, midnight) >= self.settings.daily_cap
 
     def _tell(self, name: str, text: str, kind: str, **fields: Any) -> None:
-        self.server.deliver([Delivery(name, Message(text, kind, {"player": name, **fields}))])
+        self.presence.deliver([Delivery(name, Message(text, kind, {"player": name, **fields}))])
 
     async def _keep_seating(self) -> None:
         while True:

@@ -28,7 +28,8 @@ from server.community.names import skeleton
 from server.store import Finish
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from server.settings import RatingSettings
+    from server.tables.tablehost import TableHost
     from server.tables.livetable import Live
 
 log = structlog.get_logger()
@@ -69,16 +70,15 @@ def judged(live: Live, finish: Finish, min_moves: int) -> tuple[Finish, str | No
 class FairPlay:
     """The daily caps, asked of the store as each rated game ends, and where each person connected from."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        self.settings = server.settings.ratings
+    def __init__(self, settings: RatingSettings, tables: TableHost) -> None:
+        self.settings, self.tables = settings, tables
         self._flagged: set[tuple[str, str, float]] = set()
         """Caps already flagged to the wizards today, with the players (once a day: the games past it are not
         counted, so each would be flagged again)."""
 
     def started(self, live: Live) -> None:
         """The game at ``live`` has started: note where each person connected from (the address cap)."""
-        conduct, players = live.table.conduct, self.server.players
+        conduct, players = live.table.conduct, self.tables.presence.players
         if conduct.addresses:
             return
         for name in live.table.people:
@@ -93,6 +93,13 @@ class FairPlay:
             finish, why = await self._capped(live, finish)
         live.unrated = why
         return finish
+
+    async def bots_flagged(self, finish: Finish) -> Finish:
+        """Accounts flagged as bots ('@set me=bot') are rated and listed as bots, apart from people."""
+        store = self.tables.store
+        results = [replace(r, bot=True) if not r.bot and await store.bot_account(skeleton(r.player)) else r
+                   for r in finish.results]
+        return replace(finish, results=results)
 
     async def forfeits(self, live: Live, finish: Finish) -> Finish | None:
         """What an abandoned game rates: those who left it, each a loss to those still in it (house bots playing
@@ -113,7 +120,7 @@ class FairPlay:
         if not whats:
             return finish, None
         midnight = calendar.timegm(time.gmtime()[:3] + (0, 0, 0, 0, 0, 0))
-        counted = await self.server.store.meetings_since(whats, midnight)
+        counted = await self.tables.store.meetings_since(whats, midnight)
         over = [what for what in whats if counted[what] >= self._cap(what)]
         if not over:
             return replace(finish, meetings=tuple(whats)), None
@@ -124,7 +131,7 @@ class FairPlay:
         if fresh:
             self._flagged = {flag for flag in self._flagged if flag[2] == midnight} | fresh
             for name in people:
-                await self.server.store.record(ACTOR, "rating_capped", name, f"game {live.game_id}: {why}")
+                await self.tables.store.record(ACTOR, "rating_capped", name, f"game {live.game_id}: {why}")
         return replace(finish, rated=False), why
 
     def _cap(self, what: str) -> int:

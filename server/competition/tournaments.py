@@ -22,7 +22,12 @@ from server.tables.livetable import Live
 from server.store import EventRecord, Finish, Result, StoreDown
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from rooms.world import World
+    from server.community.presence import Presence
+    from server.ops.storewatch import StoreWatch
+    from server.settings import Settings
+    from server.store import Store
+    from server.tables.hosting import Tables
 
 log = structlog.get_logger()
 ARENA, SWISS = "arena", "swiss"
@@ -53,9 +58,10 @@ class Running:
 class Tournaments:
     """The running events, by number."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        self.settings = server.settings.events
+    def __init__(self, settings: Settings, store: Store, store_watch: StoreWatch, world: World,
+                 presence: Presence[Any], hosting: Tables) -> None:
+        self.settings, self.server_name = settings.events, settings.server_name
+        self.store, self.store_watch, self.world, self.presence, self.hosting = store, store_watch, world, presence, hosting
         self.running: dict[int, Running] = {}
         self._lock = asyncio.Lock()
         """One pairing at a time (a game's end and a join may come together)."""
@@ -71,7 +77,7 @@ class Tournaments:
     async def restore(self) -> None:
         """The running events after a restart: their games still in play are followed again (the tables came back),
         those that ended meanwhile counted from their stored results; an arena's clock goes on."""
-        store, tables = self.server.store, self.server.tables
+        store, tables = self.store, self.hosting
         for record in await store.events(running=True):
             run = self.running[record.event_id] = Running(record)
             for game_id, _ in await store.uncounted_games(record.event_id):
@@ -111,9 +117,9 @@ class Tournaments:
             raise Refusal(texts.EVENT_GAME.format(game=GAME_TYPES.default.title))
         game.new_table(0, room, by, chosen)  # options refused now, not at every pairing
         house = [anchor_name(bot) for bot in bots]
-        number = await self.server.store.create_event(kind, room, options, self.settings.seats, now, ends_at, rounds,
+        number = await self.store.create_event(kind, room, options, self.settings.seats, now, ends_at, rounds,
                                                       house)
-        record = await self.server.store.event(number)
+        record = await self.store.event(number)
         assert record is not None
         run = self.running[number] = Running(record)
         log.info("event.opened", number=number, kind=kind, by=by, minutes=minutes if kind == ARENA else None,
@@ -122,7 +128,7 @@ class Tournaments:
         said = (texts.EVENT_OPENED_ARENA.format(by=by, number=number, time=texts.duration(60 * minutes), bots=named)
                 if kind == ARENA else texts.EVENT_OPENED_SWISS.format(by=by, number=number, rounds=rounds, bots=named))
         message = Message(said, "event_opened", {"event": str(number), "kind": kind})
-        self.server.deliver(Delivery(name, message) for name in self.server.players)
+        self.presence.deliver(Delivery(name, message) for name in self.presence.players)
         if kind == ARENA:
             self._spawn(self._time_up(run))
         return record
@@ -143,7 +149,7 @@ class Tournaments:
 
     async def enter(self, run: Running, name: str) -> None:
         """``name`` in the event (and in an arena's queue); ``advance`` seats whoever can be seated now."""
-        await self.server.store.enter_event(run.number, name, True)
+        await self.store.enter_event(run.number, name, True)
         if run.record.kind == ARENA and name not in run.queue:
             run.queue.append(name)
         self.generation += 1
@@ -153,17 +159,17 @@ class Tournaments:
         """Out of the event, once any pairing under way is over: a leave saved while a pairing seats the standings it
         read would be followed by a seat (its game then counts, as any game under way when its player leaves)."""
         async with self._lock:
-            standings = await self.server.store.standings(run.number)
+            standings = await self.store.standings(run.number)
             if name not in {line.standing.name for line in standings if line.active}:
                 raise Refusal(texts.EVENT_NOT_IN.format(number=run.number))
-            await self.server.store.enter_event(run.number, name, False)
+            await self.store.enter_event(run.number, name, False)
             if name in run.queue:
                 run.queue.remove(name)
             self.generation += 1
 
     def arenas_of(self, name: str) -> tuple[int, ...]:
         """The running arenas ``name`` plays: waiting in the queue, or at one of its tables (queued again after)."""
-        seated = self.server.tables.where.live_seat_of(name)
+        seated = self.hosting.where.live_seat_of(name)
         return tuple(number for number, run in self.running.items() if run.record.kind == ARENA and (
             name in run.queue or (seated is not None and seated.game_id in run.tables)))
 
@@ -192,7 +198,7 @@ class Tournaments:
     async def halt(self, run: Running) -> None:
         """A wizard stops an event: no more tables; it ends when the games being played have."""
         run.closing = True
-        await self.server.store.end_event(run.number, STOPPED)
+        await self.store.end_event(run.number, STOPPED)
         run.record = await self._record(run.number)
         await self.advance(run)
 
@@ -219,7 +225,7 @@ class Tournaments:
         try:
             await self._advance(run)
         except StoreDown:
-            self._spawn(self.server.store_watch.until_done(lambda: self._advance(run)))
+            self._spawn(self.store_watch.until_done(lambda: self._advance(run)))
 
     async def _advance(self, run: Running) -> None:
         async with self._lock:
@@ -238,7 +244,7 @@ class Tournaments:
     async def _pair_arena(self, run: Running) -> None:
         """Seat the arena's queue. Who joined while the standings were read (their entry saved after it) is not in
         them: they stay queued, for their own join's pairing."""
-        lines = {line.standing.name: line for line in await self.server.store.standings(run.number)}
+        lines = {line.standing.name: line for line in await self.store.standings(run.number)}
         run.queue = [name for name in run.queue if self._free(name) and (name not in lines or lines[name].active)]
         seated = {name for live in run.tables.values() for name in live.table.seats}
         bots = [line.standing for line in lines.values() if line.standing.house and line.standing.name not in seated]
@@ -254,7 +260,7 @@ class Tournaments:
         if run.record.rounds is not None and number > run.record.rounds:
             run.closing = True
             return
-        lines = [line for line in await self.server.store.standings(run.number) if line.active]
+        lines = [line for line in await self.store.standings(run.number) if line.active]
         present = [line.standing for line in lines if line.standing.house or self._free(line.standing.name)]
         tables = swiss_tables(present, run.record.seats, run.met)
         if not tables and asked:
@@ -262,7 +268,7 @@ class Tournaments:
         if not tables:
             run.closing = True
             return
-        await self.server.store.set_event_round(run.number, number)
+        await self.store.set_event_round(run.number, number)
         run.record = await self._record(run.number)
         log.info("event.round", number=run.number, round=number, tables=tables)
         house = {s.name for s in present if s.house}
@@ -273,7 +279,7 @@ class Tournaments:
         people = [name for name in names if name not in house]
         bots = [anchor_seat(name) for name in names if name in house]
         try:
-            live = await self.server.tables.seat(run.record.room, people, bots, list(run.record.options),
+            live = await self.hosting.seat(run.record.room, people, bots, list(run.record.options),
                                                  self._ended(run))
         except Refusal as refusal:  # someone sat down elsewhere meanwhile: they wait for the next pairing
             log.warning("event.seat_failed", number=run.number, players=names, why=str(refusal))
@@ -283,20 +289,20 @@ class Tournaments:
             if name in run.queue:
                 run.queue.remove(name)
         try:
-            await self.server.store.event_game(run.number, live.game_id, round)
+            await self.store.event_game(run.number, live.game_id, round)
         except StoreDown:  # saved once the store works (before its game can end, which needs the store too)
-            self._spawn(self.server.store_watch.until_done(
-                lambda: self.server.store.event_game(run.number, live.game_id, round)))
+            self._spawn(self.store_watch.until_done(
+                lambda: self.store.event_game(run.number, live.game_id, round)))
         which = texts.EVENT_ROUND_SWISS.format(round=round) if round else texts.EVENT_ROUND_ARENA
         said = texts.EVENT_SEATED.format(number=run.number, round=which, table=live.table.number,
                                          players=", ".join(live.table.seats))
         message = Message(said, "event_seated", {"event": str(run.number), "table": str(live.table.number)})
-        self.server.deliver(Delivery(name, message) for name in people)
-        await self.server.tables.begin(live)
+        self.presence.deliver(Delivery(name, message) for name in people)
+        await self.hosting.begin(live)
 
     def _free(self, name: str) -> bool:
         """Online and at no table: may be seated."""
-        return name in self.server.players and self.server.tables.where.live_seat_of(name) is None
+        return name in self.presence.players and self.hosting.where.live_seat_of(name) is None
 
     # -- games ending ------------------------------------------------------------------------------------------------
 
@@ -317,7 +323,7 @@ class Tournaments:
         results = [] if finish is None else finish.results
         points = place_points(finish.places()) if finish is not None else []
         scores = [(r.player, p, r.won) for r, p in zip(results, points)]
-        if not await self.server.store.score_event_game(run.number, game_id, scores):
+        if not await self.store.score_event_game(run.number, game_id, scores):
             return
         names = frozenset(r.player for r in results)
         for name in names:
@@ -327,28 +333,28 @@ class Tournaments:
             said = texts.EVENT_SCORED.format(number=run.number, scores=", ".join(f"{n} +{p}" for n, p, _ in scores))
             message = Message(said, "event_scored", {"event": str(run.number), "game": str(game_id),
                                                      **{f"points.{n}": str(p) for n, p, _ in scores}})
-            self.server.deliver(Delivery(name, message) for name in names)
+            self.presence.deliver(Delivery(name, message) for name in names)
 
     async def _stored_finish(self, game_id: int) -> Finish | None:
-        rows = await self.server.store.results_of(game_id)
+        rows = await self.store.results_of(game_id)
         if not rows:
             return None
         return Finish(next((p for p, won, _ in rows if won), None), [Result(p, w, s, False, {}) for p, w, s in rows])
 
     async def _finish(self, run: Running) -> None:
         if run.record.status == RUNNING:
-            await self.server.store.end_event(run.number, OVER)
+            await self.store.end_event(run.number, OVER)
         del self.running[run.number]
-        lines = await self.server.store.standings(run.number)
+        lines = await self.store.standings(run.number)
         best = ranked(line.standing for line in lines)
         winner = best[0].name if best and best[0].games else "nobody"
         log.info("event.over", number=run.number, winner=winner)
         message = Message(texts.EVENT_OVER.format(number=run.number, winner=winner), "event_over",
                           {"event": str(run.number), "winner": winner})
-        self.server.deliver(Delivery(line.standing.name, message) for line in lines)
+        self.presence.deliver(Delivery(line.standing.name, message) for line in lines)
 
     async def _record(self, number: int) -> EventRecord:
-        record = await self.server.store.event(number)
+        record = await self.store.event(number)
         assert record is not None
         return record
 
@@ -368,7 +374,7 @@ class Tournaments:
 
     async def _opened_lately(self) -> bool:
         """An arena opened within the last minute and a half (a restart in the minute of a configured time)."""
-        latest = await self.server.store.events(running=False, limit=1)
+        latest = await self.store.events(running=False, limit=1)
         return bool(latest) and latest[0].kind == ARENA and latest[0].started_at > time.time() - 90
 
     async def _schedule(self) -> None:
@@ -380,7 +386,7 @@ class Tournaments:
                 key = f"{today} {at}"
                 if at == clock and key not in self._held and not await self._opened_lately():
                     self._held.add(key)
-                    await self.open(ARENA, self.server.world.start, self.server.settings.server_name, None, [],
+                    await self.open(ARENA, self.world.start, self.server_name, None, [],
                                     list(self.settings.house_bots))
             await asyncio.sleep(20)
 

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
@@ -17,9 +18,6 @@ if TYPE_CHECKING:
     from engine.keyedstream import KeyedStream
     from rooms.gameplay import TableView
     from rooms.tables import Aside, Table, TableNews
-    from server.services import Services
-    from server.games.helptopics import Topic
-    from server.tables.livetable import Live
     from server.render.style import Style
     from server.settings import TableSettings
     from server.store import Finish, Stats, StoredTable, Tally
@@ -28,12 +26,38 @@ if TYPE_CHECKING:
 Move = Callable[[], "TableNews | None"]
 
 
+class AtTable(Protocol):
+    """The live table a turn verb moves at, as much as a verb reads of it (``server.tables.livetable.Live`` is one):
+    named here so that the registry need not import the tables that use it."""
+
+    table: Table
+    dice: Any
+    """Its game's randomness source."""
+
+
+class Advisers(Protocol):
+    """What a game's house bots, hints and reviews may ask of the server (``server.services.Services`` is one): its
+    solver of optimal play, whose type the game that uses one knows."""
+
+    @property
+    def solver(self) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """A help topic a game brings ('help sun'): shown by ``server.games.helptopics``."""
+
+    names: tuple[str, ...]
+    """The first is the topic's title; any of them finds it."""
+    text: str
+
+
 class Verb(NamedTuple):
     """A game's turn command: ``run(player, live, args)`` reads the typed words into a move at the player's table;
     its docstring is the command's help (as every command's is)."""
 
     name: str
-    run: Callable[[str, Live, str], Move]
+    run: Callable[[str, AtTable, str], Move]
     aliases: tuple[str, ...] = ()
     speaks: Callable[[str], bool] = lambda args: False
     """Whether these words put the player's own text before others (an honour rule): then a mute refuses them."""
@@ -95,7 +119,7 @@ class GameType(Protocol):
     def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
         """A tutorial table's randomness and its notes on each move, where ``events`` left them (none: a new one)."""
 
-    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+    async def before_bot(self, services: Advisers, table: Table, bot: str) -> None:
         """Anything the server must have ready before a house bot's paced move (e.g. solved tables read)."""
 
     def render(self, news: TableNews, viewer: str, style: Style) -> str:
@@ -144,10 +168,10 @@ class Advising(Protocol):
     """A game that advises its players (Cosmic Wimpout, by its solved tables): 'hint' and 'review' ask the game of
     the table or the game named, and a game without this says it has none."""
 
-    async def hint(self, services: Services, table: Table, player: str) -> Message:
+    async def hint(self, services: Advisers, table: Table, player: str) -> Message:
         """The hint for ``player`` at ``table`` now (a refusal says why there is none)."""
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+    async def review(self, services: Advisers, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
         """The review of finished game number ``game`` from its stored events, for ``viewer`` (a game of hidden
         cards shows a player only their own decisions); a refusal says why there is none."""
 

@@ -4,17 +4,9 @@ server.wimpout.gamehelp); commands explain themselves (their docstrings)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from server.funhouse.funwords import ROOM_HELP, TITLES
-from server.games.gametypes import GAME_TYPES
-
-
-@dataclass(frozen=True, slots=True)
-class Topic:
-    names: tuple[str, ...]
-    """The first is the topic's title; any of them finds it."""
-    text: str
+from server.games.gametypes import GAME_TYPES, Topic
 
 
 def _key(word: str) -> str:

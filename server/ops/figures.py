@@ -14,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from server.services import Services
-
 COMMAND_BOUNDS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: the upper bounds of the command latency histogram's buckets (a command saves before it is shown, so its
 time includes its store commit)."""
@@ -170,20 +168,6 @@ class PortalFigures:
 
 Figures = tuple[GameFigures | None, PortalFigures]
 """The game process's (None while none serves) and the connections' holder's."""
-
-
-def game_figures(services: Services) -> GameFigures:
-    """This game process's figures now."""
-    tables: dict[str, dict[str, int]] = {}
-    for live in services.tables.live.values():
-        by_status = tables.setdefault(live.table.game, {})
-        status = live.table.status.value
-        by_status[status] = by_status.get(status, 0) + 1
-    store = services.store
-    return GameFigures(
-        players=len(services.presence.players), commands=services.commands.latency,
-        commands_per_second=services.commands.per_second(), tables=tables, commits=store.commits.latency,
-        commit_failures=store.commits.failures, solves=services.solver.under_way)
 
 
 def transports(kinds: Iterable[str]) -> dict[str, int]:

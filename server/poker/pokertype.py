@@ -27,7 +27,7 @@ from server.store import Finish, Stats, StoredTable
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from server.services import Services
+    from server.games.gametypes import Advisers
     from server.settings import TableSettings
 
 
@@ -88,7 +88,7 @@ class Poker:
     def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
         raise Refusal(pokerwords.NO_TUTORIAL)
 
-    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+    async def before_bot(self, services: Advisers, table: Table, bot: str) -> None:
         """The strong bot thinks for tens of milliseconds a move: it works its move out in a thread, from a copy of
         what its seat knows, so that the table's others are not kept waiting (the table plays it if the game is
         still where it was; its randomness from the OS's unpredictable source)."""
@@ -136,11 +136,11 @@ class Poker:
         lines = [pokerwords.event_line(data, "", number, style) for data in shown]
         return "\n".join(line for line in lines if line is not None)
 
-    async def hint(self, services: Services, table: Table, player: str) -> Message:
+    async def hint(self, services: Advisers, table: Table, player: str) -> Message:
         """No hints at a poker table: the strong bot's reading of your hand would play it for you."""
         raise Refusal(pokerreview.NO_HINTS)
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+    async def review(self, services: Advisers, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
         """Weighed in a thread (each decision is a Monte Carlo of its own): the viewer's own decisions, or
         everyone's in a game played with ``replay_hands=all`` (its hands are public)."""
         played = [event_from_dict(e) for e in events]

@@ -19,16 +19,14 @@ from rooms.messages import Delivery, Message, Refusal
 from rooms.tables import Sat, Table, TableEnding, TableNews
 from server.words import texts
 from server.competition.fairplay import FairPlay, conduct_record
-from server.games.gametypes import GAME_TYPES, pick, rated_option
-from server.games.gametypes import GameType
+from server.games.gametypes import GAME_TYPES, GameType, pick, rated_option
 from server.acrossdays.correspondence import post_option
 from server.acrossdays.deadlines import Deadlines
 from server.tables.livetable import Live, Row
-from server.community.names import skeleton
 from server.tables.ratednews import closing_fields, predicted, rated
 from server.tables.restoring import restore
 from server.store import StoreDown
-from server.ops.storewatch import spared
+from server.ops.storewatch import StoreWatch, spared
 from server.tables.tabledice import revealed, start as start_game
 from server.tables.tablehold import Holds
 from server.tables.tableclock import TableClock
@@ -36,9 +34,14 @@ from server.tables.unheard import as_seen
 from server.tables.whereabouts import Whereabouts
 
 if TYPE_CHECKING:
-    from server.app import GameServer
-    from server.store import Finish, RatingChange
-    from server.session import Session
+    from rooms.world import World
+    from server.acrossdays.timesource import Clock
+    from server.community.connected import Connected
+    from server.community.presence import Presence
+    from server.games.gametypes import Advisers
+    from server.settings import Settings
+    from server.store import RatingChange, Store
+    from server.tables.tablehost import TableNotices
 
 log = structlog.get_logger()
 CLOSED_WHY = {TableEnding.OVER: texts.TABLE_CLOSED_GAME, TableEnding.CLOSED: texts.TABLE_CLOSED_EMPTY,
@@ -51,23 +54,30 @@ MAX_BOT_MOVES = 10_000
 class Tables:
     """Every open table on the server, by number (numbers are global: ``sit 2`` anywhere in table 2's room)."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        self.settings = server.settings.tables
+    def __init__(self, settings: Settings, store: Store, world: World, store_watch: StoreWatch, time: Clock) -> None:
+        self.settings, self.correspondence = settings.tables, settings.correspondence
+        self.store, self.world, self.store_watch, self.time = store, world, store_watch, time
+        self.presence: Presence[Any]  # these three are made after the tables (``serve``)
+        self.notices: TableNotices
+        self.advisers: Advisers
         self._randomness: dict[str, Any] = {}
         """Each game type's randomness source, made once (one script of loaded dice runs across tables)."""
         for kind in GAME_TYPES.all():
             self.randomness(kind)  # now: a script that cannot be read stops the start
         self.live: dict[int, Live] = {}
-        self.clock = TableClock(self.settings, self._time_out, self._abandon, server.time)
+        self.clock = TableClock(self.settings, self._time_out, self._abandon, time)
         self.posts = Deadlines(self)
         """Correspondence play: many such seats, deadlines, vacations, the "your move" queue (server.acrossdays.deadlines)."""
         self.where = Whereabouts(self.live)
         """Who sits at or follows which table (``seat_of``, ``followed``)."""
-        self.fair = FairPlay(server)
+        self.fair = FairPlay(settings.ratings, self)
         """How each game that ends is rated (server.competition.fairplay)."""
         self.holds = Holds(self)
         """The tables held while the store cannot save."""
+
+    def serve(self, presence: Presence[Any], notices: TableNotices, advisers: Advisers) -> None:
+        """What the tables use that is made after them: who is on, the notices, the games' advisers."""
+        self.presence, self.notices, self.advisers = presence, notices, advisers
 
     # -- finding tables ----------------------------------------------------------------------------------------------
 
@@ -132,16 +142,16 @@ class Tables:
 
     async def open(self, name: str, words: list[str]) -> Live:
         """A new table in the player's room, the player in its first seat (``pace=correspondence``: days a move)."""
-        post, words = post_option(words, self.server.settings.correspondence.days)
+        post, words = post_option(words, self.correspondence.days)
         self.posts.refuse_seat(name, post is not None)
         rated, words = rated_option(words)
         kind, options = pick(words)
-        room = self.server.world.location(name).key
+        room = self.world.location(name).key
         table = kind.new_table(0, room, name, options)  # first: options refused, no number is taken
         row = Row(table.play.options_record(), [name], {}, table.status.value, {})
         rated = rated and self._fair
         # the database picks the number, in the same transaction as the table (processes sharing it never clash)
-        number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
+        number, game_id = await self.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
                                                                   rated, None if post is None else post.record())
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
@@ -151,9 +161,9 @@ class Tables:
         self.where.make_current(name, live)
         log.info("table.open", table=number, game=game_id, room=room, by=name)
         opened = texts.TABLE_OPENED.format(who=name, number=number, rules=kind.summary(table))
-        world = self.server.world
+        world = self.world
         announcement = Message(opened, "table_opened", {"table": str(number), "by": name})
-        self.server.deliver(Delivery(p, announcement) for p in world.occupants(room) if p != name)
+        self.presence.deliver(Delivery(p, announcement) for p in world.occupants(room) if p != name)
         self.deliver(table.news(*kind.opened(table, name), Sat(name)), table.audience)
         return live
 
@@ -172,7 +182,7 @@ class Tables:
         for bot in bots:
             table.add_bot(first, bot)
         row = Row(table.play.options_record(), list(table.seats), self._bot_words(table), table.status.value, {})
-        number, game_id = await self.server.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
+        number, game_id = await self.store.open_next_table(room, row.rules, row.seats, kind.name, row.bots,
                                                                   self._fair)
         table.number = number
         live = self.live[number] = Live(table, game_id, self.randomness(kind), self.settings.bot_pace, row,
@@ -194,14 +204,14 @@ class Tables:
         live.dice, live.teacher = live.kind.lesson(learner, ())  # at once: nobody sits at it meanwhile
         live.rated, live.learner = False, learner
         try:
-            await self.server.store.set_learner(live.game_id, learner)
+            await self.store.set_learner(live.game_id, learner)
         except StoreDown:  # an ordinary table, as stored
             (live.dice, live.rated), live.teacher, live.learner = was, None, None
             raise
 
     async def set_pace(self, live: Live, seconds: float) -> None:
         """How long the house bots at a table wait before a throw or a choice ('table pace')."""
-        await self.server.store.set_pace(live.game_id, seconds)
+        await self.store.set_pace(live.game_id, seconds)
         live.pace = seconds
 
     # -- moves -------------------------------------------------------------------------------------------------------
@@ -255,7 +265,7 @@ class Tables:
             raise StoreDown(down.problem, texts.MOVE_NOT_PLAYED) from down
         if live.teacher is not None:
             news = replace(news, asides=live.teacher(news))
-        self.tell(live, await spared(predicted(self.server.store, live)) or [], audience)
+        self.tell(live, await spared(predicted(self.store, live)) or [], audience)
         self.deliver(news, audience)
         self.tell(live, rated(live, changes), audience)
         if ending is not None:
@@ -268,10 +278,10 @@ class Tables:
         """A table that waits on its next move: its clocks run (and clients counting down are told)."""
         self.clock.mind_absence(live)
         self.clock.arm(live)
-        self.server.notices.waiting(live)
+        self.notices.waiting(live)
         timer = live.timer_message()
         if timer is not None:
-            self.server.deliver(Delivery(name, timer) for name in audience)
+            self.presence.deliver(Delivery(name, timer) for name in audience)
 
     async def _abandon(self, live: Live) -> None:
         """Every person at the table stayed away past ``abandon_after``: the table is closed, its game abandoned."""
@@ -308,7 +318,7 @@ class Tables:
                 return
             bot, paced = due
             if paced:
-                await live.kind.before_bot(self.server.services, live.table, bot)
+                await live.kind.before_bot(self.advisers, live.table, bot)
             await asyncio.sleep(live.pace if paced else 0)
             async with live.lock:
                 if self.live.get(live.table.number) is not live or live.held:
@@ -342,10 +352,10 @@ class Tables:
 
     def left(self, name: str) -> None:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
-        self.server.notices.left(name)
+        self.notices.left(name)
         self.clock.spawn(self._gone(name))
 
-    async def returned(self, session: Session, quiet: bool = False) -> None:
+    async def returned(self, session: Connected, quiet: bool = False) -> None:
         """On login: the scoreboard of the player's table (not when ``quiet``: back after a reload, their screen
         shows it), then (to all there) that they are back, and what they may do now."""
         name = session.player
@@ -386,7 +396,7 @@ class Tables:
             table = live.table
 
             def away(table: Table = table) -> TableNews | None:
-                if name in self.server.players:
+                if name in self.presence.players:
                     return None
                 return table.unwatch(name) if name in table.watchers else table.set_absent(name, True)
 
@@ -411,10 +421,10 @@ class Tables:
         if finish is not None and not (live.rated and self._fair):
             finish = replace(finish, rated=False)
         if finish is not None:
-            finish = await self.fair.judge(live, await self._bots_flagged(finish))
+            finish = await self.fair.judge(live, await self.fair.bots_flagged(finish))
         row = Row(table.play.options_record(), list(table.seats), self._bot_words(table),
                   ending.value if ending is TableEnding.ABANDONED else table.status.value, conduct_record(table.conduct))
-        changes = await self.server.store.save_table(live.game_id, *row[:4], live.stored,
+        changes = await self.store.save_table(live.game_id, *row[:4], live.stored,
                                                      [kind.event_record(e) for e in events], finish, row.conduct,
                                                      self.posts.record(live))
         live.stored, live.row = live.stored + len(events), row
@@ -427,13 +437,6 @@ class Tables:
         """The table's house bots as saved: by name, the words of their strategy."""
         return {name: list(bot.words) for name, bot in table.bots.items()}
 
-    async def _bots_flagged(self, finish: Finish) -> Finish:
-        """Accounts flagged as bots ('@set me=bot') are rated and listed as bots, apart from people."""
-        store = self.server.store
-        results = [replace(r, bot=True) if not r.bot and await store.bot_account(skeleton(r.player)) else r
-                   for r in finish.results]
-        return replace(finish, results=results)
-
     async def close(self, live: Live, ending: TableEnding, audience: list[str], why: str | None = None,
                     changes: Sequence[RatingChange] = ()) -> None:
         """Take the table away (a finished game's results are already saved with its last move) and say why (with
@@ -445,7 +448,7 @@ class Tables:
             if ending is TableEnding.ABANDONED and live.rated and self._fair:
                 forfeits = await self.fair.forfeits(live, await self._bots_flagged(live.kind.finish(table)))
             try:
-                changes = await self.server.store.close_table(live.game_id, ending.value, forfeits)
+                changes = await self.store.close_table(live.game_id, ending.value, forfeits)
             except StoreDown:
                 self.holds.hold(live, audience, back=False)
                 raise
@@ -462,24 +465,24 @@ class Tables:
                          {"table": str(table.number), "game": str(live.game_id), "status": ending.value,
                           **closing_fields(changes)})
         self.tell(live, [*revealed(live), closed], audience)
-        self.server.notices.game_over(live, ending)
+        self.notices.game_over(live, ending)
         if live.then is not None:  # (an event's count of its game, the next pairing: done once the store lets it)
             then = live.then
-            self.clock.spawn(self.server.store_watch.until_done(lambda: then(live, ending)))
+            self.clock.spawn(self.store_watch.until_done(lambda: then(live, ending)))
 
     def tell(self, live: Live, messages: Sequence[Message], audience: Sequence[str]) -> None:
         """Messages about ``live``'s table (its players' chances and ratings, its end) to its audience, each person
         shown them as they are shown the table: the words of someone they ignore masked (``server.tables.unheard``), as
         in its news."""
-        players = self.server.players
-        self.server.deliver(
+        players = self.presence.players
+        self.presence.deliver(
             Delivery(name, as_seen(players[name].ignoring, live.table, message) if name in players else message)
             for message in messages for name in audience)
 
     def deliver(self, news: TableNews, audience: Sequence[str]) -> None:
         """One message for the whole audience; each session renders ``data`` for its player in their style."""
         message = Message("", "table", {"table": str(news.table)}, data=news)
-        self.server.deliver(Delivery(name, message) for name in audience)
+        self.presence.deliver(Delivery(name, message) for name in audience)
 
     # -- when a clock runs out ----------------------------------------------------------------------------------------
 

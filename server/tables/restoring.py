@@ -19,17 +19,17 @@ from server.store import StoredTable, StoreDown
 from server.tables.tabledice import restored as restored_dice
 
 if TYPE_CHECKING:
-    from server.tables.hosting import Tables
+    from server.tables.tablehost import TableHost
 
 log = structlog.get_logger()
 
 
-async def restore(tables: Tables) -> None:
+async def restore(tables: TableHost) -> None:
     """Bring back every table that was open, each game exactly where its last saved event left it; nobody is
     connected yet, so every seated player starts absent. Two open tables stored under one number (a race of older
     releases) both come back, the later one under a new number; finished games a crash left without results get
     them. A table nobody comes back to is closed as any other is (held if the store cannot save that)."""
-    store, settings = tables.server.store, tables.settings
+    store, settings = tables.store, tables.settings
     await tables.posts.vacations.load()  # (first: a deadline falling to someone on vacation starts frozen)
     for finished in await store.finished_without_results():
         await store.finish_game(finished.game_id, GAME_TYPES.of_stored(finished).repair(finished.events))
@@ -65,7 +65,7 @@ async def restore(tables: Tables) -> None:
         tables.clock.mind_absence(live, await _away(tables, live))
         if live.post is not None:  # (a live table's turn timer waits for someone back: a deadline does not)
             tables.clock.arm(live)
-        tables.server.notices.waiting(live)
+        tables.notices.waiting(live)
         await tables.bots_move(live)  # a stop may have come between a person's move and the bots' answers
 
 
@@ -77,10 +77,10 @@ def rebuilt(kind: GameType, stored: StoredTable, number: int) -> Table:
     return table
 
 
-async def _away(tables: Tables, live: Live) -> float:
+async def _away(tables: TableHost, live: Live) -> float:
     """How long a restored table's people have been gone: since the last of them was seen (every 30 s while
     connected), so restarts do not start its time to be abandoned again (issue 30, finding 12: tables whose players
     could not come back stayed "playing" through restart after restart)."""
-    accounts = [await tables.server.store.find(skeleton(name)) for name in live.table.people]
+    accounts = [await tables.store.find(skeleton(name)) for name in live.table.people]
     seen = [account.last_seen for account in accounts if account is not None and account.last_seen is not None]
     return time.time() - max(seen) if seen and len(seen) == len(live.table.people) else 0.0

@@ -19,7 +19,7 @@ from server.community.names import skeleton
 
 if TYPE_CHECKING:
     from rooms.tables import TableNews
-    from server.tables.hosting import Tables
+    from server.tables.tablehost import TableHost
     from server.tables.livetable import Live
     from server.store import PlayedGame, Store
 
@@ -79,10 +79,10 @@ async def seeds_of(store: Store, names: Sequence[str], bots: Collection[str]) ->
     return seeds
 
 
-async def start(tables: Tables, live: Live, by: str) -> TableNews | None:
+async def start(tables: TableHost, live: Live, by: str) -> TableNews | None:
     """Start the table's game on checkable dice (kept in the store before any is drawn), their commitment shown
     before its first news; a tutorial's or a dice script's are scripted, and the table is told so."""
-    table, store = live.table, tables.server.store
+    table, store = live.table, tables.store
     seats = list(table.seats)
     record = scripted(TUTORIAL_WHY) if live.learner is not None else new_record(
         await seeds_of(store, seats, table.bots))
@@ -129,12 +129,12 @@ def revealed(live: Live) -> list[Message]:
                                    "commitment": record["commitment"], "server_seed": record["server_seed"]})]
 
 
-async def restored(tables: Tables, live: Live) -> None:
+async def restored(tables: TableHost, live: Live) -> None:
     """A table brought back (a restart, a reload): its game's dice drawn on as before, from its stored record. A game
     started before checkable dice goes on with the server's others (and says it cannot be checked)."""
     if live.learner is not None or not live.table.play.started:
         return
-    record = await tables.server.store.dice(GAME, str(live.game_id))
+    record = await tables.store.dice(GAME, str(live.game_id))
     if record is None:
         return
     live.checked = record

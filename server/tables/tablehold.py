@@ -22,7 +22,7 @@ from server.tables.restoring import rebuilt
 from server.store import StoredTable, StoreDown
 
 if TYPE_CHECKING:
-    from server.tables.hosting import Tables
+    from server.tables.tablehost import TableHost
 
 log = structlog.get_logger()
 
@@ -30,7 +30,7 @@ log = structlog.get_logger()
 class Holds:
     """The tables held, by game id, and the task that sets them going again."""
 
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: TableHost) -> None:
         self.tables = tables
         self.held: dict[int, Live] = {}
         self._resuming: asyncio.Task[None] | None = None
@@ -46,7 +46,7 @@ class Holds:
             live.held = True
             self.held[live.game_id] = live
             log.warning("table.held", table=live.table.number, game=live.game_id, events=live.stored,
-                        problem=tables.server.store.trouble.problem)
+                        problem=tables.store.trouble.problem)
         tables.tell(live, [self.notice(live, back)], audience)
         if self._resuming is None or self._resuming.done():
             self._resuming = tables.clock.spawn(self._resume())
@@ -61,7 +61,7 @@ class Holds:
     def reset(self, live: Live, stored: StoredTable) -> None:
         """``live``'s table as ``stored``, its people away unless connected, its watchers still watching (a table
         brought back at start is the same but for who is connected)."""
-        old, players = live.table, self.tables.server.players
+        old, players = live.table, self.tables.presence.players
         table = rebuilt(live.kind, stored, old.number)
         for name in table.people:
             table.set_absent(name, name not in players)
@@ -84,7 +84,7 @@ class Holds:
 
     async def _resume(self) -> None:
         """Each time the store works again, every held table read back from it and set going."""
-        watch, store = self.tables.server.store_watch, self.tables.server.store
+        watch, store = self.tables.store_watch, self.tables.store
         while self.held:
             await watch.works()
             held = list(self.held.values())  # (held before the store is read: a table held later may have saved since)
@@ -110,7 +110,7 @@ class Holds:
                 self.reset(live, stored)
                 row = live.row
                 try:
-                    await tables.server.store.save_table(live.game_id, row.rules, row.seats, row.bots, row.status,
+                    await tables.store.save_table(live.game_id, row.rules, row.seats, row.bots, row.status,
                                                          live.stored, [], conduct=row.conduct)
                 except StoreDown:
                     return

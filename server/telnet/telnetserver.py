@@ -23,8 +23,7 @@ from server.wire.sink import DEFAULT_WIDTH, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTE
 from server.telnet.coalescing import CoalescedTransport, Outbox
 from server.telnet.intake import CAUGHT_UP, NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
 from server.telnet.negotiation import CHARSET_OFFERED, REFUSED, TelnetInputParser
-from server.telnet.telnetsink import MAX_WIDTH, MIN_WIDTH
-from server.telnet.terminal import Terminal, is_utf8, read_terminal
+from server.telnet.terminal import MAX_WIDTH, MIN_WIDTH, Terminal, is_utf8, read_terminal
 from server.wire.tls import hand_on_early
 
 log = structlog.get_logger()

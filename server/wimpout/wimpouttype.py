@@ -37,7 +37,7 @@ from server.wimpout.wimpoutresults import TALLY, results
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from server.services import Services
+    from server.games.gametypes import Advisers
     from server.settings import TableSettings
 
 log = structlog.get_logger()
@@ -112,7 +112,7 @@ class Wimpout:
         """The tutorial's loaded dice (fair once the script no longer fits) and its notes."""
         return lesson.resumed(learner, events, secrets.randbits(64))
 
-    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+    async def before_bot(self, services: Advisers, table: Table, bot: str) -> None:
         """An optimal bot reads the server's solved tables: lend them to its table, and have them read first (in a
         thread)."""
         play = wimpout_play(table)
@@ -156,14 +156,14 @@ class Wimpout:
     def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
         return leaderboard(leaders, width)
 
-    async def hint(self, services: Services, table: Table, player: str) -> Message:
+    async def hint(self, services: Advisers, table: Table, player: str) -> Message:
         """The server's solved tables are read first (in a thread), for the first to ask for these rules."""
         play = wimpout_play(table)
         if play.game is not None:
             await services.solver.prepare(play.game.rules)
         return hint_message(play.hint(player, services.solver.solutions))
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+    async def review(self, services: Advisers, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
         """Read in a thread: a review reads every decision of the game against the solved tables (every player's:
         nothing in Cosmic Wimpout is hidden)."""
         played = [event_from_dict(e) for e in events]

@@ -17,7 +17,7 @@ from typing import Any, Literal
 from rooms.messages import Refusal
 from rooms.tables import SEATING_EVENTS, Sat, Status, Stood, Table, TableNews
 from server.games.gametypes import Move, Verb
-from server.games.helptopics import Topic
+from server.games.gametypes import Topic
 from server.render.style import Style
 from server.store import Finish, Result, Stats, StoredTable, Tally, Total
 from server.wire.wiremodel import WireModel
