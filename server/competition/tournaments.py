@@ -61,7 +61,8 @@ class Tournaments:
     def __init__(self, settings: Settings, store: Store, store_watch: StoreWatch, world: World,
                  presence: Presence[Any], hosting: Tables) -> None:
         self.settings, self.server_name = settings.events, settings.server_name
-        self.store, self.store_watch, self.world, self.presence, self.hosting = store, store_watch, world, presence, hosting
+        self.store, self.store_watch, self.world = store, store_watch, world
+        self.presence, self.hosting = presence, hosting
         self.running: dict[int, Running] = {}
         self._lock = asyncio.Lock()
         """One pairing at a time (a game's end and a join may come together)."""
