@@ -19,10 +19,11 @@ from rooms.messages import Message, Refusal
 from rooms.poker.pokerplay import GAME, poker_play, poker_table, restore_table
 from rooms.poker.pokerview import PokerOpened, PokerView, parse_options
 from rooms.tables import Aside, Table, TableNews
+from server.games.matchrecords import MatchRecords
 from server.poker import pokerboard, pokerhelp, pokerreview, pokerverbs, pokerwire, pokerwords
 from server.poker.pokerresults import TALLY, results
 from server.render.style import Style
-from server.store import Finish, Stats, StoredTable
+from server.store import Stats, StoredTable
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -35,7 +36,7 @@ THOUGHTFUL = ("strong",)
 """The house bots whose moves take long enough to work out in a thread."""
 
 
-class Poker:
+class Poker(MatchRecords[PokerGame]):
     """New Cosmic Poker: the server's second game."""
 
     name = GAME
@@ -47,6 +48,9 @@ class Poker:
     wire_messages = ()
     help_topics = pokerhelp.TOPICS
     command_help = pokerhelp.COMMAND_HELP
+
+    def __init__(self) -> None:
+        super().__init__(poker_play, PokerGame.replay, event_from_dict, event_to_dict, results)
 
     def randomness(self, settings: TableSettings) -> SeededShuffle:
         """Shuffles from a private generator seeded by the OS's unpredictable source (the order never leaves the
@@ -69,18 +73,6 @@ class Poker:
         events = [event_from_dict(e) for e in stored.events]
         return restore_table(stored.number, stored.room, PokerOptions.model_validate(stored.rules), stored.seats,
                              events, stored.bots)
-
-    def event_record(self, event: Any) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def finish(self, table: Table) -> Finish:
-        game = poker_play(table).game
-        assert game is not None  # only a started game finishes
-        return Finish(game.state.winner, results(game))
-
-    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
-        game = PokerGame.replay([event_from_dict(e) for e in events])
-        return Finish(game.state.winner, results(game))
 
     def clock(self, timer: str, settings: TableSettings) -> float:
         return settings.turn_timer

@@ -21,10 +21,11 @@ from rooms.tables import Aside, Table, TableNews
 from rooms.wimpout.advising import judge, review
 from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
+from server.games.matchrecords import MatchRecords
 from server.words import texts
 from server.tables.fairdice import SystemDice
 from server.render.style import Style
-from server.store import Finish, Stats, StoredTable
+from server.store import Stats, StoredTable
 from server.wimpout import gamehelp, lesson, wimpoutverbs, wimpoutwire
 from server.wimpout.board import rules_text, scoreboard, table_line
 from server.wimpout.eventwords import render_once, rules_summary
@@ -60,7 +61,7 @@ def load_dice(script: Path | None) -> DiceSource:
     return LoadedDice(throws)
 
 
-class Wimpout:
+class Wimpout(MatchRecords[Game]):
     """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words and solved tables here."""
 
     name = GAME
@@ -72,6 +73,9 @@ class Wimpout:
     wire_messages = (wimpoutwire.HintMessage,)
     help_topics = gamehelp.TOPICS
     command_help = gamehelp.COMMAND_HELP
+
+    def __init__(self) -> None:
+        super().__init__(wimpout_play, Game.replay, event_from_dict, event_to_dict, results)
 
     def randomness(self, settings: TableSettings) -> DiceSource:
         return load_dice(settings.dice_script)
@@ -91,18 +95,6 @@ class Wimpout:
     def restore(self, stored: StoredTable) -> Table:
         events = [event_from_dict(e) for e in stored.events]
         return restore_table(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
-
-    def event_record(self, event: Any) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def finish(self, table: Table) -> Finish:
-        game = wimpout_play(table).game
-        assert game is not None  # only a started game finishes
-        return Finish(game.state.winner, results(game))
-
-    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
-        game = Game.replay([event_from_dict(e) for e in events])
-        return Finish(game.state.winner, results(game))
 
     def clock(self, timer: str, settings: TableSettings) -> float:
         """An Insurance window has its own, shorter clock."""
