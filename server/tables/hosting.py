@@ -446,7 +446,7 @@ class Tables:
         if ending is not TableEnding.OVER:
             forfeits = None
             if ending is TableEnding.ABANDONED and live.rated and self._fair:
-                forfeits = await self.fair.forfeits(live, await self._bots_flagged(live.kind.finish(table)))
+                forfeits = await self.fair.forfeits(live, await self.fair.bots_flagged(live.kind.finish(table)))
             try:
                 changes = await self.store.close_table(live.game_id, ending.value, forfeits)
             except StoreDown:

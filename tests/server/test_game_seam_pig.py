@@ -1,4 +1,4 @@
-"""The game seam holds a second game: Pig (tests/pig_game.py), defined and registered from the test tree alone, is
+"""The game seam holds a second game: Pig (tests/support/pig/), defined and registered from the test tree alone, is
 played to the end by two people over real loopback telnet connections, then again with one of them in JSON mode."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import pytest
 from bots.reference_bot import Connection
 from support.clients import player, telnet_client
 from support.jsonclients import JsonClient
-from support.pig_game import Pig, PigMessage
+from support.pig.pigtype import Pig
+from support.pig.pigwire import PigMessage
 from server.commands.registry import REGISTRY
 from server.games.gametypes import GAME_TYPES
 from server.wire.protocol import SERVER_MESSAGE
