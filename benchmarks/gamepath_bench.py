@@ -118,7 +118,7 @@ def child(args: argparse.Namespace) -> None:
     import server.session
 
     assert Path(server.session.__file__).is_relative_to(args.tree), "measuring another tree than asked"
-    from server.eventloop import run
+    from server.process.eventloop import run
     from server.settings import Settings
 
     us = run(measure(args.clients, args.rounds, args.runs), Settings().event_loop)

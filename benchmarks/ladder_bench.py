@@ -1,17 +1,17 @@
 """The rating model on the house bots, then the bot ladder: ``optimal``, ``threshold 200 3`` and ``cautious`` play
 two-player games round robin (seats alternating, seeded dice) through the real ``engine.Game``; each game is rated in
-order with the server's model (``server.ratingmodel``). Printed: the ratings, their order with its confidence (the
+order with the server's model (``server.competition.ratingmodel``). Printed: the ratings, their order with its confidence (the
 chance, by the ratings' own uncertainty, that each bot is above the next, and how often the same order comes out of
 the same games rated in other orders), and the model's calibration: the log-loss and Brier score of its predicted
 chance of each game's winner, made before that game was rated, against always saying 50%. The same games are rated
 again under other betas (how much a game's result varies around skill), to tune it, and with and without the
-first-turn term (``server.ratingmodel.FirstTurn``: the roll-off's winner rated as if ahead by the first turn's worth,
+first-turn term (``server.competition.ratingmodel.FirstTurn``: the roll-off's winner rated as if ahead by the first turn's worth,
 the solver's figure for the goal, or learned: the first turn's win rate in the games before, as the same games come).
 
 Then the ladder: the reference bot's strategies (bots/reference_bot.py: its default ``threshold 150`` and
 ``cautious``) join it and the server's matchmaker (``rooms.matchmaking``, with the ladder's default seats and gap)
 seats them for ``--ladder-games`` games, each with the other or the house bots as anchors, rated as the server rates
-them (``server.ratingmodel.rate``). Printed: how the tables were made, the ladder's standings and the final order.
+them (``server.competition.ratingmodel.rate``). Printed: how the tables were made, the ladder's standings and the final order.
 
     python benchmarks/ladder_bench.py                  # 900 games, goal 300, then 300 ladder games
     python benchmarks/ladder_bench.py --games 300      # a quick look
@@ -32,9 +32,9 @@ from engine.wimpout import Game, RuleSet, SeededDice
 from engine.wimpout.strategies import cautious, threshold
 from rooms.matchmaking import Contender, ladder_tables
 from rooms.wimpout.advising import optimal
-from server.anchors import anchor_name
+from server.competition.anchors import anchor_name
 from engine.wimpout import events as ev
-from server.ratingmodel import BETA, MU, SIGMA, FirstTurn, Rating, head_start, rate
+from server.competition.ratingmodel import BETA, MU, SIGMA, FirstTurn, Rating, head_start, rate
 from server.settings import load_settings
 from server.skill.firstturn import first_turn_chance
 from server.wimpout.solutions import Solutions

@@ -53,12 +53,12 @@ from bots.reference_bot import TABLE_ONLY_EVENTS, BotError, Connection, Player, 
 from benchmarks.processes import cpu_seconds, rss_mib, with_children  # noqa: E402,F401  (what other benchmarks import from here)
 from benchmarks.processes import print_cpu, print_machine  # noqa: E402
 from benchmarks.stores import STORES, configured  # noqa: E402
-from server.running import GC_YOUNG_THRESHOLD  # noqa: E402
+from server.process.running import GC_YOUNG_THRESHOLD  # noqa: E402
 from benchmarks.correspondence_load import PER_ROOM as POSTAL_PER_ROOM, correspondence_phase  # noqa: E402
 
 
 def bot_name(index: int) -> str:
-    """``bot0005``: not ``bot5``, which reads as "Bots", a word the server begins a line with (server.ownwords)."""
+    """``bot0005``: not ``bot5``, which reads as "Bots", a word the server begins a line with (server.community.ownwords)."""
     return f"bot{index:04d}"
 
 

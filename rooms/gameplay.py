@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_check
 from engine.gametype import Match
 
 if TYPE_CHECKING:
-    from rooms.tables import Status, TableNews
+    from rooms.tablenews import Status, TableNews
 
 
 class HouseBot(Protocol):

@@ -9,12 +9,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import count
-from typing import Any, NamedTuple
+from typing import Any
 
 from rooms.gameplay import HouseBot, TablePlay, TableView
 from rooms.messages import Refusal
+from rooms.tablenews import (  # (the seating events and TimedOut, named here by their importers too)
+    Absent, Aside, RemovalVote, SEATING_EVENTS, Sat, Status, Stood, TableEnding, TableNews, TimedOut, Watching,
+)
 
 MIN_PLAYERS = 2
 BOT_SUFFIX = ".bot"
@@ -23,96 +25,15 @@ BOT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9]{0,11}")
 """ASCII, as player names are: every client shows it and every player can type it ('table bot remove')."""
 
 
-class Status(str, Enum):
-    WAITING = "waiting"
-    PLAYING = "playing"
-    OVER = "over"
-
-
-class TableEnding(str, Enum):
-    """How a table closes: its game finished, its game left by every person in it, or emptied before the start."""
-
-    OVER = "over"
-    ABANDONED = "abandoned"
-    CLOSED = "closed"
-
-
-# -- what happens at a table besides the game's own events -----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Sat:
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class Stood:
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class Watching:
-    player: str
-    watching: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Absent:
-    """A seated player lost their connection (``absent``) or came back."""
-
-    player: str
-    absent: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RemovalVote:
-    voter: str
-    target: str
-    needed: tuple[str, ...]
-    """Who still has to agree."""
-
-
-@dataclass(frozen=True, slots=True)
-class TimedOut:
-    """The turn timer ran out and the table moved for the player."""
-
-    player: str
-    command: str
-
-
-SEATING_EVENTS = (Sat, Stood, Watching, Absent, RemovalVote, TimedOut)
-
-
-class Aside(NamedTuple):
-    """Words for one player right after one of a move's events (the tutorial's notes): they read it where it
-    belongs, before what comes next and before what they may do."""
-
-    after: int
-    """The index of the event in ``TableNews.events``."""
-    to: str
-    text: str
-
-
 @dataclass(slots=True)
 class Conduct:
-    """How each person took part in the game, which its rating asks (server.fairplay): the turn moves each typed that
+    """How each person took part in the game, which its rating asks (server.competition.fairplay): the turn moves each typed that
     the game took (never the turn timer's for them, nor a house bot's), who left it after its start (left, voted out
     or removed, in order), and where each person connected from when it started (noted by the server)."""
 
     moves: Counter[str] = field(default_factory=Counter)
     left: list[str] = field(default_factory=list)
     addresses: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class TableNews:
-    """One move at a table: what happened, in order, and the table as it now stands (``game``: its game type)."""
-
-    table: int
-    game: str
-    events: tuple[Any, ...]
-    view: Any
-    asides: tuple[Aside, ...] = ()
 
 
 class Table:

@@ -17,40 +17,40 @@ from engine.wimpout import ThrowSyntaxError
 from rooms.loader import WorldError, load_world_file
 from rooms.messages import Delivery, Message
 from rooms.world import World
-from server import texts
-from server.admission import AcceptErrors, Admission
-from server.eventloop import running_loop_name
+from server.words import texts
+from server.limits.admission import AcceptErrors, Admission
+from server.process.eventloop import running_loop_name
 from server.funhouse.funplay import Funhouse
-from server.gametypes import GAME_TYPES
-from server.botladder import Ladder
-from server.holds import Holds
-from server.hosting import Tables
-from server.figures import PortalFigures
-from server.figures import Figures, game_figures, transports
+from server.games.gametypes import GAME_TYPES
+from server.competition.botladder import Ladder
+from server.community.holds import Holds
+from server.tables.hosting import Tables
+from server.ops.figures import PortalFigures
+from server.ops.figures import Figures, transports
 from server.notices.notifier import Notices
 from server.outofband.mssp import mssp_variables
-from server.ownwords import own_words, reserved_in_use
-from server.ratelimit import CommandBuckets, LoginThrottle
-from server.presence import Presence
+from server.community.ownwords import own_words, reserved_in_use
+from server.limits.ratelimit import CommandBuckets, LoginThrottle
+from server.community.presence import Presence
 from server.services import Services
 from server.session import Session
 from server.web.websession import WebSession
 from server.settings import DEFAULTS, Settings
 from server.store import Channel, Store, StoreError, store_for
-from server.storewatch import StoreWatch, spared
-from server.quotas import Quotas
+from server.ops.storewatch import StoreWatch, spared
+from server.limits.quotas import Quotas
 from server.wimpout.solving import Solver
-from server.jsonsink import JsonSink
-from server.sink import LineOut, Sink, Source
+from server.wire.jsonsink import JsonSink
+from server.wire.sink import LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
-from server.tls import server_context
-from server.challenges import Challenges
-from server.timesource import Clock
-from server.tournaments import Tournaments
-from server.worldwings import missing_wings
+from server.wire.tls import server_context
+from server.acrossdays.challenges import Challenges
+from server.acrossdays.timesource import Clock
+from server.competition.tournaments import Tournaments
+from server.ops.worldwings import missing_wings
 
 if TYPE_CHECKING:
-    from server.metrics import MetricsEndpoint
+    from server.ops.metrics import MetricsEndpoint
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
@@ -76,21 +76,25 @@ class GameServer:
         self.store_watch.recovered.append(lambda: self.tables.clock.spawn(self._saving_again()))
         self.time = Clock(settings.data_dir, settings.adjustable_clock)
         """The server's clock for what is counted in days (correspondence deadlines, vacations, challenges)."""
-        self.tables = Tables(self)
-        self.solver = Solver(self)
-        self.presence = Presence(self.store, self.world, self.tables, settings.wizards)
-        self.services = Services(
+        self.tables = Tables(settings, self.store, self.world, self.store_watch, self.time)
+        self.solver = Solver(settings, self.tables)
+        self.presence: Presence[Session] = Presence(self.store, self.world, self.tables, settings.wizards)
+        self.notices = Notices(settings, self.store, self.presence, self.tables)
+        self.services: Services[Session] = Services(
             settings, self.store, self.world, self.presence, self.tables, self.solver,
             LoginThrottle(limits.login_failure_burst, limits.address_failure_burst, limits.login_failure_refill,
                           limits.create_burst, limits.create_refill),
             CommandBuckets(limits.command_burst, limits.command_rate, limits.max_connections_per_address),
             Quotas(limits, settings.letters),
             lambda by: self.request_shutdown(by), Funhouse(self.store, settings.funhouse, self.solver.spend),
-            Tournaments(self), Ladder(self), Notices(self), Holds(self.store), clock=self.time,
+            Tournaments(settings, self.store, self.store_watch, self.world, self.presence, self.tables),
+            Ladder(settings.ladder, self.store, self.world, self.presence, self.tables), self.notices,
+            Holds(self.store), clock=self.time,
         )
-        self.notices = self.services.notices
+        self.tables.serve(self.presence, self.notices, self.services)
         self.notices.summaries.append(self.tables.posts.summary)
-        self.services.challenges = Challenges(self)
+        self.services.challenges = Challenges(settings.correspondence, self.store, self.time, self.presence,
+                                              self.notices, self.tables)
         self.connections: set[Session] = set()
         self.admission = Admission(limits, settings.web.trusted_proxies, lambda: self.stopping,
                                    self.services.address_bans)
@@ -141,7 +145,7 @@ class GameServer:
 
             self.web = await WebClient.start(self)
         if self.settings.metrics.enabled:
-            from server.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
+            from server.ops.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
 
             self.metrics = await MetricsEndpoint.start(self.settings.metrics, self._figures)
         await self.begin(listening=True)
@@ -187,7 +191,7 @@ class GameServer:
         await self._prune()
 
     async def _reserved_names(self) -> None:
-        """Work out the server's own words (``server.ownwords``: once a process, in a thread, once serving: a
+        """Work out the server's own words (``server.community.ownwords``: once a process, in a thread, once serving: a
         character created meanwhile waits for them), and name the accounts that hold one from before it was
         reserved: they keep their names, and a wizard may '@rename' them."""
         await asyncio.to_thread(own_words)
@@ -318,7 +322,7 @@ class GameServer:
         return PortalFigures(connections=transports(session.transport for session in self.connections))
 
     async def _figures(self) -> Figures:
-        return game_figures(self.services), await self._holder_figures()
+        return self.services.figures(), await self._holder_figures()
 
     def who(self) -> dict[str, Any]:
         """WHO as JSON (``/who``): who is on, for how long, idle how long, and their @doing."""

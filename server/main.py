@@ -1,5 +1,5 @@
 """The ``cosmic-wimpout`` console script. When it runs the portal, its first game process is started before anything
-else is loaded (``server.portal.firstgame``); then the command runs (``server.running``)."""
+else is loaded (``server.portal.firstgame``); then the command runs (``server.process.running``)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import os
 import sys
 
 from server.portal.firstgame import first_game
-from server.privatefiles import UMASK
+from server.ops.privatefiles import UMASK
 
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    os.umask(UMASK)  # the server and the console alike create nothing others can read (server.privatefiles)
+    os.umask(UMASK)  # the server and the console alike create nothing others can read (server.ops.privatefiles)
     first = first_game(argv)
-    from server.running import run
+    from server.process.running import run
 
     run(argv, first)
 

@@ -13,18 +13,18 @@ import structlog
 from rooms.messages import Message, Refusal
 from rooms.gameplay import TableView
 from rooms.tables import Table, TableNews
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError
 from server.commands.registry import REGISTRY, Command, Stage
-from server.gametypes import GAME_TYPES
-from server.lines import Line, LineSplitter, typed
-from server.protocol import ErrorCode
+from server.games.gametypes import GAME_TYPES
+from server.wire.lines import Line, LineSplitter, typed
+from server.wire.protocol import ErrorCode
 from server.render.colour import KIND_COLOURS, painted
 from server.render.style import Style, default_cubes
-from server.quotas import ASKER
-from server.sink import READ_CHUNK, Sink, Source
+from server.limits.quotas import ASKER
+from server.wire.sink import READ_CHUNK, Sink, Source
 from server.store import EVERYWHERE, Account, Restriction, StoreDown
-from server.unheard import as_seen
+from server.tables.unheard import as_seen
 
 if TYPE_CHECKING:
     from server.services import Services
@@ -61,7 +61,7 @@ class Session:
     transport = "telnet"
     """What carries it (``/metrics``' connections by transport)."""
 
-    def __init__(self, services: Services, reader: Source, sink: Sink, address: str) -> None:
+    def __init__(self, services: Services[Session], reader: Source, sink: Sink, address: str) -> None:
         limits = services.settings.limits
         self.services, self.sink, self.address = services, sink, address
         self.account: Account | None = None
@@ -165,7 +165,7 @@ class Session:
         return message.kind in TALK_KINDS and message.fields.get("who") in self.ignoring
 
     def view_of(self, table: Table) -> TableView:
-        """A table as this person is shown it: what players they ignore wrote there is masked (server.unheard)."""
+        """A table as this person is shown it: what players they ignore wrote there is masked (server.tables.unheard)."""
         return as_seen(self.ignoring, table, table.view())
 
     def silenced(self, scope: str) -> Restriction | None:
@@ -248,7 +248,7 @@ class Session:
 
     async def read_line(self) -> Line | None:
         """The next input line, or None once the connection is gone; none while the client is far behind on its
-        output (``server.sink.PAUSE_INPUT_BYTES``)."""
+        output (``server.wire.sink.PAUSE_INPUT_BYTES``)."""
         if self.sink.paused:
             await self._wait_for_output()
         if self._pending:  # sent together with the line just run: it waits its turn behind everyone else's input
@@ -368,7 +368,7 @@ class Session:
             self.refuse(str(refusal), "refused")
         except UsageError as usage:
             self.refuse(f"Usage: {usage}", "usage")
-        except StoreDown as down:  # (noted and logged by the store's watch: server.storewatch)
+        except StoreDown as down:  # (noted and logged by the store's watch: server.ops.storewatch)
             self.refuse(down.told or texts.NOT_SAVED, "not_saved")
             if self.name is not None:
                 self.services.unsaved.add(self.name)  # told again once the store works

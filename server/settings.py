@@ -336,7 +336,7 @@ class Settings(BaseSettings):
     event_loop: Literal["uvloop", "asyncio"]
     adjustable_clock: bool
     """Let a wizard move the server's clock forward ('@clock'): tests and demonstrations of correspondence play only,
-    never a server people play on (server.timesource)."""
+    never a server people play on (server.acrossdays.timesource)."""
     limits: Limits
     tables: TableSettings
     events: EventSettings

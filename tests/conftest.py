@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from server.eventloop import loop_factory
+from server.process.eventloop import loop_factory
 from support.servers import running, settings_for
 
 pytest_plugins = ("support.pgcluster",)

@@ -1,9 +1,11 @@
-"""The shape of the code, checked: the layers (import-linter's contracts in pyproject.toml), no import cycle, games
+"""The shape of the code, checked: the layers and groups (import-linter's contracts in pyproject.toml), no import
+cycle (not even of type-only imports), the running server built by its entry points alone, server/ grouped, games
 apart, one name per module, SQL in the store's backends only, telnet in its transport only, commands served through
 their context, and no file too long to read."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -18,6 +20,8 @@ LAYERS = ("server", "rooms", "engine")
 MAX_LINES = 500
 SOURCES = ("engine", "rooms", "server", "bots", "benchmarks", "tests")
 SPECIAL = {"__init__.py", "__main__.py", "conftest.py"}
+MAX_TOP_MODULES = 8
+ENTRY_POINTS = {"server.process.running", "server.portal.gameprocess"}
 
 
 def _files(*folders: str, suffixes: tuple[str, ...] = (".py",)) -> list[Path]:
@@ -44,6 +48,36 @@ def test_no_import_cycle() -> None:
                           for package in _with_packages(imported) if not m.startswith(package + ".")}
                       for m in graph.modules})
     assert not cycles, "import cycles: " + "; ".join(" -> ".join(sorted(c)) for c in cycles)
+
+
+def test_no_import_cycle_even_for_types() -> None:
+    """Drawn with the imports made for type checking alone too, the picture of imports has no circle: a module
+    below another names it by no import at all (a narrow protocol of what it uses stands in)."""
+    graph = grimp.build_graph(*LAYERS, exclude_type_checking_imports=False, cache_dir=None)
+    cycles = _cycles({m: {package for imported in graph.find_modules_directly_imported_by(m)
+                          for package in _with_packages(imported) if not m.startswith(package + ".")}
+                      for m in graph.modules})
+    assert not cycles, "import cycles counting type-only imports: " + "; ".join(" -> ".join(sorted(c)) for c in cycles)
+
+
+def test_only_the_entry_points_import_the_app() -> None:
+    """``server.app`` (the running server) is built by the console script's run (``server.process.running``) and
+    the portal's game process (``server.portal.gameprocess``); every service below it is handed what it uses."""
+    graph = grimp.build_graph(*LAYERS, exclude_type_checking_imports=False, cache_dir=None)
+    importers = graph.find_modules_that_directly_import("server.app")
+    assert importers <= ENTRY_POINTS, sorted(importers - ENTRY_POINTS)
+
+
+def test_server_is_grouped() -> None:
+    """At most a handful of modules at ``server/``'s top (the app, its entry, settings, logs, the session and the
+    commands' services); every package of the project says in its docstring what it holds."""
+    top = sorted(p.name for p in (ROOT / "server").glob("*.py"))
+    assert len(top) <= MAX_TOP_MODULES, top
+    packages = [p for p in _files("engine", "rooms", "server") if p.name == "__init__.py"]
+    folders = {p.parent for p in _files("engine", "rooms", "server")}
+    assert not [str(f.relative_to(ROOT)) for f in folders if not (f / "__init__.py").exists()]
+    undocumented = [str(p.relative_to(ROOT)) for p in packages if ast.get_docstring(ast.parse(p.read_text())) is None]
+    assert not undocumented, undocumented
 
 
 def test_games_do_not_import_each_other() -> None:

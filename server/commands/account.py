@@ -7,13 +7,13 @@ import dataclasses
 import structlog
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError, quoted_pair
 from server.commands.registration import configured_wizard, follow
 from server.commands.registry import command
 from server.commands.seating import CONFIRM
-from server.names import password_problem
-from server.passwords import hash_password_async, verify_password_async
+from server.community.names import password_problem
+from server.community.passwords import hash_password_async, verify_password_async
 from server.session import Session
 from server.store import FORMER
 

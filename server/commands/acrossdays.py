@@ -9,12 +9,12 @@ from datetime import UTC, datetime
 import structlog
 
 from rooms.messages import Refusal
-from server import posttexts, texts
+from server.words import posttexts, texts
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.correspondence import days
+from server.acrossdays.correspondence import days
 from server.session import Session
-from server.vacations import when_text
+from server.acrossdays.vacations import when_text
 
 log = structlog.get_logger()
 UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

@@ -10,7 +10,7 @@ import secrets
 import structlog
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.notices.codes import CONFIRM, LIFETIME, code_hash, matches, new_code, shown, usable

@@ -5,13 +5,13 @@ from __future__ import annotations
 import structlog
 
 from rooms.messages import Message, Refusal, speech
-from server import texts
-from server.addressbans import Network, covers, network_named
+from server.words import texts
+from server.community.addressbans import Network, covers, network_named
 from server.commands.args import quoted_pair, required
 from server.commands.registry import command
-from server.names import password_problem, skeleton
-from server.passwords import hash_password_async
-from server.sanctions import record, when
+from server.community.names import password_problem, skeleton
+from server.community.passwords import hash_password_async
+from server.community.sanctions import record, when
 from server.session import Session
 from server.store import Account, AddressBan, StoreDown
 

@@ -4,11 +4,11 @@ solved tables, New Cosmic Poker's by its strong house bot's estimates)."""
 from __future__ import annotations
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.records import finished_game
 from server.commands.registry import command
 from server.commands.seating import seated
-from server.gametypes import GAME_TYPES, Advising, GameType
+from server.games.gametypes import GAME_TYPES, Advising, GameType
 from server.session import Session
 
 

@@ -1,4 +1,4 @@
-"""Argument parsing shared by commands. Wrong usage raises :class:`UsageError` (server.usage), and dispatch
+"""Argument parsing shared by commands. Wrong usage raises :class:`UsageError` (server.words.usage), and dispatch
 answers with the command's own usage line, so usage is written once, in the docstring.
 
 One quoting rule for every name and password (``connect``, ``create``, ``@password``, ``@newpassword``): words are
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from rooms.messages import Refusal
-from server import texts
-from server.usage import UsageError, required
+from server.words import texts
+from server.words.usage import UsageError, required
 
 __all__ = ["UsageError", "one_word", "quoted_pair", "required", "target_and_text", "words"]
 """What commands import from here: the parsers below, and usage's two (one import line for a command's arguments)."""

@@ -8,12 +8,12 @@ import dataclasses
 from rooms import construction
 from rooms.messages import Refusal
 from rooms.model import Room
-from server import texts
+from server.words import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.registry import command
-from server.quotas import HourlyQuota, Quotas
-from server.sanctions import may_talk, record
+from server.limits.quotas import HourlyQuota, Quotas
+from server.community.sanctions import may_talk, record
 from server.session import Session
 from server.store import StoreDown
 

@@ -9,10 +9,10 @@ from collections import deque
 from engine.numbers import typed_number
 from rooms.messages import Delivery, Message, Refusal, speech
 from rooms.world import posed
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError, required
 from server.commands.registry import command
-from server.sanctions import may_talk, record
+from server.community.sanctions import may_talk, record
 from server.session import Session
 from server.services import RECALL_MAX, Recalled
 from server.store import Channel

@@ -15,7 +15,7 @@ from server.commands.args import UsageError
 from server.commands.records import finished_game
 from server.commands.registry import command
 from server.session import Session
-from server.tabledice import game_export
+from server.tables.tabledice import game_export
 
 
 @command("verify", category="records")

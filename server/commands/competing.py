@@ -6,15 +6,15 @@ from __future__ import annotations
 from engine.numbers import typed_number
 from rooms.messages import Message, Refusal
 from rooms.pairing import ranked
-from server import texts
-from server.anchors import ANCHORS
+from server.words import texts
+from server.competition.anchors import ANCHORS
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.session import Session
-from server.names import skeleton
+from server.community.names import skeleton
 from server.store import BotAccount, EntrantLine, EventRecord
 from server.duplicate import round_results
-from server.tournaments import ARENA, DUPLICATE, SWISS
+from server.competition.tournaments import ARENA, DUPLICATE, SWISS
 
 MOST_MINUTES, MOST_ROUNDS = 24 * 60, 20
 

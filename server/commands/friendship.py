@@ -7,13 +7,13 @@ import time
 
 from engine.numbers import typed_number
 from rooms.messages import Refusal
-from server import posttexts
-from server.challenges import Challenges
+from server.words import posttexts
+from server.acrossdays.challenges import Challenges
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.commands.who import idle
 from server.friends.friendslist import FriendRow, friends_message
-from server.names import skeleton
+from server.community.names import skeleton
 from server.session import Session
 
 

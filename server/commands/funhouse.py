@@ -27,7 +27,7 @@ from server.funhouse.funwire import FunhouseMessage
 from server.render.style import Style
 from server.session import Session
 from server.store import FunRecord
-from server.tabledice import NOT_RECORDED, shown
+from server.tables.tabledice import NOT_RECORDED, shown
 
 LIST_SIZE = 10
 

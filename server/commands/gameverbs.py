@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 
 from rooms.messages import Refusal
-from server import posttexts, texts
+from server.words import posttexts, texts
 from server.commands.movement import bare_exit
 from server.commands.registry import REGISTRY, Handler
 from server.commands.seating import seated
-from server.gametypes import GAME_TYPES, GameType, Verb
-from server.livetable import Live
-from server.sanctions import may_talk
+from server.games.gametypes import GAME_TYPES, GameType, Verb
+from server.tables.livetable import Live
+from server.community.sanctions import may_talk
 from server.session import Session
 
 AT_TABLE = re.compile(r"@[0-9]{1,6}")

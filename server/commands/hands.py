@@ -1,12 +1,12 @@
-"""'hand': a player's own cards, in a game with hidden hands (server.gametypes.Hands)."""
+"""'hand': a player's own cards, in a game with hidden hands (server.games.gametypes.Hands)."""
 
 from __future__ import annotations
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.registry import command
 from server.commands.seating import seated
-from server.gametypes import Hands
+from server.games.gametypes import Hands
 from server.session import Session
 
 

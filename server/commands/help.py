@@ -1,15 +1,15 @@
-"""help: the commands' own docstrings (so they cannot drift from them) and each game's topics (server.helptopics)."""
+"""help: the commands' own docstrings (so they cannot drift from them) and each game's topics (server.games.helptopics)."""
 
 from __future__ import annotations
 
 from itertools import groupby
 
-from server import texts
+from server.words import texts
 from server.commands.registry import CATEGORIES, REGISTRY, Command, Stage, command
-from server.gametypes import GAME_TYPES
-from server.helptopics import find_topic, topic_list
+from server.games.gametypes import GAME_TYPES
+from server.games.helptopics import find_topic, topic_list
 from server.session import Session
-from server.sink import DEFAULT_WIDTH
+from server.wire.sink import DEFAULT_WIDTH
 
 
 @command("help", stage=Stage.ANY, category="general", powers=True)

@@ -4,10 +4,10 @@ output a bot wants to parse. Commands stay text, so bots and people speak one co
 from __future__ import annotations
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError
 from server.commands.registry import Stage, command
-from server.jsonsink import JsonSink
+from server.wire.jsonsink import JsonSink
 from server.session import Session
 
 

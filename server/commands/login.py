@@ -5,19 +5,19 @@ from __future__ import annotations
 import structlog
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError, words
 from server.commands.registry import Stage, command
 from server.commands.mailbox import unread_at_login
 from server.commands.oversight import reports_at_login
 from server.commands.serverinfo import news_at_login
-from server.invitations import valid_since
-from server.names import look_alike, password_problem, skeleton
-from server.ownwords import new_name_refused
-from server.passwords import hash_password_async, outdated, verify_password_async
+from server.community.invitations import valid_since
+from server.community.names import look_alike, password_problem, skeleton
+from server.community.ownwords import new_name_refused
+from server.community.passwords import hash_password_async, outdated, verify_password_async
 from server.session import Session
 from server.store import InviteRefused, NameTaken, StoreDown
-from server.storewatch import spared
+from server.ops.storewatch import spared
 
 log = structlog.get_logger()
 

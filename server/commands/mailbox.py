@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from engine.numbers import typed_number
 from rooms.messages import Refusal, speech
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError, target_and_text
 from server.commands.registry import command
 from server.commands.serverinfo import utc_date
-from server.names import skeleton
-from server.quotas import Quotas
-from server.sanctions import may_talk
+from server.community.names import skeleton
+from server.limits.quotas import Quotas
+from server.community.sanctions import may_talk
 from server.session import Session
 from server.store import Letter
 from server.store.domain import PREVIEW

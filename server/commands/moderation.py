@@ -6,12 +6,12 @@ import time
 
 from engine.numbers import typed_number
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, required
 from server.commands.channels import find_channel
 from server.commands.registry import command
-from server.sanctions import describe, entry_line, record, until_text, when
+from server.community.sanctions import describe, entry_line, record, until_text, when
 from server.session import Session
 from server.store import EVERYWHERE, Account, Restriction
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import required
 from server.commands.who import idle
 from server.commands.registry import command, fallback

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from engine.keyedstream import SeedError, player_seed
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.building import set_builder
 from server.commands.addresses import set_notify
 from server.commands.competing import set_bot
 from server.commands.registry import command
 from server.session import PAGE_ROWS, Session
-from server.tabledice import DICE_SEED_IS, DICE_SEED_NONE, PREFERENCE as DICE_SEED
+from server.tables.tabledice import DICE_SEED_IS, DICE_SEED_NONE, PREFERENCE as DICE_SEED
 
 CHOICES = {"cubes": ("art", "compact"), "screenreader": ("on", "off", "auto"), "color": ("on", "off", "auto"),
            "haven": ("on", "off"), "prompt": ("on", "off"), "friends-notify": ("on", "off"),

@@ -7,12 +7,12 @@ import structlog
 
 from engine.numbers import typed_number
 from rooms.messages import Refusal, speech
-from server import texts
+from server.words import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, target_and_text
 from server.commands.registry import command
-from server.quotas import HOUR, minutes
-from server.sanctions import entry_line, record, when
+from server.limits.quotas import HOUR, minutes
+from server.community.sanctions import entry_line, record, when
 from server.session import Session
 from server.store import Report
 

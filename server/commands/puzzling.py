@@ -17,7 +17,7 @@ from server.funhouse.funplay import revealed
 from server.puzzles import dailyplay, puzzlebank
 from server.puzzles import puzzlewords as words
 from server.session import Session
-from server.tabledice import stream_of
+from server.tables.tabledice import stream_of
 from server.store.puzzlestore import PuzzleRow
 from server.wimpout.cubeart import compact, spoken
 

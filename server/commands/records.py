@@ -8,18 +8,18 @@ import time
 
 from engine.numbers import typed_number
 from rooms.messages import Message, Refusal, counted
-from server import posttexts, texts
+from server.words import posttexts, texts
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.gametypes import GAME_TYPES, GameType
-from server.ratednews import provisional
-from server.ratingmodel import Rating
+from server.games.gametypes import GAME_TYPES, GameType
+from server.tables.ratednews import provisional
+from server.competition.ratingmodel import Rating
 from server.render.columns import narrowed
 from server.session import Session
 from server.skill.skillindex import skill_of
 from server.store import PlayedGame
 from server.store.postal import CORRESPONDENCE, LIVE
-from server.tabledice import game_export, unsealed
+from server.tables.tabledice import game_export, unsealed
 
 HISTORY_SIZE, TOP_SIZE = 20, 10
 

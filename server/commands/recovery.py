@@ -7,13 +7,13 @@ from __future__ import annotations
 import structlog
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError, one_word, words
 from server.commands.registry import Stage, command
-from server.names import password_problem, skeleton
+from server.community.names import password_problem, skeleton
 from server.notices.codes import LIFETIME, RESET, code_hash, matches, new_code, shown, usable
 from server.notices.emails import mail_payload
-from server.passwords import hash_password_async
+from server.community.passwords import hash_password_async
 from server.session import Session
 
 log = structlog.get_logger()

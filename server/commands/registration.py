@@ -8,14 +8,14 @@ import dataclasses
 import structlog
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.admin import account_named
 from server.commands.args import UsageError, quoted_pair, required
 from server.commands.registry import Stage, command
-from server.invitations import VALID_DAYS, new_code, read_code, valid_since
-from server.names import look_alike, skeleton
-from server.ownwords import new_name_refused
-from server.sanctions import record, when
+from server.community.invitations import VALID_DAYS, new_code, read_code, valid_since
+from server.community.names import look_alike, skeleton
+from server.community.ownwords import new_name_refused
+from server.community.sanctions import record, when
 from server.services import Services
 from server.session import Session
 from server.store import Invite, NameTaken

@@ -18,13 +18,12 @@ import enum
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from server.session import Session
-
-Handler = Callable[["Session", str], Awaitable[None]]
-Fallback = Callable[["Session", str], Awaitable[bool]]
+Handler = Callable[[Any, str], Awaitable[None]]
+"""A command: called with the session that typed it (``server.session.Session``, which dispatches through this
+registry and so is not named here: the registry stays below it) and the words after the command's name."""
+Fallback = Callable[[Any, str], Awaitable[bool]]
 
 
 CATEGORIES = ("login", "world", "table", "turn", "talk", "records", "general", "account", "building", "admin")

@@ -6,17 +6,17 @@ import re
 
 from engine.numbers import typed_number
 from rooms.messages import Refusal
-from server import posttexts, texts
-from server.correspondence import days
+from server.words import posttexts, texts
+from server.acrossdays.correspondence import days
 from server.commands.args import UsageError
 from server.commands.registry import command
-from server.sanctions import may_talk
+from server.community.sanctions import may_talk
 from server.session import Session
 from server.settings import MAX_BOT_PACE
-from server.livetable import Live
-from server.quotas import Quotas
-from server.hosting import Tables
-from server.tabledice import WATCH_SEALED, committed, same_dice, start as start_game
+from server.tables.livetable import Live
+from server.limits.quotas import Quotas
+from server.tables.hosting import Tables
+from server.tables.tabledice import WATCH_SEALED, committed, same_dice, start as start_game
 
 
 CONFIRM = ("y", "yes")

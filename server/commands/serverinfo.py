@@ -8,11 +8,11 @@ from datetime import datetime, timezone
 from importlib.metadata import version as installed_version
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import required
 from server.commands.registry import Stage, command
 from server.commands.who import idle, on_for
-from server.names import skeleton
+from server.community.names import skeleton
 from server.session import Session
 
 PACKAGE = "cosmic-wimpout"

@@ -1,11 +1,10 @@
 """A wizard's ``@stats``: the server's running figures in words, the same ones ``/metrics`` gives Prometheus
-(server.figures, server.metrics)."""
+(server.ops.figures, server.ops.metrics)."""
 
 from __future__ import annotations
 
 from server.commands.registry import command
-from server.figures import GameFigures, Latencies, PortalFigures
-from server.figures import game_figures
+from server.ops.figures import GameFigures, Latencies, PortalFigures
 from server.session import Session
 
 
@@ -20,7 +19,7 @@ async def stats(session: Session, args: str) -> None:
     """
     services = session.services
     holder = await services.holder_figures() if services.holder_figures is not None else None
-    session.page("\n".join(words(game_figures(services), holder or PortalFigures())), "info")
+    session.page("\n".join(words(services.figures(), holder or PortalFigures())), "info")
 
 
 def words(game: GameFigures, holder: PortalFigures) -> list[str]:

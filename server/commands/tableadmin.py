@@ -6,14 +6,14 @@ from __future__ import annotations
 import time
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError
 from server.commands.who import idle
 from server.commands.registry import command
 from server.commands.seating import table_number
-from server.sanctions import record, when
+from server.community.sanctions import record, when
 from server.session import Session
-from server.hosting import Live
+from server.tables.hosting import Live
 
 
 def _row(session: Session, live: Live) -> str:

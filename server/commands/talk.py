@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rooms.messages import Refusal
-from server import texts
+from server.words import texts
 from server.commands.args import UsageError, required, target_and_text
 from server.commands.registry import REGISTRY, command
-from server.sanctions import may_talk
-from server.names import skeleton
+from server.community.sanctions import may_talk
+from server.community.names import skeleton
 from server.session import Session
 
 if TYPE_CHECKING:

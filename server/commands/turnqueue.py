@@ -5,12 +5,12 @@ gameverbs)."""
 from __future__ import annotations
 
 from rooms.messages import Refusal
-from server import posttexts
+from server.words import posttexts
 from server.commands.args import UsageError
 from server.commands.registry import command
 from server.commands.seating import table_number
-from server.gameslist import challenge_rows, games_message, rows
-from server.livetable import Live
+from server.acrossdays.gameslist import challenge_rows, games_message, rows
+from server.tables.livetable import Live
 from server.session import Session
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from server.commands.registry import command
 from server.session import Session
-from server.tabledice import start
+from server.tables.tabledice import start
 from rooms.wimpout.wimpoutplay import GAME
 from server.wimpout.lesson import GOAL, TEACHER
 

@@ -7,7 +7,7 @@ import unicodedata
 
 from rooms.messages import speech
 from server.commands.registry import Stage, command
-from server.sanctions import may_talk
+from server.community.sanctions import may_talk
 from server.session import Session
 
 DOING_MAX = 40

@@ -3,7 +3,7 @@ same boards, each round's tables are put in groups (the tables with the same num
 cubes: one secret server seed a group, mixed with every group member's own seed, committed when the round is seated
 and revealed when its last table is over, so the ``k``-th throw of seat ``s`` is the same at every table of the group.
 Each result is then scored by matchpoints against the same seat's results at the group's other tables. The event
-itself (entries, rounds drawn as a Swiss event's, standings) is server.tournaments'; here are the round's seating on
+itself (entries, rounds drawn as a Swiss event's, standings) is server.competition.tournaments'; here are the round's seating on
 shared dice (``dealing``) and its scoring, results table and reveal (``travellers``)."""
 
 from server.duplicate.dealing import seat_round

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from rooms.messages import Delivery, Message
-from server import tabledice
+from server.tables import tabledice
 from server.duplicate import duplicatetexts as words
-from server.livetable import Live
+from server.tables.livetable import Live
 
 if TYPE_CHECKING:
-    from server.tournaments import Running, Tournaments
+    from server.competition.tournaments import Running, Tournaments
 
 log = structlog.get_logger()
 KIND = "duplicate"
@@ -37,7 +37,7 @@ def rotated(names: list[str], house: set[str], round: int) -> list[str]:
 async def seat_round(events: Tournaments, run: Running, tables: list[list[str]], house: set[str], round: int) -> None:
     """Seat one round of a duplicate event: the tables opened, grouped by their number of seats, each group's shared
     dice kept as the round's record, then every game started."""
-    store = events.server.store
+    store = events.store
     opened = [live for names in tables
               if (live := await events.open_table(run, rotated(names, house, round), house, round)) is not None]
     groups: dict[int, list[Live]] = {}
@@ -66,7 +66,7 @@ async def seat_round(events: Tournaments, run: Running, tables: list[list[str]],
         message = Message(said, "event_group", {"event": str(run.number), "round": str(round),
                                                 "seats": str(group["seats"]), "commitment": group["dice"]["commitment"],
                                                 "games": " ".join(str(game["game"]) for game in group["games"])})
-        events.server.deliver(Delivery(name, message) for game in group["games"] for name in game["players"]
+        events.presence.deliver(Delivery(name, message) for game in group["games"] for name in game["players"]
                               if name not in house)
     for live in opened:
-        await events.server.tables.begin(live)
+        await events.hosting.begin(live)

@@ -12,13 +12,13 @@ import structlog
 
 from engine.matchpoints import matchpoints, percentage, top
 from rooms.messages import Delivery, Message
-from server import tabledice
+from server.tables import tabledice
 from server.duplicate import duplicatetexts as words
 from server.duplicate.dealing import KIND, round_ref
 
 if TYPE_CHECKING:
     from server.store import Store
-    from server.tournaments import Running, Tournaments
+    from server.competition.tournaments import Running, Tournaments
 
 log = structlog.get_logger()
 
@@ -60,7 +60,7 @@ def share(row: Row) -> int:
 async def close_round(events: Tournaments, run: Running) -> None:
     """The round being played is over (none of its tables is left): score it, reveal its dice, tell the entrants.
     Nothing when it was closed already."""
-    store, round = events.server.store, run.record.round
+    store, round = events.store, run.record.round
     record = await store.dice(KIND, round_ref(run.number, round))
     if record is None or record["revealed"]:
         return
@@ -82,7 +82,7 @@ async def close_round(events: Tournaments, run: Running) -> None:
     await store.save_dice(KIND, round_ref(run.number, round), {**record, "revealed": True})
     log.info("event.duplicate_scored", number=run.number, round=round)
     entrants = [line.standing.name for line in await store.standings(run.number) if not line.standing.house]
-    events.server.deliver(Delivery(name, message) for message in messages for name in entrants)
+    events.presence.deliver(Delivery(name, message) for message in messages for name in entrants)
 
 
 async def round_results(store: Store, event: int, round: int) -> list[Message]:

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Literal
 
 from rooms.messages import Message
-from server import posttexts
-from server.wiremodel import WireModel
+from server.words import posttexts
+from server.wire.wiremodel import WireModel
 
 
 class FriendRow(WireModel):

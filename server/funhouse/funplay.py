@@ -1,5 +1,5 @@
 """Each player's Funhouse run, live: a solitaire belongs to its player, not to a table or a room, so it lives here
-keyed by player (not in ``server.hosting``, whose tables have seats, turns and watchers by seat). Every move is saved
+keyed by player (not in ``server.tables.hosting``, whose tables have seats, turns and watchers by seat). Every move is saved
 before it is shown; a run not in memory is rebuilt from its stored events (after a restart or kill -9); the
 best-possible searches run in a worker process, in turn and within bounds (``server.funhouse.funsearch``). A player
 keeps ``funhouse.unfinished_runs`` unfinished runs at most, each deleted ``funhouse.prune_unfinished_after`` seconds
@@ -18,9 +18,9 @@ from engine.funhouse import STOP, Chance, FunOptions, FunRun, KeyedChance, RoomC
     event_to_dict
 from engine.funhouse.funevents import Event, Moved
 from server.funhouse.funsearch import Searched, Searches
-from server import texts
+from server.words import texts
 from server.store import FunRecord, Store, StoreDown
-from server.tabledice import new_record, seeds_of, stream_of
+from server.tables.tabledice import new_record, seeds_of, stream_of
 
 if TYPE_CHECKING:
     from server.settings import FunhouseSettings

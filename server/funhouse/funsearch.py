@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import structlog
 
 from engine.funhouse import Best, FunRun, event_from_dict
-from server.workerpools import ended, spawned
+from server.process.workerpools import ended, spawned
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor

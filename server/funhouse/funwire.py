@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from server.wiremodel import WireModel
+from server.wire.wiremodel import WireModel
 
 
 class FunhouseMessage(WireModel):

@@ -89,7 +89,7 @@ empty place beyond it (kids jump kids, adults never jump you); 'fh walk <from>
 <to>' steps an adult (or you) to a touching empty place, not the one that
 walked last. Score: 4 per kid left, 1 per adult. Perfect: 0.""",
 }
-"""'help slide jam', 'help catwalk', ...: a topic per room (server.helptopics)."""
+"""'help slide jam', 'help catwalk', ...: a topic per room (server.games.helptopics)."""
 
 NO_SUCH_OPTION = "'{word}' is not a Funhouse option: {options} ('help funhouse')."
 BAD_OPTION = "{name} is {values}."

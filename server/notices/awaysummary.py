@@ -9,10 +9,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rooms.messages import Message
-from server import texts
+from server.words import texts
 
 if TYPE_CHECKING:
-    from server.session import Session
+    from server.community.connected import Connected
 
 MOST_LINES = 6
 """Items shown at login; more are counted in one more line."""
@@ -31,7 +31,7 @@ class AwayItem:
         return {"kind": self.kind, "table": self.table, "text": self.text}
 
 
-SummarySource = Callable[["Session"], Awaitable[list[AwayItem]]]
+SummarySource = Callable[["Connected"], Awaitable[list[AwayItem]]]
 """More items for a player's login summary (issue 38's "It is your move at tables 3 and 7"): added to
 ``Notices.summaries``, asked at each login."""
 

@@ -17,27 +17,30 @@ from __future__ import annotations
 import asyncio
 import time
 from contextlib import suppress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
 from rooms.tables import TableEnding
-from server import texts
-from server.names import skeleton
+from server.words import texts
+from server.community.names import skeleton
 from server.notices.awaysummary import AwayItem, SummarySource, summary_message
 from server.notices.emails import mail_payload, page_url
 from server.notices.notice import DIGEST, MAIL, MOVE, OVER, Notice, chosen
 from server.notices.outbox import Outbox, push_payload
 from server.notices.pushkeys import public_key, push_key
-from server.quotas import HourlyQuota
+from server.limits.quotas import HourlyQuota
 from server.store.outreach import Queued
 
 if TYPE_CHECKING:
     from py_vapid import Vapid
 
-    from server.app import GameServer
-    from server.livetable import Live
-    from server.session import Session
+    from server.community.presence import Presence
+    from server.settings import Settings
+    from server.store import Store
+    from server.tables.hosting import Tables
+    from server.tables.livetable import Live
+    from server.community.connected import Connected
 
 log = structlog.get_logger()
 
@@ -45,8 +48,8 @@ log = structlog.get_logger()
 class Notices:
     """Notices to players away, their summary at login, and the digest; the queue that sends their mail and pushes."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server, self.settings, self.store = server, server.settings, server.store
+    def __init__(self, settings: Settings, store: Store, presence: Presence[Any], tables: Tables) -> None:
+        self.settings, self.store, self.presence, self.tables = settings, store, presence, tables
         self.vapid: Vapid | None = None
         self.outbox: Outbox | None = None
         self.away: dict[str, float] = {}
@@ -56,7 +59,7 @@ class Notices:
         """The table each player sat at when they left, and how many moves it had made then."""
         self._watches: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._digests: asyncio.Task[None] | None = None
-        mail = server.settings.mail
+        mail = settings.mail
         self._codes_to = HourlyQuota(mail.per_address_hourly)
         self._codes_for = HourlyQuota(mail.per_account_hourly)
 
@@ -91,7 +94,7 @@ class Notices:
 
     async def notify(self, name: str, notice: Notice) -> bool:
         """Tell ``name``, who is not connected, of ``notice`` (see the module's docstring). True if it was new."""
-        if name in self.server.presence.players:
+        if name in self.presence.players:
             return False
         account = await self.store.find(skeleton(name))
         if account is None or account.name != name:
@@ -153,11 +156,11 @@ class Notices:
     def left(self, name: str) -> None:
         """A player's connection is gone: they are away from now; the table they sit at may wait on them."""
         self.away[name] = time.time()
-        live = self.server.tables.seat_of(name)
+        live = self.tables.seat_of(name)
         if live is not None:
             self._left_at[name] = (live.game_id, live.moves)
 
-    async def back(self, session: Session) -> None:
+    async def back(self, session: Connected) -> None:
         """A player logged in: no "your move" for them now, and the summary of what happened while they were away."""
         name, account = session.player, session.account
         assert account is not None
@@ -165,7 +168,7 @@ class Notices:
         for watched in [watched for watched in self._watches if watched[0] == name]:
             self._watches.pop(watched).cancel()
         items: list[AwayItem] = []
-        live, left = self.server.tables.seat_of(name), self._left_at.pop(name, None)
+        live, left = self.tables.seat_of(name), self._left_at.pop(name, None)
         if live is not None and left is not None and left[0] == live.game_id and live.moves > left[1]:
             number = live.table.number
             yours = name in live.table.play.waiting_on()
@@ -187,7 +190,7 @@ class Notices:
         """A table moved (or came back at start): each person it now waits on who is away is told "your move" once
         they have been away ``notify.move_after`` seconds, if it still waits on that move then."""
         table = live.table
-        players = self.server.presence.players
+        players = self.presence.players
         for name in table.play.waiting_on():
             if name in table.bots or name in players or not table.is_seated(name):
                 continue
@@ -206,8 +209,8 @@ class Notices:
             since = self.away.setdefault(name, account.last_seen or time.time() if account else time.time())
         await asyncio.sleep(max(0.0, since + self.settings.notify.move_after - time.time()))
         table = live.table
-        if (self.server.tables.live.get(table.number) is not live or len(table.play.events) != events
-                or name not in table.play.waiting_on() or name in self.server.presence.players):
+        if (self.tables.live.get(table.number) is not live or len(table.play.events) != events
+                or name not in table.play.waiting_on() or name in self.presence.players):
             return
         others = [seat for seat in table.seats if seat != name]
         text = texts.NOTICE_YOUR_MOVE.format(table=table.number, game=live.kind.title,
@@ -225,8 +228,8 @@ class Notices:
                 if ending is TableEnding.OVER and winner else
                 texts.NOTICE_ABANDONED.format(table=table.number, game=live.kind.title))
         for name in table.seats:
-            if name not in table.bots and name not in self.server.presence.players:
-                self.server.tables.clock.spawn(self.notify(name, Notice(OVER, text, table.number,
+            if name not in table.bots and name not in self.presence.players:
+                self.tables.clock.spawn(self.notify(name, Notice(OVER, text, table.number,
                                                                         f"over:{live.game_id}")))
 
     async def mail_received(self, name: str, sender: str) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from server.privatefiles import private_directory, write_private
+from server.ops.privatefiles import private_directory, write_private
 from server.settings import Settings
 
 if TYPE_CHECKING:

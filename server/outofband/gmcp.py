@@ -5,7 +5,7 @@ that wants ``Char`` gets ``Char.Name`` at login, ``Char.Status`` (where it plays
 when the player's rating changes or they ask for it ('rating'); ``Room`` gets
 ``Room.Info`` whenever a room is shown, ``Comm`` gets ``Comm.Channel.Text`` for what is said to it (channels, the room,
 pages, whispers: Mudlet's chat tabs); one that wants ``Wimpout`` gets ``Wimpout.Table``, ``Wimpout.Error``
-and ``Wimpout.Prompt``: the very models JSON mode sends (server.protocol), so both say the same. A sub-package asked
+and ``Wimpout.Prompt``: the very models JSON mode sends (server.wire.protocol), so both say the same. A sub-package asked
 for alone (``Wimpout.Table``, Mudlet's way to enable one module) gets its own messages. See docs/gmcp.md.
 
 What each message says is ``server.outofband.gmcpnews``'s (the games' models), loaded when the first message is

@@ -1,5 +1,5 @@
 """What GMCP says of each message a connection is shown (``server.outofband.gmcp``): rooms, talk, where the player
-plays, ratings, and the games' own models, the very ones JSON mode sends (server.protocol), so both say the same."""
+plays, ratings, and the games' own models, the very ones JSON mode sends (server.wire.protocol), so both say the same."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from rooms.messages import Message
 from rooms.model import EXITS_LISTED_WITH
 from rooms.tables import TableNews
 from server.funhouse.funwire import FunhouseMessage
-from server.gameslist import GamesMessage
-from server.gametypes import GAME_TYPES
-from server.protocol import ErrorMessage, PromptMessage, message_model
-from server.ratednews import char_ratings
+from server.acrossdays.gameslist import GamesMessage
+from server.games.gametypes import GAME_TYPES
+from server.wire.protocol import ErrorMessage, PromptMessage, message_model
+from server.tables.ratednews import char_ratings
 from server.render.colour import plain
 
 PACKAGE = GAME_TYPES.default.package

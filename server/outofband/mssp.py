@@ -6,7 +6,7 @@ from telnetlib3.telopt import MSSP
 
 from server.outofband.interface import OutOfBand
 from server.settings import Settings
-from server.startargs import codebase
+from server.process.startargs import codebase
 
 PROTOCOLS = {"ANSI": "1", "GMCP": "1", "MCCP": "1", "MSDP": "0", "MSP": "0", "MXP": "0", "UTF-8": "1",
              "VT100": "0", "XTERM 256 COLORS": "0", "XTERM TRUE COLORS": "0", "PUEBLO": "0"}

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from server.helptopics import Topic
+from server.games.gametypes import Topic
 
 COMMAND_HELP = {
     "table": """\

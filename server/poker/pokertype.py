@@ -19,15 +19,16 @@ from rooms.messages import Message, Refusal
 from rooms.poker.pokerplay import GAME, poker_play, poker_table, restore_table
 from rooms.poker.pokerview import PokerOpened, PokerView, parse_options
 from rooms.tables import Aside, Table, TableNews
+from server.games.matchrecords import MatchRecords
 from server.poker import pokerboard, pokerhelp, pokerreview, pokerverbs, pokerwire, pokerwords
 from server.poker.pokerresults import TALLY, results
 from server.render.style import Style
-from server.store import Finish, Stats, StoredTable
+from server.store import Stats, StoredTable
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from server.services import Services
+    from server.games.gametypes import Advisers
     from server.settings import TableSettings
 
 
@@ -35,7 +36,7 @@ THOUGHTFUL = ("strong",)
 """The house bots whose moves take long enough to work out in a thread."""
 
 
-class Poker:
+class Poker(MatchRecords[PokerGame]):
     """New Cosmic Poker: the server's second game."""
 
     name = GAME
@@ -47,6 +48,9 @@ class Poker:
     wire_messages = ()
     help_topics = pokerhelp.TOPICS
     command_help = pokerhelp.COMMAND_HELP
+
+    def __init__(self) -> None:
+        super().__init__(poker_play, PokerGame.replay, event_from_dict, event_to_dict, results)
 
     def randomness(self, settings: TableSettings) -> SeededShuffle:
         """Shuffles from a private generator seeded by the OS's unpredictable source (the order never leaves the
@@ -70,25 +74,13 @@ class Poker:
         return restore_table(stored.number, stored.room, PokerOptions.model_validate(stored.rules), stored.seats,
                              events, stored.bots)
 
-    def event_record(self, event: Any) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def finish(self, table: Table) -> Finish:
-        game = poker_play(table).game
-        assert game is not None  # only a started game finishes
-        return Finish(game.state.winner, results(game))
-
-    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
-        game = PokerGame.replay([event_from_dict(e) for e in events])
-        return Finish(game.state.winner, results(game))
-
     def clock(self, timer: str, settings: TableSettings) -> float:
         return settings.turn_timer
 
     def lesson(self, learner: str, events: Sequence[Any]) -> tuple[Any, Callable[[TableNews], tuple[Aside, ...]]]:
         raise Refusal(pokerwords.NO_TUTORIAL)
 
-    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+    async def before_bot(self, services: Advisers, table: Table, bot: str) -> None:
         """The strong bot thinks for tens of milliseconds a move: it works its move out in a thread, from a copy of
         what its seat knows, so that the table's others are not kept waiting (the table plays it if the game is
         still where it was; its randomness from the OS's unpredictable source)."""
@@ -136,11 +128,11 @@ class Poker:
         lines = [pokerwords.event_line(data, "", number, style) for data in shown]
         return "\n".join(line for line in lines if line is not None)
 
-    async def hint(self, services: Services, table: Table, player: str) -> Message:
+    async def hint(self, services: Advisers, table: Table, player: str) -> Message:
         """No hints at a poker table: the strong bot's reading of your hand would play it for you."""
         raise Refusal(pokerreview.NO_HINTS)
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+    async def review(self, services: Advisers, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
         """Weighed in a thread (each decision is a Monte Carlo of its own): the viewer's own decisions, or
         everyone's in a game played with ``replay_hands=all`` (its hands are public)."""
         played = [event_from_dict(e) for e in events]

@@ -4,21 +4,16 @@ command, its docstring the help; a verb another game registered first keeps that
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from server.commands.args import UsageError
-from server.gametypes import Move, Verb
-
-if TYPE_CHECKING:
-    from server.livetable import Live
+from server.games.gametypes import AtTable, Move, Verb
 
 
-def _move(verb: str, player: str, live: Live, args: str) -> Move:
+def _move(verb: str, player: str, live: AtTable, args: str) -> Move:
     line = f"{verb} {args}".strip()
     return lambda: live.table.move(player, line, live.dice)
 
 
-def declare_in(player: str, live: Live, args: str) -> Move:
+def declare_in(player: str, live: AtTable, args: str) -> Move:
     """in
 
     Poker: come into this hand, paying the ante (with any items named by
@@ -27,7 +22,7 @@ def declare_in(player: str, live: Live, args: str) -> Move:
     return _move("in", player, live, args)
 
 
-def declare_out(player: str, live: Live, args: str) -> Move:
+def declare_out(player: str, live: AtTable, args: str) -> Move:
     """out
 
     Poker: sit this hand out, keeping every card.
@@ -35,7 +30,7 @@ def declare_out(player: str, live: Live, args: str) -> Move:
     return _move("out", player, live, args)
 
 
-def check(player: str, live: Live, args: str) -> Move:
+def check(player: str, live: AtTable, args: str) -> Move:
     """check
 
     Poker: bet nothing while nobody has opened.
@@ -43,7 +38,7 @@ def check(player: str, live: Live, args: str) -> Move:
     return _move("check", player, live, args)
 
 
-def call(player: str, live: Live, args: str) -> Move:
+def call(player: str, live: AtTable, args: str) -> Move:
     """call
 
     Poker: pay until your total for this round equals the high bet.
@@ -51,7 +46,7 @@ def call(player: str, live: Live, args: str) -> Move:
     return _move("call", player, live, args)
 
 
-def fold(player: str, live: Live, args: str) -> Move:
+def fold(player: str, live: AtTable, args: str) -> Move:
     """fold
 
     Poker: give up this hand (you keep your cards).
@@ -59,7 +54,7 @@ def fold(player: str, live: Live, args: str) -> Move:
     return _move("fold", player, live, args)
 
 
-def vote(player: str, live: Live, args: str) -> Move:
+def vote(player: str, live: AtTable, args: str) -> Move:
     """vote remove <player>
 
     Vote to remove a player who has lost their connection (or, at a
@@ -72,7 +67,7 @@ def vote(player: str, live: Live, args: str) -> Move:
     return lambda: live.table.vote_remove(player, target, live.dice)
 
 
-def tapout(player: str, live: Live, args: str) -> Move:
+def tapout(player: str, live: AtTable, args: str) -> Move:
     """tapout
 
     Poker: call with all your Lucre and one foreign base when you are short;
@@ -81,7 +76,7 @@ def tapout(player: str, live: Live, args: str) -> Move:
     return _move("tapout", player, live, args)
 
 
-def open_(player: str, live: Live, args: str) -> Move:
+def open_(player: str, live: AtTable, args: str) -> Move:
     """open N      or      open N split CARDS discard CARDS
 
     Poker: open the betting for N Lucre (round 1 needs openers: monad 15 or
@@ -91,7 +86,7 @@ def open_(player: str, live: Live, args: str) -> Move:
     return _move("open", player, live, args)
 
 
-def raise_(player: str, live: Live, args: str) -> Move:
+def raise_(player: str, live: AtTable, args: str) -> Move:
     """raise N
 
     Poker: pay the call, then lift the high bet by N.
@@ -99,7 +94,7 @@ def raise_(player: str, live: Live, args: str) -> Move:
     return _move("raise", player, live, args)
 
 
-def pawn(player: str, live: Live, args: str) -> Move:
+def pawn(player: str, live: AtTable, args: str) -> Move:
     """pawn edict|flare|token|warptoken ...      or      pawn clear
 
     Poker: name items to pay with in your next payment this turn.
@@ -107,7 +102,7 @@ def pawn(player: str, live: Live, args: str) -> Move:
     return _move("pawn", player, live, args)
 
 
-def draw(player: str, live: Live, args: str) -> Move:
+def draw(player: str, live: AtTable, args: str) -> Move:
     """draw [CARDS]
 
     Poker: exchange those cards of your hand (by number; up to 3), or keep
@@ -116,7 +111,7 @@ def draw(player: str, live: Live, args: str) -> Move:
     return _move("draw", player, live, args)
 
 
-def flip(player: str, live: Live, args: str) -> Move:
+def flip(player: str, live: AtTable, args: str) -> Move:
     """flip CARDS
 
     Poker, Card Flip: show those challenge cards of your hand.
@@ -124,7 +119,7 @@ def flip(player: str, live: Live, args: str) -> Move:
     return _move("flip", player, live, args)
 
 
-def choose(player: str, live: Live, args: str) -> Move:
+def choose(player: str, live: AtTable, args: str) -> Move:
     """choose OPTIONS      or      choose none
 
     Poker, Dealer's Choice: switch on variations for this hand (choose
@@ -133,7 +128,7 @@ def choose(player: str, live: Live, args: str) -> Move:
     return _move("choose", player, live, args)
 
 
-def meld(player: str, live: Live, args: str) -> Move:
+def meld(player: str, live: AtTable, args: str) -> Move:
     """meld CARDS      or      meld CARDS on K      or      meld auto
 
     Poker, at the showdown: pick your meld by card numbers (a modifier

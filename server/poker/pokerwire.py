@@ -12,7 +12,7 @@ from pydantic import Field
 from engine.poker import event_for, table_view
 from rooms.poker.pokerview import TABLE_EVENTS, PokerView
 from rooms.tables import TableNews
-from server.wiremodel import WireModel
+from server.wire.wiremodel import WireModel
 
 
 class PokerSeatState(WireModel):

@@ -76,19 +76,42 @@ def _paid(payment: dict[str, Any]) -> str:
     return f" (pawning {' '.join(items)} for {payment['raised']}{extra})"
 
 
+PLAIN = {
+    "Shuffled": "The deck ({cards} cards) is shuffled.",
+    "HandStarted": "Hand {number}: {dealer} deals.",
+    "PassedOut": "Nobody came in: {dealer} collects {lucre} Lucre from the Bank (no base).",
+    "FlipStarted": "Card Flip: each player in shows {count} challenge cards.",
+    "RoundEnded": "Betting round {round} is over.",
+    "WarpReturned": "Nobody is left to win the hand: {lucre} Lucre go back to the Bank.",
+    "HandEnded": "Hand {number} is over.",
+}
+"""Events told alike to everyone, from their fields alone."""
+DONE = {
+    "Checked": ("check", "checks", "."),
+    "Folded": ("fold", "folds", "."),
+    "PawnCleared": ("clear", "clears", " what was named to pawn."),
+    "Drew": ("exchange", "exchanges", " {count} cards."),
+    "TappedOut": ("tap", "taps", " out: {lucre} Lucre in, one base lost; share {share}."),
+    "PlayerOut": ("are", "is", " out of the game: {reason}."),
+}
+"""Events that are one player doing one thing, from their fields alone: the verb as the player reads it ("You
+check"), as others do ("Ann checks"), and the rest of the line."""
+
+
 def event_line(data: dict[str, Any], viewer: str, number: int, style: Style) -> str | None:
     """One event, already as ``viewer`` may read it (``event_for``), in words; None for bookkeeping."""
     kind, who = data["type"], data.get("player", "")
+    if kind in PLAIN:
+        return PLAIN[kind].format(**data)
+    if kind in DONE:
+        you, they, rest = DONE[kind]
+        return _who(who, viewer, you, they) + rest.format(**data)
     cards = cards_words(data.get("texts", []), style)
     if kind == "GameCreated":
         options = PokerOptions.model_validate(data["options"])
         bases = "1 base" if options.bases_to_win == 1 else f"{options.bases_to_win} bases"
         return (f"Table {number}: a game of {TITLE} begins for {', '.join(data['seats'])} (first to {bases}, "
                 f"{options.start_lucre} Lucre each).\n{LEGEND}")
-    if kind == "Shuffled":
-        return f"The deck ({data['cards']} cards) is shuffled."
-    if kind == "HandStarted":
-        return f"Hand {data['number']}: {data['dealer']} deals."
     if kind == "OptionsChosen":
         chosen = " ".join(name if value == "on" else f"{name}={value}" for name, value in data["chosen"]) or "nothing"
         return f"{data['dealer']} chooses for this hand: {chosen}."
@@ -110,22 +133,12 @@ def event_line(data: dict[str, Any], viewer: str, number: int, style: Style) -> 
         if not data["joined"]:
             return f"{_who(who, viewer, 'sit', 'sits')} this hand out."
         return f"{_who(who, viewer, 'are', 'is')} in: ante {data['ante']}{_paid(data['payment'])}."
-    if kind == "PassedOut":
-        return f"Nobody came in: {data['dealer']} collects {data['lucre']} Lucre from the Bank (no base)."
-    if kind == "FlipStarted":
-        return f"Card Flip: each player in shows {data['count']} challenge cards."
     if kind == "Flipped":
         return f"{_who(who, viewer, 'flip', 'flips')} {cards or 'nothing'}."
     if kind == "PawnNamed":
         return f"{_who(who, viewer, 'name', 'names')} to pawn: {' '.join(data['items'])}."
-    if kind == "PawnCleared":
-        return f"{_who(who, viewer, 'clear', 'clears')} what was named to pawn."
     if kind == "RoundStarted":
         return f"Betting round {data['round']}: {', '.join(data['order'])}."
-    if kind == "Checked":
-        return f"{_who(who, viewer, 'check', 'checks')}."
-    if kind == "Folded":
-        return f"{_who(who, viewer, 'fold', 'folds')}."
     if kind == "Opened":
         split = f", splitting openers ({len(data['discarded'])} exchanged)" if data.get("shown") else ""
         return f"{_who(who, viewer, 'open', 'opens')} for {data['amount']}{_paid(data['payment'])}{split}."
@@ -135,15 +148,8 @@ def event_line(data: dict[str, Any], viewer: str, number: int, style: Style) -> 
     if kind == "Raised":
         return (f"{_who(who, viewer, 'raise', 'raises')} by {data['by']}, paying {data['amount']}"
                 f"{_paid(data['payment'])}.")
-    if kind == "TappedOut":
-        return (f"{_who(who, viewer, 'tap', 'taps')} out: {data['lucre']} Lucre in, one base lost; "
-                f"share {data['share']}.")
-    if kind == "RoundEnded":
-        return f"Betting round {data['round']} is over."
     if kind == "DrawStarted":
         return "The draw: " + ", ".join(data["order"]) + "."
-    if kind == "Drew":
-        return f"{_who(who, viewer, 'exchange', 'exchanges')} {data['count']} cards."
     if kind == "ShowdownStarted":
         return "Showdown: pick your melds. They are exposed in this order: " + ", ".join(data["order"]) + "."
     if kind == "MeldPicked":
@@ -156,12 +162,6 @@ def event_line(data: dict[str, Any], viewer: str, number: int, style: Style) -> 
         base = " and a foreign base" if data["base"] else ""
         back = f" ({data['returned']} back to the Bank)" if data["returned"] else ""
         return f"{_who(who, viewer, 'win', 'wins')} the hand: {data['lucre']} Lucre{base}{back}; {data['reason']}."
-    if kind == "WarpReturned":
-        return f"Nobody is left to win the hand: {data['lucre']} Lucre go back to the Bank."
-    if kind == "HandEnded":
-        return f"Hand {data['number']} is over."
-    if kind == "PlayerOut":
-        return f"{_who(who, viewer, 'are', 'is')} out of the game: {data['reason']}."
     if kind == "GameOver":
         return f"*** {data['winner'] or 'Nobody'} wins the game of {TITLE} at table {number}! ***"
     return None

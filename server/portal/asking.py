@@ -9,7 +9,7 @@ import os
 import time
 from typing import TYPE_CHECKING, Any
 
-from server.figures import Figures, GameFigures, PortalFigures, transports
+from server.ops.figures import Figures, GameFigures, PortalFigures, transports
 from server.portal.frames import QUERY_WAIT, Kind, frame
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ class Asking:
             self._answers.pop(ident, None)
 
     def holder_figures(self) -> PortalFigures:
-        """The connections, the reloads and the restarts (server.figures)."""
+        """The connections, the reloads and the restarts (server.ops.figures)."""
         return PortalFigures(connections=transports(client.transport for client in self.clients.values()),
                              reloads=self.reloads, restarts=self.restarts, game_up=self.ready.is_set())
 

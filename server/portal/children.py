@@ -22,7 +22,7 @@ from typing import Protocol
 
 import structlog
 
-from server.lockfile import DataDirLock
+from server.process.lockfile import DataDirLock
 from server.portal.firstgame import TOKEN_VARIABLE, FirstGame
 from server.portal.frames import FrameLink, Kind, frame
 from server.settings import Settings
@@ -173,7 +173,7 @@ class Begun:
     """What a portal starts with before it loads its own code (``begin``): the game loads meanwhile."""
 
     lock: DataDirLock
-    """The data directory's (server.lockfile), held while the portal runs."""
+    """The data directory's (server.process.lockfile), held while the portal runs."""
     listening: socket.socket
     """The unix socket game processes connect to, listening (a connection waits until the portal serves it)."""
     path: str

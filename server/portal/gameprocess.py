@@ -10,7 +10,7 @@ import signal
 
 import structlog
 
-from server.app import GameServer
+from server.app import START_ERRORS, GameServer
 from server.portal.firstgame import TOKEN_VARIABLE
 from server.portal.gameside import GameLink
 from server.settings import Settings
@@ -20,7 +20,7 @@ log = structlog.get_logger()
 
 async def serve_game(settings: Settings, socket: str) -> None:
     server = GameServer(settings)
-    link = GameLink(server, os.environ.get(TOKEN_VARIABLE, ""))
+    link = GameLink(server, os.environ.get(TOKEN_VARIABLE, ""), START_ERRORS)
     server.services.shutdown = link.shutdown
     server.services.reload = link.reload
     server.services.holder_figures = link.holder_figures

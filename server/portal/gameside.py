@@ -10,15 +10,13 @@ import json
 import os
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
 
-from server.app import START_ERRORS
-from server.figures import PortalFigures
-from server.jsonsink import JsonSink
-from server.figures import game_figures
-from server.names import skeleton
+from server.ops.figures import PortalFigures
+from server.wire.jsonsink import JsonSink
+from server.community.names import skeleton
 from server.portal.frames import HEAD, ID, PROTOCOL, QUERY_WAIT, FrameLink, Kind, data, frame, multi
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
@@ -27,7 +25,7 @@ from server.telnet.telnetsink import TelnetSink
 from server.web.websession import WebSession
 
 if TYPE_CHECKING:
-    from server.app import GameServer
+    from server.services import Services
 
 log = structlog.get_logger()
 
@@ -50,11 +48,40 @@ class Attached:
         whereabouts and of the ladder's and the events' queues (``GameLink._who``)."""
 
 
+class GameHost(Protocol):
+    """What the link drives of the game process's server (``server.app.GameServer`` is one): its life cycle, the
+    sessions it serves with its services, and what the portal asks of it (its health, WHO, MSSP's facts)."""
+
+    services: Services[Session]
+    portal_ports: tuple[int, int | None] | None
+    retired: bool
+
+    @property
+    def stopping(self) -> bool: ...
+
+    async def begin(self, listening: bool = False) -> None: ...
+
+    async def attach(self, session: Session, greet: bool = True) -> None: ...
+
+    async def retire(self) -> None: ...
+
+    def request_shutdown(self, by: str = "signal") -> asyncio.Task[None]: ...
+
+    def health(self) -> dict[str, Any]: ...
+
+    def who(self) -> dict[str, Any]: ...
+
+    async def unsubscribe(self, token: str) -> bool: ...
+
+    def listing(self) -> dict[str, str]: ...
+
+
 class GameLink:
     """Frames from the portal to the game server's sessions, and back."""
 
-    def __init__(self, server: GameServer, token: str) -> None:
-        self.server, self._token = server, token
+    def __init__(self, server: GameHost, token: str, start_errors: tuple[type[Exception], ...] = ()) -> None:
+        self.server, self._token, self._start_errors = server, token, start_errors
+        """The server, the portal's token, and what its start can fail with that its message says well enough."""
         self.frames = FrameLink(self._received, self._lost)
         self._loop = asyncio.get_running_loop()
         """Kept: ``asyncio.get_running_loop`` makes a system call (getpid) each time, and output is flushed once a
@@ -128,19 +155,19 @@ class GameLink:
         self.server.portal_ports = (ports["port"], ports.get("tls_port"))
         try:
             await self.server.begin()
-        except START_ERRORS as exc:
+        except self._start_errors as exc:
             self._failed(str(exc))
             return
         except Exception as exc:  # a bug: its traceback here, its words to the portal
             log.exception("game.open_failed")
             self._failed(f"{type(exc).__name__}: {exc}")
             return
-        gc.freeze()  # what the start built is never walked again (server.running's GC_YOUNG_THRESHOLD)
+        gc.freeze()  # what the start built is never walked again (server.process.running's GC_YOUNG_THRESHOLD)
         log.info("server.collector", frozen=gc.get_freeze_count(), young=gc.get_threshold()[0])
         self.frames.send(frame(Kind.READY))
 
     def _failed(self, why: str) -> None:
-        self.server.solver.stop()
+        self.server.services.solver.stop()
         self.frames.send(frame(Kind.FAILED, 0, why.encode()))
         self.close()
         self.done.set()
@@ -176,7 +203,7 @@ class GameLink:
     async def _answer(self, ident: int, question: str) -> None:
         verb, _, token = question.partition(" ")
         if question == "figures":
-            answer: dict[str, Any] = game_figures(self.server.services).as_json()
+            answer: dict[str, Any] = self.server.services.figures().as_json()
         elif verb == "unsubscribe":
             answer = {"done": await self.server.unsubscribe(token)}
         elif question == "health":
@@ -234,11 +261,11 @@ class GameLink:
         session, name = attached.session, resume["name"]
         if name is not None:
             try:
-                account = await self.server.store.find(skeleton(name))
+                account = await self.server.services.store.find(skeleton(name))
                 if account is not None and not account.banned:
                     await self.server.services.presence.enter(session, account, returning=True)
                     if resume["watching"] is not None:
-                        self.server.tables.rewatch(account.name, resume["watching"])
+                        self.server.services.tables.rewatch(account.name, resume["watching"])
                     if resume.get("ladder"):
                         self.server.services.ladder.rejoin(account.name)
                     for number in resume.get("arenas", ()):
@@ -352,7 +379,7 @@ class GameLink:
 
     def reload(self, name: str) -> None:
         """A wizard's @reload: the portal does it, and tells them how it went."""
-        session = self.server.presence.players.get(name)
+        session = self.server.services.presence.players.get(name)
         self.ask(Kind.RELOAD, self.ident_of(session) if session is not None else 0)
 
     def shutdown(self, by: str) -> None:

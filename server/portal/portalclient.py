@@ -10,9 +10,9 @@ from typing import Any
 
 from rooms.messages import Message
 from server.portal.frames import HEAD, ID, INPUT_WINDOW, Kind
-from server.sink import LineOut
+from server.wire.sink import LineOut
 from server.telnet.telnetend import TelnetEnd
-from server.wiremodel import text_line
+from server.wire.wiremodel import text_line
 
 
 CLIENT_KINDS = frozenset({Kind.TAKEN, Kind.CLOSE, Kind.TELOPT, Kind.WHO, Kind.UNREAD})

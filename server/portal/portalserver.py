@@ -17,26 +17,26 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
-from server import texts
-from server.admission import AcceptErrors, Admission
-from server.eventloop import running_loop_name
+from server.words import texts
+from server.limits.admission import AcceptErrors, Admission
+from server.process.eventloop import running_loop_name
 from server.portal.asking import Asking
 from server.portal.vetting import Vetting
 from server.portal.children import Begun, GameProcess, hello_of, unproven
 from server.portal.portalclient import CLIENT_KINDS, Client
 from server.portal.frames import MAX_FRAME, MAX_HELLO, PROTOCOL, FrameLink, Kind, data, frame, split_multi
 from server.settings import Settings
-from server.sink import READ_CHUNK, LineOut, Sink, Source
+from server.wire.sink import READ_CHUNK, LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
 from server.telnet.telnetend import RELAYS, TelnetEnd
-from server.tls import server_context
+from server.wire.tls import server_context
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from server.lockfile import DataDirLock
+    from server.process.lockfile import DataDirLock
 
-    from server.metrics import MetricsEndpoint
+    from server.ops.metrics import MetricsEndpoint
     from server.web.httpserver import WebClient
 
 log = structlog.get_logger()
@@ -81,7 +81,7 @@ class Portal(Asking, Vetting):
         self._accept_errors: AcceptErrors | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.outdated: str | None = None  # why the code on disk cannot run with this portal (its frames changed)
-        self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.lockfile)
+        self._lock: DataDirLock | None = None  # the data directory's, while the portal runs (server.process.lockfile)
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -120,7 +120,7 @@ class Portal(Asking, Vetting):
             from server.web.httpserver import WebClient  # (aiohttp: only when the web is on)
             self.web = await WebClient.start(self)
         if settings.metrics.enabled:
-            from server.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
+            from server.ops.metrics import MetricsEndpoint  # (prometheus_client: only when asked for)
             self.metrics = await MetricsEndpoint.start(settings.metrics, self.figures)
 
     async def _listen(self, port: int, tls: ssl.SSLContext | None = None) -> TelnetListener:

@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from server.portal.frames import TAKEN_EVERY
-from server.sink import DEFAULT_WIDTH
+from server.wire.sink import DEFAULT_WIDTH
 
 
 class RemoteSource:
@@ -84,7 +84,7 @@ class RemoteSource:
 
 
 class RemoteLines:
-    """A web page's output (``server.sink.LineOut``): each line one frame of the portal's WebSocket."""
+    """A web page's output (``server.wire.sink.LineOut``): each line one frame of the portal's WebSocket."""
 
     width = DEFAULT_WIDTH
     paused = False

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import structlog
 
-from server import texts
-from server.startargs import parse_args, settings_of
+from server.words import texts
+from server.process.startargs import parse_args, settings_of
 from server.settings import ConfigError, Settings
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from rooms.messages import Refusal
 from server.funhouse.funplay import revealed, today
 from server.puzzles import puzzlewords as words
 from server.store import Store
-from server.tabledice import new_record, stream_of
+from server.tables.tabledice import new_record, stream_of
 
 DICE_KIND = "wimpout-daily"
 """The kind of the day's dice record in the store (beside the Funhouse daily's, by date)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from server import texts
+from server.words import texts
 
 
 def fitted(rows: Sequence[Sequence[object]], width: int, right: Sequence[int] = (), keep: int = 2) -> tuple[list[str], int]:

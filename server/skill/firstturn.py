@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.wimpout import Game
 from engine.wimpout import events as ev
-from server.ratingmodel import FirstTurn
+from server.competition.ratingmodel import FirstTurn
 
 SOLVED_FIRST_TURN = ((100, 0.5472), (200, 0.5350), (300, 0.5293), (500, 0.5232))
 """(goal, the first turn's chance of winning) from the shipped optimal tables (their ``first_player_wins``; a test

@@ -15,10 +15,11 @@ from server.store.judged import Judged
 
 if TYPE_CHECKING:
     from rooms.tables import Table
-    from server.app import GameServer
-    from server.livetable import Live
-    from server.ratingmodel import FirstTurn
-    from server.services import Services
+    from server.competition.ratingmodel import FirstTurn
+    from server.games.gametypes import Advisers
+    from server.store import Store
+    from server.ops.storewatch import StoreWatch
+    from server.tables.livetable import Live
 
 log = structlog.get_logger()
 
@@ -30,12 +31,12 @@ class Judging(Protocol):
     def first_turn(self, table: Table) -> FirstTurn | None:
         """Who took the first turn of the table's game, among its seats in order, and its worth (None: not known)."""
 
-    async def judged(self, services: Services, table: Table) -> list[Judged]:
+    async def judged(self, advisers: Advisers, table: Table) -> list[Judged]:
         """Each player's accuracy and dice share in the table's finished game (a ``ValueError`` says why it cannot
         be)."""
 
 
-async def judge_rated(server: GameServer, live: Live) -> None:
+async def judge_rated(advisers: Advisers, store: Store, store_watch: StoreWatch, live: Live) -> None:
     """Judge a rated game that has just ended and keep the judgement (a task of the tables'). A game that cannot be
     judged is logged and not counted; a store that fails keeps it waiting until it works again (saving it twice
     keeps the first)."""
@@ -43,10 +44,10 @@ async def judge_rated(server: GameServer, live: Live) -> None:
     if not isinstance(kind, Judging):
         return
     try:
-        judged = await kind.judged(server.services, live.table)
+        judged = await kind.judged(advisers, live.table)
     except ValueError as why:
         log.info("skill.not_judged", game=live.game_id, why=str(why))
         return
-    await server.store_watch.until_done(lambda: server.store.save_judged(live.game_id, judged))
+    await store_watch.until_done(lambda: store.save_judged(live.game_id, judged))
     log.info("skill.judged", game=live.game_id,
              accuracy={j.player: round(j.accuracy, 4) for j in judged}, dice={j.player: round(j.dice, 4) for j in judged})

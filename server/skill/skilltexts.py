@@ -1,4 +1,4 @@
-"""What players read of luck and skill beside ratings (the rest of the server's words: server.texts)."""
+"""What players read of luck and skill beside ratings (the rest of the server's words: server.words.texts)."""
 
 CHANCES_FIRST_TURN = "Table {number}, predicted chances of winning: {chances} ({first} has the first turn)."
 """The chances at a rated game's start with the first turn's worth counted (server.skill.firstturn)."""

@@ -33,7 +33,7 @@ class Backend:
     backup: str
     """What ``cosmic-wimpout backup`` writes, and how it is restored."""
     backup_suffix: str
-    """The ending of the backups ``backup --keep N DIR`` names by their time (server.backups)."""
+    """The ending of the backups ``backup --keep N DIR`` names by their time (server.ops.backups)."""
 
 
 SQLITE = Backend(

@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from rooms.pairing import Standing
-from server.ratingmodel import FirstTurn, Rating, rate
+from server.competition.ratingmodel import FirstTurn, Rating, rate
 
 DEFAULT_GAME = "wimpout"
 """The game type of a table opened without naming one (and of every table stored before there were others)."""
@@ -151,7 +151,7 @@ class StoredTable:
     conduct: dict[str, Any] = field(default_factory=dict)
     """How each person took part (``rooms.tables.Conduct`` as JSON: own moves, who left, addresses at the start)."""
     post: dict[str, Any] | None = None
-    """A correspondence table's clock (``server.correspondence.post``); None: a live table."""
+    """A correspondence table's clock (``server.acrossdays.correspondence.post``); None: a live table."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,7 @@ class Result:
     figures: dict[str, int]
     left: bool = False
     """Left the game after its start (or stayed away past the grace): rated as a loss to everyone still in it, which
-    gains nobody anything (server.fairplay)."""
+    gains nobody anything (server.competition.fairplay)."""
 
 
 class Total(StrEnum):
@@ -232,7 +232,7 @@ class Finish:
     rated: bool = True
     """The game may be rated (False when its dice were loaded or scripted); its table must be rated too."""
     meetings: tuple[str, ...] = ()
-    """What the daily caps on rated games count this one under, once rated (server.fairplay: each pair of accounts
+    """What the daily caps on rated games count this one under, once rated (server.competition.fairplay: each pair of accounts
     in it, each address two of them shared)."""
     first_turn: FirstTurn | None = None
     """Who took the first turn (a seat in ``results``' order) and its worth, counted in the rating update of a

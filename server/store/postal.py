@@ -46,7 +46,7 @@ COPIED = (
 """The tables as ``cosmic-wimpout store copy`` carries them (``sharedsql.TABLES``)."""
 
 class PostalStore(Protocol):
-    """Friends, challenges and vacations (server.correspondence)."""
+    """Friends, challenges and vacations (server.acrossdays.correspondence)."""
 
     async def friends(self, skeleton: str) -> list[str]:
         """The names an account follows, in order."""

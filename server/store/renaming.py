@@ -95,7 +95,7 @@ def game_statements(game_id: int, seats: Any, conduct: Any, events: list[tuple[i
 
 
 def conduct_renamed(conduct: dict[str, Any], old: str, new: str) -> dict[str, Any]:
-    """A game's ``conduct`` (server.fairplay: own moves and addresses by name, who left) under ``new``; a deleted
+    """A game's ``conduct`` (server.competition.fairplay: own moves and addresses by name, who left) under ``new``; a deleted
     account's address is not kept (``new`` a former name)."""
     moves = {new if name == old else name: count for name, count in conduct.get("moves", {}).items()}
     addresses = {new if name == old else name: at for name, at in conduct.get("addresses", {}).items()

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from rooms.model import Room
-from server.figures import Commits
-from server.ratingmodel import Rating
+from server.ops.figures import Commits
+from server.competition.ratingmodel import Rating
 from server.store.trouble import Trouble
 from server.store.dicestore import DiceStore
 from server.store.puzzlestore import PuzzleStore

@@ -170,7 +170,7 @@ SAVE_TABLE = (
 """(A correspondence table's clock is kept when none is given: a table never turns live, and what saves a held
 table again has only its row.)"""
 SET_POST = "UPDATE games SET correspondence = ? WHERE id = ?"
-"""A correspondence table's clock (``server.correspondence.post``) frozen or going on without a move."""
+"""A correspondence table's clock (``server.acrossdays.correspondence.post``) frozen or going on without a move."""
 SET_PACE = "UPDATE games SET pace = ? WHERE id = ?"
 SET_LEARNER = "UPDATE games SET learner = ?, rated = 0 WHERE id = ?"
 SET_UNRATED = "UPDATE games SET rated = 0 WHERE id = ?"
@@ -236,7 +236,7 @@ RATING_BOARD = (
     "SELECT player, mu, sigma, games FROM ratings WHERE game = ? AND pool = ? AND bot = ?"
     " ORDER BY mu - 3 * sigma DESC, player LIMIT ?"
 )
-"""The conservative figure (``server.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart, each pace's
+"""The conservative figure (``server.competition.ratingmodel``: mu - 3 sigma) ranks players; people and bots apart, each pace's
 pool apart."""
 
 BOT_ACCOUNT = "SELECT owner, version, accepted FROM bot_accounts WHERE skeleton = ?"

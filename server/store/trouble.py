@@ -1,6 +1,6 @@
 """Whether the store works: the one place every failure of the store itself passes through (a full disk, a database
 server gone or refusing; not a write's own failure, such as a name already taken), whichever the backend. The server
-watches it (``server.storewatch``: the log's ``store.failed`` and ``store.recovered``, ``/health``, the retries) and
+watches it (``server.ops.storewatch``: the log's ``store.failed`` and ``store.recovered``, ``/health``, the retries) and
 a counter can hang on it (``listen``)."""
 
 from __future__ import annotations

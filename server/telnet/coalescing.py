@@ -9,8 +9,8 @@ from typing import Any
 
 import structlog
 
-from server.admission import peer_address
-from server.sink import MAX_QUEUED_BYTES
+from server.limits.admission import peer_address
+from server.wire.sink import MAX_QUEUED_BYTES
 
 log = structlog.get_logger()
 

@@ -12,9 +12,9 @@ import telnetlib3
 from telnetlib3.stream_reader import TelnetReader
 from telnetlib3.stream_writer import TelnetWriter
 
-from server.admission import Admission, peer_address
+from server.limits.admission import Admission, peer_address
 from server.outofband.interface import Host, OutOfBand
-from server.sink import Sink
+from server.wire.sink import Sink
 from server.telnet.telnetserver import MuckTelnetServer
 from server.telnet.telnetsink import TelnetSink
 
@@ -50,7 +50,7 @@ class TelnetListener:
             port,
             protocol_factory=MuckTelnetServer.serving(host, admission, tls, handshake_timeout, protocols),
             shell=shell,
-            encoding=False,  # we decode input and encode output ourselves (server.lines, TelnetSink)
+            encoding=False,  # we decode input and encode output ourselves (server.wire.lines, TelnetSink)
             force_binary=True,  # ...so negotiation need not wait for BINARY
             line_mode=True,
             connect_maxwait=connect_maxwait,

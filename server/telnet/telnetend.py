@@ -12,7 +12,7 @@ from telnetlib3.telopt import ECHO, WONT
 
 from server.outofband import PROTOCOLS
 from server.outofband.interface import OutOfBand
-from server.sink import Sink
+from server.wire.sink import Sink
 from server.telnet.telnetserver import MuckTelnetServer
 from server.telnet.telnetsink import TelnetSink
 

@@ -15,7 +15,7 @@ from telnetlib3.telopt import GMCP, IAC, MSSP, SB, SE
 
 from server.outofband import PROTOCOLS
 from server.outofband.interface import Host, OutOfBand
-from server.sink import DEFAULT_HEIGHT, DEFAULT_WIDTH
+from server.wire.sink import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from server.telnet.intake import CAUGHT_UP
 from server.telnet.terminal import Terminal
 

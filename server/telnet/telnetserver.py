@@ -1,5 +1,5 @@
 """The telnet protocol server on telnetlib3: what is offered at connect, how a client's answers are applied, and how
-its bytes are read within its budget (server.admission)."""
+its bytes are read within its budget (server.limits.admission)."""
 
 from __future__ import annotations
 
@@ -14,18 +14,17 @@ from telnetlib3 import TelnetServer
 from telnetlib3.server_base import BaseServer
 from telnetlib3.telopt import BINARY, CHARSET, DO, DONT, EOR, MCCP2_COMPRESS, NAWS, SB, WILL, WONT
 
-from server import texts
-from server.admission import Admission, peer_address
-from server.budget import ByteBudget
+from server.words import texts
+from server.limits.admission import Admission, peer_address
+from server.limits.budget import ByteBudget
 from server.outofband import PROTOCOLS
 from server.outofband.interface import Host, OutOfBand
-from server.sink import DEFAULT_WIDTH, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
+from server.wire.sink import DEFAULT_WIDTH, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 from server.telnet.coalescing import CoalescedTransport, Outbox
 from server.telnet.intake import CAUGHT_UP, NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
 from server.telnet.negotiation import CHARSET_OFFERED, REFUSED, TelnetInputParser
-from server.telnet.telnetsink import MAX_WIDTH, MIN_WIDTH
-from server.telnet.terminal import Terminal, is_utf8, read_terminal
-from server.tls import hand_on_early
+from server.telnet.terminal import MAX_WIDTH, MIN_WIDTH, Terminal, is_utf8, read_terminal
+from server.wire.tls import hand_on_early
 
 log = structlog.get_logger()
 IAC_BYTE = 255
@@ -363,5 +362,5 @@ class MuckTelnetServer(TelnetServer):
                     self.writer.iac(verb, BINARY)
 
     def _check_encoding(self) -> bool:
-        """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.lines."""
+        """Ask nothing about encodings (telnetlib3 would send DO BINARY): input is decoded by server.wire.lines."""
         return True

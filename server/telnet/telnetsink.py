@@ -12,16 +12,15 @@ from telnetlib3.telopt import CMD_EOR, ECHO, EOR, GA, IAC, SGA, WILL, WONT
 
 from rooms.messages import Message
 from server.render.colour import plain, wrap
-from server.sink import DEFAULT_HEIGHT
+from server.telnet.terminal import MIN_HEIGHT
+from server.wire.sink import DEFAULT_HEIGHT
 
 if TYPE_CHECKING:
     from server.telnet.coalescing import CoalescedTransport
     from server.telnet.telnetserver import MuckTelnetServer
 
-MIN_WIDTH, MAX_WIDTH = 20, 250
 CONTINUATION = "  "
 """How much further a wrapped line's continuations are indented."""
-MIN_HEIGHT = 5
 _ASCII_PUNCTUATION = str.maketrans({
     "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "…": "...", "⁄": "/", "×": "x", "÷": "/", "•": "*",
     "·": ".", "→": "->", "←": "<-", "≥": ">=", "≤": "<=", "≠": "!=", "±": "+/-", "°": " deg", "€": "EUR", "£": "GBP",

@@ -9,6 +9,11 @@ from typing import Any
 
 from engine.numbers import typed_number
 
+MIN_WIDTH, MAX_WIDTH = 20, 250
+"""The columns a client may report (NAWS) that the server takes: narrower or wider is held to these."""
+MIN_HEIGHT = 5
+"""The fewest rows 'more' pages to (a screen of a few rows still gets pages it can show)."""
+
 MTTS_ANSI, MTTS_UTF8, MTTS_SCREEN_READER = 1, 4, 64
 """Bits of the third TTYPE answer, ``MTTS <bits>``."""
 

@@ -3,7 +3,7 @@ JSON-lines protocol of docs/bots.md through the same sessions as telnet, and two
 
 A WebSocket connection is an ordinary session (server.web.websocket): its frames are its input lines (so the line
 limit, the flood throttle, login and every command are telnet's), and its output is a :class:`JsonSink`, one object
-a frame. Who may connect is server.admission's to say, as for telnet.
+a frame. Who may connect is server.limits.admission's to say, as for telnet.
 """
 
 from __future__ import annotations
@@ -26,12 +26,12 @@ from aiohttp.log import server_logger
 from aiohttp.web_protocol import RequestHandler
 
 from rooms.messages import Message
-from server import texts
-from server.admission import Admission, peer_address
-from server.jsonsink import JsonSink
-from server.netaddress import canonical_address
+from server.words import texts
+from server.limits.admission import Admission, peer_address
+from server.wire.jsonsink import JsonSink
+from server.limits.netaddress import canonical_address
 from server.settings import Settings
-from server.sink import LineOut, Source
+from server.wire.sink import LineOut, Source
 from server.web.websocket import WebSocketOut, WebSocketSource
 
 log = structlog.get_logger()

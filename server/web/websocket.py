@@ -1,5 +1,5 @@
 """A browser's WebSocket as a session's input and output: frames in, JSON lines out, one a frame, with the same flow
-control as telnet (server.sink)."""
+control as telnet (server.wire.sink)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections.abc import Callable
 import structlog
 from aiohttp import WSMsgType, web
 
-from server.budget import ByteBudget
-from server.sink import DEFAULT_WIDTH, MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
+from server.limits.budget import ByteBudget
+from server.wire.sink import DEFAULT_WIDTH, MAX_QUEUED_BYTES, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 
 log = structlog.get_logger()
 

@@ -5,7 +5,7 @@ these explain the rules."""
 from __future__ import annotations
 
 from rooms.wimpout.rulewords import option_list
-from server.helptopics import Topic
+from server.games.gametypes import Topic
 
 
 COMMAND_HELP = {

@@ -16,9 +16,9 @@ from engine.wimpout import RuleSet
 from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.messages import Delivery, Message
 from rooms.wimpout.wimpoutplay import WimpoutPlay
-from server.privatefiles import private_directory, write_private
-from server.workerpools import ended, spawned
-from server.quotas import ASKER, HourlyQuota, minutes
+from server.ops.privatefiles import private_directory, write_private
+from server.process.workerpools import ended, spawned
+from server.limits.quotas import ASKER, HourlyQuota, minutes
 from server.wimpout.hinttext import READY, SOLVING
 from server.wimpout.solutions import Solutions, table_file
 
@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.queues import SimpleQueue
 
-    from server.app import GameServer
+    from server.settings import Settings
+    from server.tables.hosting import Tables
 
 log = structlog.get_logger()
 OVER_QUOTA = ("New rules solved for you within the hour: {most}, the most one player may. These rules' optimal tables are "
@@ -80,9 +81,10 @@ def solve_to_file(rules: dict[str, object], path: str) -> float:
 class Solver:
     """One worker process at most, started on the first request; requests for the same rules are asked once."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        self.directory = server.settings.data_dir / "optimal"
+    def __init__(self, settings: Settings, tables: Tables) -> None:
+        self.tables = tables
+        """Whose players hear how a solve goes (those at the tables playing its rules)."""
+        self.directory = settings.data_dir / "optimal"
         self._pool: ProcessPoolExecutor | None = None
         self._reports: SimpleQueue[tuple[str, int] | None] | None = None
         """The worker's progress reports, read by a thread of their own (None, put by ``stop``, ends it)."""
@@ -94,7 +96,7 @@ class Solver:
         self._solving = 0
         """Solves taken and not finished (requests come from any thread: counted under ``_counting``)."""
         self._counting = threading.Lock()
-        self.quota = HourlyQuota(server.settings.limits.solves_per_hour)
+        self.quota = HourlyQuota(settings.limits.solves_per_hour)
         """New rule sets solved per player an hour (taken under ``_counting`` too)."""
         self.solutions = Solutions(self.directory, self.request)
         """This server's solved tables ('hint', 'review' and its optimal bots read them)."""
@@ -147,7 +149,7 @@ class Solver:
 
     def _over_quota(self, asker: str, wait: float) -> None:
         words = OVER_QUOTA.format(most=self.quota.per_hour, time=minutes(wait))
-        self.server.deliver([Delivery(asker, Message(words, "table"))])
+        self.tables.presence.deliver([Delivery(asker, Message(words, "table"))])
 
     def _start(self, rules: RuleSet) -> None:
         private_directory(self.directory)
@@ -191,12 +193,12 @@ class Solver:
 
     def _tell(self, rules: RuleSet, text: str, **fields: object) -> None:
         """Tell the tables that play by these (covered) rules."""
-        for live in self.server.tables.live.values():
+        for live in self.tables.live.values():
             table = live.table
             play = table.play
             if isinstance(play, WimpoutPlay) and model_rules(play.game.rules if play.game else play.rules) == rules:
                 told = Message(text.format(number=table.number, **fields), "table", {"table": str(table.number)})
-                self.server.deliver(Delivery(name, told) for name in table.audience)
+                self.tables.presence.deliver(Delivery(name, told) for name in table.audience)
 
     def _prune(self) -> None:
         """Delete the oldest solved tables beyond ``KEPT_SOLVED`` (a table in memory stays usable)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rooms.tables import Status
 from rooms.wimpout.wimpoutview import TableView
-from server.texts import IDLE_PROMPT
+from server.words.texts import IDLE_PROMPT
 from server.wimpout.eventwords import last_lick_need
 
 TYPING_ROOM = 10

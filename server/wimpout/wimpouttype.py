@@ -21,10 +21,11 @@ from rooms.tables import Aside, Table, TableNews
 from rooms.wimpout.advising import judge, review
 from rooms.wimpout.wimpoutplay import GAME, restore_table, wimpout_play, wimpout_table
 from rooms.wimpout.wimpoutview import Opened, TableView, parse_options
-from server import texts
-from server.fairdice import SystemDice
+from server.games.matchrecords import MatchRecords
+from server.words import texts
+from server.tables.fairdice import SystemDice
 from server.render.style import Style
-from server.ratingmodel import FirstTurn
+from server.competition.ratingmodel import FirstTurn
 from server.skill.firstturn import first_turn
 from server.store import Finish, Stats, StoredTable
 from server.store.judged import Judged
@@ -40,7 +41,7 @@ from server.wimpout.wimpoutresults import TALLY, results
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from server.services import Services
+    from server.games.gametypes import Advisers
     from server.settings import TableSettings
 
 log = structlog.get_logger()
@@ -63,7 +64,7 @@ def load_dice(script: Path | None) -> DiceSource:
     return LoadedDice(throws)
 
 
-class Wimpout:
+class Wimpout(MatchRecords[Game]):
     """Cosmic Wimpout: rules in engine.wimpout, its table adapter in rooms.wimpout, its words and solved tables here."""
 
     name = GAME
@@ -75,6 +76,9 @@ class Wimpout:
     wire_messages = (wimpoutwire.HintMessage,)
     help_topics = gamehelp.TOPICS
     command_help = gamehelp.COMMAND_HELP
+
+    def __init__(self) -> None:
+        super().__init__(wimpout_play, Game.replay, event_from_dict, event_to_dict, results)
 
     def randomness(self, settings: TableSettings) -> DiceSource:
         return load_dice(settings.dice_script)
@@ -95,19 +99,7 @@ class Wimpout:
         events = [event_from_dict(e) for e in stored.events]
         return restore_table(stored.number, stored.room, RuleSet(**stored.rules), stored.seats, events, stored.bots)
 
-    def event_record(self, event: Any) -> dict[str, Any]:
-        return event_to_dict(event)
-
-    def finish(self, table: Table) -> Finish:
-        game = wimpout_play(table).game
-        assert game is not None  # only a started game finishes
-        return self.finished(game)
-
-    def repair(self, events: Sequence[dict[str, Any]]) -> Finish:
-        return self.finished(Game.replay([event_from_dict(e) for e in events]))
-
-    @staticmethod
-    def finished(game: Game) -> Finish:
+    def finished(self, game: Game) -> Finish:
         """The results, and who took the first turn (its worth counts in a two-player game's rating)."""
         played = results(game)
         return Finish(game.state.winner, played, first_turn=first_turn(game, [r.player for r in played]))
@@ -120,7 +112,7 @@ class Wimpout:
         """The tutorial's loaded dice (fair once the script no longer fits) and its notes."""
         return lesson.resumed(learner, events, secrets.randbits(64))
 
-    async def before_bot(self, services: Services, table: Table, bot: str) -> None:
+    async def before_bot(self, services: Advisers, table: Table, bot: str) -> None:
         """An optimal bot reads the server's solved tables: lend them to its table, and have them read first (in a
         thread)."""
         play = wimpout_play(table)
@@ -164,14 +156,14 @@ class Wimpout:
     def leaderboard(self, leaders: Sequence[tuple[str, Stats]], width: int) -> str:
         return leaderboard(leaders, width)
 
-    async def hint(self, services: Services, table: Table, player: str) -> Message:
+    async def hint(self, services: Advisers, table: Table, player: str) -> Message:
         """The server's solved tables are read first (in a thread), for the first to ask for these rules."""
         play = wimpout_play(table)
         if play.game is not None:
             await services.solver.prepare(play.game.rules)
         return hint_message(play.hint(player, services.solver.solutions))
 
-    async def review(self, services: Services, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
+    async def review(self, services: Advisers, game: int, events: Sequence[dict[str, Any]], viewer: str) -> str:
         """Read in a thread: a review reads every decision of the game against the solved tables (every player's:
         nothing in Cosmic Wimpout is hidden)."""
         played = [event_from_dict(e) for e in events]
@@ -186,15 +178,15 @@ class Wimpout:
         game = wimpout_play(table).game
         return None if game is None else first_turn(game, list(table.seats))
 
-    async def judged(self, services: Services, table: Table) -> list[Judged]:
+    async def judged(self, advisers: Advisers, table: Table) -> list[Judged]:
         """Judged in a thread, as a review is, its solved tables read first (a ValueError when they are not at hand,
         or the rules are not solved exactly, or the game had more than two players)."""
         game = wimpout_play(table).game
         if game is None:
             raise ValueError("The table has no game.")
         events = list(game.events)
-        await services.solver.prepare(game.rules)
-        found = await asyncio.to_thread(judge, services.solver.solutions, events)
+        await advisers.solver.prepare(game.rules)
+        found = await asyncio.to_thread(judge, advisers.solver.solutions, events)
         return [Judged(j.player, j.decisions, j.accuracy, j.dice) for j in found]
 
 

@@ -6,21 +6,16 @@ move is refused); server.commands.gameverbs makes each a command, its docstring 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rooms.wimpout.wimpoutplay import wimpout_play
-from server.gametypes import Move, Verb
-from server.usage import required
-
-if TYPE_CHECKING:
-    from server.livetable import Live
+from server.games.gametypes import AtTable, Move, Verb
+from server.words.usage import required
 
 
-def _turn(player: str, live: Live, line: str) -> Move:
+def _turn(player: str, live: AtTable, line: str) -> Move:
     return lambda: live.table.move(player, line, live.dice)
 
 
-def roll(player: str, live: Live, args: str) -> Move:
+def roll(player: str, live: AtTable, args: str) -> Move:
     """roll      or      r
 
     Throw the live cubes (all five at the start of your turn).
@@ -28,7 +23,7 @@ def roll(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, "roll")
 
 
-def stop(player: str, live: Live, args: str) -> Move:
+def stop(player: str, live: AtTable, args: str) -> Move:
     """stop      or      s
 
     Bank your turn total (the rules may not let you yet: you are told why).
@@ -36,7 +31,7 @@ def stop(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, "stop")
 
 
-def keep(player: str, live: Live, args: str) -> Move:
+def keep(player: str, live: AtTable, args: str) -> Move:
     """keep sun 10      or      keep sun 5
 
     When a throw can score more than one way, count the sun cube as a 10 or a 5.
@@ -44,7 +39,7 @@ def keep(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, f"keep {args}")
 
 
-def reroll(player: str, live: Live, args: str) -> Move:
+def reroll(player: str, live: AtTable, args: str) -> Move:
     """reroll sun
 
     When offered, leave the sun cube unscored and throw it again.
@@ -52,7 +47,7 @@ def reroll(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, f"reroll {args}")
 
 
-def flash(player: str, live: Live, args: str) -> Move:
+def flash(player: str, live: AtTable, args: str) -> Move:
     """flash <face>
 
     When the sun can complete more than one flash, say which: 'flash 4'.
@@ -60,7 +55,7 @@ def flash(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, f"flash {args}")
 
 
-def spend(player: str, live: Live, args: str) -> Move:
+def spend(player: str, live: AtTable, args: str) -> Move:
     """spend 2      or      spend 4 <player>
 
     Insurance: spend 2 Insurance Points to cancel your own throw, or 4 to cancel
@@ -69,7 +64,7 @@ def spend(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, f"spend {args}")
 
 
-def pass_(player: str, live: Live, args: str) -> Move:
+def pass_(player: str, live: AtTable, args: str) -> Move:
     """pass
 
     Insurance: let the throw on the table stand.
@@ -77,7 +72,7 @@ def pass_(player: str, live: Live, args: str) -> Move:
     return _turn(player, live, "pass")
 
 
-def propose(player: str, live: Live, args: str) -> Move:
+def propose(player: str, live: AtTable, args: str) -> Move:
     """propose <rule> [value]      or      propose "free text"
 
     The Guiding Light: propose a rule change ('propose goal 300', 'propose bump
@@ -100,7 +95,7 @@ def honour_rule(args: str) -> bool:
     return args.strip()[:1] in ('"', "'")
 
 
-def vote(player: str, live: Live, args: str) -> Move:
+def vote(player: str, live: AtTable, args: str) -> Move:
     """vote yes|no [proposal]      or      vote remove <player>
 
     Vote on a Guiding Light proposal (its number if several are open), or to

@@ -12,7 +12,7 @@ from engine.wimpout import event_to_dict, format_throw
 from rooms.tables import TableNews
 from rooms.wimpout.rulewords import summary_names
 from rooms.wimpout.wimpoutview import TABLE_EVENTS
-from server.wiremodel import WireModel
+from server.wire.wiremodel import WireModel
 
 
 class Seat(WireModel):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from server.backups import kept
+from server.ops.backups import kept
 from server.store.sqlite import FILENAME
 from support.clients import player
 from support.portals import portal_server

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from server.names import skeleton
-from server.ownwords import new_name_problem
-from server.passwords import hash_password
+from server.community.names import skeleton
+from server.community.ownwords import new_name_problem
+from server.community.passwords import hash_password
 from support.clients import RawClient, loose, paged, play_until, player, raw_client
 from support.portals import portal_server
 from support.storedb import database

@@ -12,7 +12,7 @@ from pathlib import Path
 import aiohttp
 
 from server.portal.frames import INPUT_WINDOW, Kind, frame
-from server.sink import READ_CHUNK
+from server.wire.sink import READ_CHUNK
 from support.clients import RawClient, player
 from support.portals import PortalServer, portal_server
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from server.startargs import parse_args
+from server.process.startargs import parse_args
 from server.settings import load_console_settings
 
 pytestmark = pytest.mark.slow

@@ -9,7 +9,7 @@ import random
 from engine.wimpout import RuleSet, SeededDice
 from rooms.tables import TableNews
 from rooms.wimpout.wimpoutplay import wimpout_table
-from server.protocol import table_line, table_message
+from server.wire.protocol import table_line, table_message
 from server.wimpout.eventwords import Style, render, render_once
 
 STYLES = (Style(), Style(cubes="compact"), Style(screenreader=True), Style(colour=True), Style(width=40))

@@ -10,7 +10,7 @@ import pytest
 
 from engine.wimpout import Game, LoadedDice, RuleSet
 from engine.wimpout.optimal.packing import from_bytes
-from server.ratingmodel import FirstTurn, Rating, chances, rate
+from server.competition.ratingmodel import FirstTurn, Rating, chances, rate
 from server.skill.firstturn import SOLVED_FIRST_TURN, first_turn, first_turn_chance
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from support.clients import loose, play_until, player, telnet_client
-from server import texts
+from server.words import texts
 
 WIDTH, ROWS = 40, 24
 LONG_NAME = "Bartholomewskiii"

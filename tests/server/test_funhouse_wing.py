@@ -14,7 +14,7 @@ import pytest
 from engine.funhouse import ROOMS, FunRun
 from rooms.loader import load_world_file
 from server.funhouse.funboard import draw
-from server.worldwings import missing_wings
+from server.ops.worldwings import missing_wings
 from server.funhouse.funwords import TITLES
 from server.settings import DEFAULTS
 from support.clients import player, telnet_client

@@ -12,14 +12,14 @@ from support.clients import loose, player
 
 from engine.gametype import Match
 from engine.wimpout import Game, LoadedDice, RuleSet
-from support.pig_game import Match as PigMatch
-from support.pig_game import Pig
+from support.pig.pigrules import Match as PigMatch
+from support.pig.pigtype import Pig
 from rooms.messages import Refusal
 from rooms.tables import Absent, RemovalVote, Sat, Status, Stood, Table, TableEnding
 from rooms.gameplay import TablePlay
 from rooms.wimpout.wimpoutplay import wimpout_table
 from server.commands.registry import REGISTRY
-from server.gametypes import GAME_TYPES, GameType, pick
+from server.games.gametypes import GAME_TYPES, GameType, pick
 from server.wimpout import wimpoutverbs
 
 

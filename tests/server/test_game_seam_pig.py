@@ -1,4 +1,4 @@
-"""The game seam holds a second game: Pig (tests/pig_game.py), defined and registered from the test tree alone, is
+"""The game seam holds a second game: Pig (tests/support/pig/), defined and registered from the test tree alone, is
 played to the end by two people over real loopback telnet connections, then again with one of them in JSON mode."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import pytest
 from bots.reference_bot import Connection
 from support.clients import player, telnet_client
 from support.jsonclients import JsonClient
-from support.pig_game import Pig, PigMessage
+from support.pig.pigtype import Pig
+from support.pig.pigwire import PigMessage
 from server.commands.registry import REGISTRY
-from server.gametypes import GAME_TYPES
-from server.protocol import SERVER_MESSAGE
+from server.games.gametypes import GAME_TYPES
+from server.wire.protocol import SERVER_MESSAGE
 
 FACES = [6, 5, 1, 4, 6]
 """Ann rolls 6 and 5 and holds 11; Bob rolls a 1; Ann rolls 4 and 6 and holds 21: she wins."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from server.correspondence import span
-from server.gameslist import GameRow, games_message
+from server.acrossdays.correspondence import span
+from server.acrossdays.gameslist import GameRow, games_message
 
 
 @pytest.mark.parametrize(("age", "said"), [(12.1, "12 seconds"), (650, "11 minutes"), (5400, "2 hours"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.wimpout import Face, Throw
 from server.commands.records import rating_board
 from server.poker import pokerboard
-from server.ratingmodel import Rating
+from server.competition.ratingmodel import Rating
 from server.render.columns import fitted
 from server.render.style import ART_WIDTH, default_cubes
 from server.store import Stats

@@ -1,11 +1,11 @@
-"""An address in any form a socket or a proxy gives it is one text (server.netaddress), and a trusted proxy's
+"""An address in any form a socket or a proxy gives it is one text (server.limits.netaddress), and a trusted proxy's
 ``X-Forwarded-For`` is read from the right, past the trusted proxies, never from what a client wrote itself."""
 
 from __future__ import annotations
 
 import pytest
 
-from server.netaddress import canonical_address, forwarded_client
+from server.limits.netaddress import canonical_address, forwarded_client
 
 
 @pytest.mark.parametrize(("given", "address"), [

@@ -13,11 +13,11 @@ import sys
 
 import pytest
 
-PORTAL = ("server.main", "server.running", "server.portal.portalserver", "server.portal.children", "server.telnet.listener",
+PORTAL = ("server.main", "server.process.running", "server.portal.portalserver", "server.portal.children", "server.telnet.listener",
           "server.telnet.telnetend")
 """The portal's modules as ``cosmic-wimpout`` loads them (the web page's and /metrics' only when they are on)."""
-GAME_PROCESS = ("server.main", "server.running", "server.portal.gameprocess")
-NOT_IN_PORTAL = ("server.app", "server.session", "server.protocol", "server.jsonsink", "server.gametypes",
+GAME_PROCESS = ("server.main", "server.process.running", "server.portal.gameprocess")
+NOT_IN_PORTAL = ("server.app", "server.session", "server.wire.protocol", "server.wire.jsonsink", "server.games.gametypes",
                  "server.store", "server.commands", "server.wimpout", "server.poker", "server.funhouse",
                  "server.outofband.gmcpnews", "rooms.tables", "rooms.gameplay", "engine.gametype", "engine.wimpout",
                  "engine.poker", "engine.funhouse", "aiohttp", "prometheus_client", "openskill", "numba", "psycopg")

@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import get_args
 
-from server.protocol import ErrorCode, main, schema_text
+from server.wire.protocol import ErrorCode, main, schema_text
 
 COMMITTED = Path(__file__).parents[2] / "docs" / "protocol.schema.json"
 
 
 def test_the_committed_schema_is_current() -> None:
-    assert COMMITTED.read_text() == schema_text(), "run: python -m server.protocol schema > docs/protocol.schema.json"
+    assert COMMITTED.read_text() == schema_text(), "run: python -m server.wire.protocol schema > docs/protocol.schema.json"
 
 
 def test_the_schema_command_prints_it(capsys) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from support.clients import player, raw_client
 from support.servers import console, running, settings_for
-from server.console import backup
+from server.ops.console import backup
 from server.settings import Settings
 from server.store.sqlite import FILENAME
 from support.tablesetup import dice_script

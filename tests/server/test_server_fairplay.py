@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from support.clients import RawClient, play_until, raw_client
-from server.ratingmodel import Rating
+from server.competition.ratingmodel import Rating
 from server.store import Finish, Result
 from server.store.domain import rating_changes
 from support.portals import PortalServer, portal_server

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from support.clients import RawClient, player, raw_client
-from server import texts
+from server.words import texts
 from server.app import GameServer
 from server.commands.registry import REGISTRY
 from support.tablesetup import dice_script

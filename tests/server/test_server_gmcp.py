@@ -9,7 +9,7 @@ from telnetlib3.mud import gmcp_decode
 from telnetlib3.telopt import GMCP
 
 from support.clients import player
-from server.protocol import SERVER_MESSAGE
+from server.wire.protocol import SERVER_MESSAGE
 from support.wire import WireClient, wire_client
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from server.lines import MAX_MARKS, LineSplitter, clean, typed
+from server.wire.lines import MAX_MARKS, LineSplitter, clean, typed
 
 LIMIT = 16
 

@@ -11,7 +11,7 @@ from typing import Any
 from telnetlib3.telopt import ECHO, IAC, WILL, WONT
 
 from support.clients import BANNER_END, RawClient, player, raw_client, telnet_client
-from server import passwords
+from server.community import passwords
 
 
 async def test_create_then_connect_as_raw_and_telnet_clients(make_server) -> None:

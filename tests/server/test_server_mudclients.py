@@ -15,7 +15,7 @@ from telnetlib3.telopt import (
 
 from support.clients import player
 from server.render import colour
-from server.telnet.telnetsink import MIN_HEIGHT, MIN_WIDTH
+from server.telnet.terminal import MIN_HEIGHT, MIN_WIDTH
 from support.tablesetup import loaded_server, seated
 from support.clients import play_until
 from support.servers import self_signed

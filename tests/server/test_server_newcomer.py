@@ -8,7 +8,7 @@ import re
 from support.clients import loose, paged, player, raw_client, telnet_client
 from support.tablesetup import loaded_server, seated
 
-from server import texts
+from server.words import texts
 
 
 async def test_a_new_character_is_told_where_to_start_and_a_returning_one_is_not(make_server) -> None:

@@ -19,7 +19,7 @@ import structlog
 
 from support.clients import BANNER_END, RawClient, player, raw_client
 from server.logs import configure_logging
-from server.names import skeleton
+from server.community.names import skeleton
 from server.settings import ConfigError, load_settings
 from support.storedb import store_here, stored_bytes
 

@@ -1,6 +1,6 @@
 """Issue 37: no player may take a name that begins one of the server's own lines (a pose by 'The' read "The server is
 shutting down. Come back later!"). This walks the texts as the server holds them at run time, not as
-``server.ownwords`` reads its source: every fixed text of ``server.texts`` (its strings, their collections, the
+``server.community.ownwords`` reads its source: every fixed text of ``server.words.texts`` (its strings, their collections, the
 banner), every command's help and every help topic, and the house bots' names; the first word of each of their lines
 must be refused as a new name, as must the words the issue found creatable. What a whole game shows (each game's
 words for its events) is walked through the portal: tests/e2e/test_portal_accounts.py."""
@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from server import texts
-from server.anchors import ANCHORS, anchor_name
+from server.words import texts
+from server.competition.anchors import ANCHORS, anchor_name
 from server.app import GameServer  # noqa: F401  (registers every command)
 from server.commands.registry import REGISTRY
-from server.helptopics import topics
-from server.ownwords import new_name_problem
+from server.games.helptopics import topics
+from server.community.ownwords import new_name_problem
 
 FIRST_WORD = re.compile(r"[\s*>#:.(\[-]*([A-Z][A-Za-z0-9_-]*)")
 

@@ -17,9 +17,9 @@ import structlog
 from support.clients import player, raw_client
 from support.servers import console
 from server.logs import configure_logging
-from server.names import skeleton
-from server.passwords import hash_password, hash_password_async, verify_password
-from server.privatefiles import write_private
+from server.community.names import skeleton
+from server.community.passwords import hash_password, hash_password_async, verify_password
+from server.ops.privatefiles import write_private
 from server.settings import load_settings
 from server.store.postgresql import PostgresStore
 
@@ -164,7 +164,7 @@ async def test_new_hashes_cost_2_17_and_older_ones_are_redone_at_login(make_serv
 
 
 async def test_names_that_read_as_the_servers_words_or_as_anyone_elses_are_refused(make_server) -> None:
-    """Finding 6: system words and their look-alikes (one list: server.names.RESERVED), and look-alikes of every
+    """Finding 6: system words and their look-alikes (one list: server.community.names.RESERVED), and look-alikes of every
     existing account, separators anywhere ignored; a configured wizard's exact name may still be created."""
     async with make_server(wizards=["Wizard"]) as server:
         async with player(server, "Victim"), player(server, "Mal_lory"):

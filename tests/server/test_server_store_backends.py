@@ -20,7 +20,7 @@ from server.store import (
     store_at,
 )
 from server.store.postgresql import PostgresStore, pgcommit
-from server.ratingmodel import Rating
+from server.competition.ratingmodel import Rating
 from server.wimpout.wimpoutresults import TALLY
 from support.clients import player
 from support.storedb import database

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from server.console import wizard
+from server.ops.console import wizard
 from server.wimpout.wimpoutresults import TALLY
 from server.store import DEFAULT_GAME, Finish, NewerDatabase, Result, Store, Tally, Total, store_at
 from server.store.postgresql import PostgresStore, pgschema

@@ -137,7 +137,7 @@ async def everything_of_anns(store: Store) -> int:
 
 
 CONDUCT = {"moves": {"Ann": 3, "Bob": 2}, "left": ["Ann"], "addresses": {"Ann": "10.0.0.1", "Bob": "10.0.0.2"}}
-"""How Ann and Bob took part in a game still open (server.fairplay)."""
+"""How Ann and Bob took part in a game still open (server.competition.fairplay)."""
 
 
 async def test_a_renamed_account_takes_everything_under_its_name(store_url: str, tmp_path: Path) -> None:

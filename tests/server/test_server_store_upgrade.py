@@ -9,7 +9,7 @@ from pathlib import Path
 
 from support.clients import player
 from support.servers import running, settings_for
-from server.passwords import hash_password
+from server.community.passwords import hash_password
 from server.wimpout.wimpoutresults import TALLY
 from server.store import DEFAULT_GAME
 from server.store.sqlite import FILENAME, SqliteStore

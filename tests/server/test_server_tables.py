@@ -6,7 +6,7 @@ from support.clients import loose, player
 from support.tablesetup import loaded_server, seated
 from support.recordedfigures import recorded
 
-from server.texts import CUBES_TIP
+from server.words.texts import CUBES_TIP
 
 LAST_LICKS_GAME = ["10 2", "10 10 10 3 s4", "5 s2", "2 3 4 6 s6"]
 

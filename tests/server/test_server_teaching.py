@@ -9,7 +9,7 @@ import re
 from support.clients import paged, player, telnet_client
 from engine.wimpout import RuleSet
 from rooms.wimpout.rulewords import OPTIONS, summary_names
-from server.helptopics import find_topic
+from server.games.helptopics import find_topic
 from server.wimpout.gamehelp import TOPICS
 
 

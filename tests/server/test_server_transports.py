@@ -12,8 +12,8 @@ from telnetlib3.telopt import IAC, MSDP, SB, SE, WILL
 
 from support.servers import settings_for
 from rooms.messages import Message
-from server import texts
-from server.admission import Admission
+from server.words import texts
+from server.limits.admission import Admission
 from server.outofband import PROTOCOLS
 from server.outofband.interface import OutOfBand
 from server.telnet import telnetserver

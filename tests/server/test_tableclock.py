@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from server.settings import load_settings
-from server.tableclock import TableClock
+from server.tables.tableclock import TableClock
 
 
 async def never(*_: object) -> None:

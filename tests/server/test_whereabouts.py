@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from support.pig_game import Pig
 
-from server.correspondence import post_option
-from server.livetable import Live, Row
-from server.whereabouts import Whereabouts
+from server.acrossdays.correspondence import post_option
+from server.tables.livetable import Live, Row
+from server.tables.whereabouts import Whereabouts
 
 
 def live(number: int, first: str, correspondence: bool = False) -> Live:

@@ -14,7 +14,7 @@ from rooms.messages import Message
 from server.app import GameServer
 from server.services import Services
 from server.session import Session
-from server.sink import DEFAULT_HEIGHT, DEFAULT_WIDTH
+from server.wire.sink import DEFAULT_HEIGHT, DEFAULT_WIDTH
 
 
 class MemorySink:

@@ -12,7 +12,7 @@ from typing import Any
 from bots.reference_bot import Connection
 from support.clients import WAIT
 from server.app import GameServer
-from server.protocol import SERVER_MESSAGE
+from server.wire.protocol import SERVER_MESSAGE
 
 SEEN: Counter[str] = Counter()
 """Every message type validated so far in this test run."""

@@ -9,7 +9,7 @@ from typing import Any
 from support.clients import RawClient
 from support.jsonclients import JsonClient
 from server.poker.pokerwire import PokerMessage
-from server.protocol import SERVER_MESSAGE
+from server.wire.protocol import SERVER_MESSAGE
 
 CARD = re.compile(r"(?<![\w+-])(A-?\d+|Kx-?\d|R\+\d)(?![\w])")
 PUBLIC = re.compile(r"exposes|expose |turned face up|flips|flip |face up|Cards: A8 Attack|Your hand|You are dealt|"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from server.gametypes import GAME_TYPES
+from server.games.gametypes import GAME_TYPES
 from server.store import Result
 
 

@@ -24,7 +24,7 @@ import psycopg
 from psycopg import AsyncConnection, AsyncCursor
 from psycopg_pool import AsyncConnectionPool
 
-from server.figures import Commits
+from server.ops.figures import Commits
 from server.store.outcomes import Outcome, settle
 from server.store.trouble import Trouble
 
@@ -122,7 +122,7 @@ class PgGroupCommit:
         """Writes handed to the committer and not committed yet."""
         self._committer: asyncio.Task[None] | None = None
         self.commits = Commits()
-        """Each transaction's time to be durable, and those that failed (server.figures)."""
+        """Each transaction's time to be durable, and those that failed (server.ops.figures)."""
         self._trouble = Trouble()
 
     async def _open_pool(self) -> None:

@@ -13,7 +13,7 @@ from server.store import sharedsql as sql
 from server.store.domain import (
     DEFAULT_GAME, MEETINGS_KEPT, Finish, FinishedGame, GameSummary, PlayedGame, RatingChange, Stats, StoredTable, Tally, rating_changes,
 )
-from server.ratingmodel import Rating
+from server.competition.ratingmodel import Rating
 from server.store.postal import LIVE
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, execute, executemany, fetchall, fetchone
 from server.store.postgresql.pgschema import LOCK

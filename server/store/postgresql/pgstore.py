@@ -15,7 +15,7 @@ import psycopg
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 from psycopg.types.string import TextLoader
 
-from server.privatefiles import private_file
+from server.ops.privatefiles import private_file
 from server.store import sharedsql as sql
 from server.store.domain import StoreError, Tally
 from server.store.redaction import redacted, scrubbed

@@ -6,7 +6,7 @@ import sqlite3
 import time
 from collections.abc import Iterable
 
-from server.names import skeleton as skeleton_of
+from server.community.names import skeleton as skeleton_of
 from server.store import sharedsql as sql
 from server.store.accountcolumns import AccountColumns, account_from_row
 from server.store.domain import Account, InviteRefused, NameTaken

@@ -9,8 +9,8 @@ from contextlib import closing
 from pathlib import Path
 from typing import Any
 
-from server.lockfile import running_pid
-from server.privatefiles import private_directory, private_file
+from server.process.lockfile import running_pid
+from server.ops.privatefiles import private_directory, private_file
 from server.settings import SQLITE_FILE as FILENAME
 from server.store import sharedsql as sql
 from server.store.domain import Tally
@@ -56,7 +56,7 @@ class SqliteStore(
         return self.path.is_file()
 
     def in_use(self) -> bool:
-        """A server holds its directory's lock (server.lockfile)."""
+        """A server holds its directory's lock (server.process.lockfile)."""
         return running_pid(self.path.parent) is not None
 
     async def open(self) -> None:

@@ -23,7 +23,7 @@ from server.store.domain import (
     Tally,
     rating_changes,
 )
-from server.ratingmodel import Rating
+from server.competition.ratingmodel import Rating
 from server.store.postal import LIVE
 from server.store.sqlite.groupcommit import GroupCommit
 

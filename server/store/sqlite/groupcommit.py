@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from server.figures import Commits
+from server.ops.figures import Commits
 from server.store.outcomes import Outcome, settle
 from server.store.sqlite.connection import commit_group
 from server.store.trouble import Trouble
@@ -50,7 +50,7 @@ class GroupCommit:
         self._handed: deque[Pending] = deque()
         """Writes handed to the thread and not committed yet (appended by the loop, taken by the thread)."""
         self.commits = Commits()
-        """Each transaction's time to be durable, and those that failed (server.figures; counted on the thread)."""
+        """Each transaction's time to be durable, and those that failed (server.ops.figures; counted on the thread)."""
         self._trouble = Trouble()
 
     @property

@@ -167,7 +167,7 @@ CREATE TABLE ratings (
 );
 CREATE INDEX ratings_board ON ratings (game, bot)
 """
-"""Ratings per game type (``server.ratingmodel``), and whether each game counts: tutorials and abandoned games never
+"""Ratings per game type (``server.competition.ratingmodel``), and whether each game counts: tutorials and abandoned games never
 did; the games played before are not rated after the fact (ratings start with this release)."""
 FUNHOUSE_RUNS = """
 CREATE TABLE funhouse_runs (
