@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -20,6 +19,7 @@ from server import duplicate
 from server.words import texts
 from server.competition.anchors import anchor_name, anchor_seat
 from server.games.gametypes import GAME_TYPES, pick
+from server.competition.runningevent import Running
 from server.tables.livetable import Live
 from server.store import EventRecord, Finish, Result, StoreDown
 
@@ -36,27 +36,6 @@ ARENA, SWISS, DUPLICATE = "arena", "swiss", "duplicate"
 ROUNDS = (SWISS, DUPLICATE)
 """The kinds played in rounds, started by 'event start'."""
 RUNNING, OVER, STOPPED = "running", "over", "stopped"
-
-
-@dataclass(slots=True)
-class Running:
-    """A running event and what the server keeps beside its stored record."""
-
-    record: EventRecord
-    queue: list[str] = field(default_factory=list)
-    """Arena: the people waiting for a table, in the order they came."""
-    tables: dict[int, Live] = field(default_factory=dict)
-    """Its games being played, by game id."""
-    last_met: dict[str, frozenset[str]] = field(default_factory=dict)
-    """Who each entrant last sat with (the arena does not seat them so again at once)."""
-    met: dict[str, frozenset[str]] = field(default_factory=dict)
-    """Everyone each entrant has sat with (a Swiss draw parts them)."""
-    closing: bool = False
-    """No more tables are drawn: the arena's time is up, or a wizard stopped it."""
-
-    @property
-    def number(self) -> int:
-        return self.record.event_id
 
 
 class Tournaments:

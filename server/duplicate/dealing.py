@@ -15,7 +15,8 @@ from server.duplicate import duplicatetexts as words
 from server.tables.livetable import Live
 
 if TYPE_CHECKING:
-    from server.competition.tournaments import Running, Tournaments
+    from server.competition.runningevent import Running
+    from server.duplicate.eventhost import EventHost
 
 log = structlog.get_logger()
 KIND = "duplicate"
@@ -34,7 +35,7 @@ def rotated(names: list[str], house: set[str], round: int) -> list[str]:
     return people[turn:] + people[:turn] + [name for name in names if name in house]
 
 
-async def seat_round(events: Tournaments, run: Running, tables: list[list[str]], house: set[str], round: int) -> None:
+async def seat_round(events: EventHost, run: Running, tables: list[list[str]], house: set[str], round: int) -> None:
     """Seat one round of a duplicate event: the tables opened, grouped by their number of seats, each group's shared
     dice kept as the round's record, then every game started."""
     store = events.store

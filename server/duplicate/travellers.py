@@ -18,7 +18,8 @@ from server.duplicate.dealing import KIND, round_ref
 
 if TYPE_CHECKING:
     from server.store import Store
-    from server.competition.tournaments import Running, Tournaments
+    from server.competition.runningevent import Running
+    from server.duplicate.eventhost import EventHost
 
 log = structlog.get_logger()
 
@@ -57,7 +58,7 @@ def share(row: Row) -> int:
     return int(percentage(row.points or 0, row.top) + 0.5)
 
 
-async def close_round(events: Tournaments, run: Running) -> None:
+async def close_round(events: EventHost, run: Running) -> None:
     """The round being played is over (none of its tables is left): score it, reveal its dice, tell the entrants.
     Nothing when it was closed already."""
     store, round = events.store, run.record.round

@@ -4,7 +4,7 @@ anyone sits), or their table closes."""
 
 from __future__ import annotations
 
-from support.pig_game import Pig
+from support.pig.pigtype import Pig
 
 from server.acrossdays.correspondence import post_option
 from server.tables.livetable import Live, Row
