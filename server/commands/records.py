@@ -160,7 +160,9 @@ async def rating(session: Session, args: str) -> None:
                                                   games=counted(r.games, "rated game")))
             fields |= {f"{prefix}rating.{game}": str(r.shown), f"{prefix}games.{game}": str(r.games),
                        f"{prefix}provisional.{game}": "yes" if r.provisional else "no", f"{prefix}title.{game}": title}
-            if (index := await skill_of(session.services, name, game, pool)) is not None:
+            index = await skill_of(session.services.store, session.services.settings.ratings.skill_games, name, game,
+                                   pool)
+            if index is not None:
                 lines.append(index.line())
                 fields |= index.fields(prefix, game)
     session.send(Message("\n".join(lines), "rating", {"player": name, **fields}))

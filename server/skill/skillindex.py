@@ -11,7 +11,7 @@ from server.skill.skilltexts import SKILL_LINE
 from server.store.judged import Judged
 
 if TYPE_CHECKING:
-    from server.services import Services
+    from server.store import Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,6 @@ def skill_index(judged: Sequence[Judged]) -> SkillIndex | None:
     return SkillIndex(len(judged), decisions, accuracy, sum(j.dice for j in judged) / len(judged))
 
 
-async def skill_of(services: Services, player: str, game: str, pool: str) -> SkillIndex | None:
-    """The player's index over their last ``ratings.skill_games`` judged games of a game type in a pool."""
-    last = services.settings.ratings.skill_games
-    return skill_index(await services.store.last_judged(player, game, pool, last))
+async def skill_of(store: Store, last: int, player: str, game: str, pool: str) -> SkillIndex | None:
+    """The player's index over their ``last`` judged games of a game type in a pool (``ratings.skill_games``)."""
+    return skill_index(await store.last_judged(player, game, pool, last))
