@@ -40,8 +40,8 @@ async def daily(session: Session, args: str) -> None:
     (today's scores only: others' moves stay hidden). At 00:00 UTC the day
     closes: 'daily best yesterday' (or a date, 2026-11-28) shows its seed
     and the best possible line its dice allowed, and 'daily replay <player>
-    yesterday' anyone's moves (your own at any time). Not while you sit at a
-    table.
+    yesterday' anyone's moves (your own at any time). Not played while you
+    sit at a live table (a correspondence game waits for you meanwhile).
     """
     word, _, rest = args.strip().partition(" ")
     word, rest = word.lower(), rest.strip()
@@ -54,7 +54,6 @@ async def daily(session: Session, args: str) -> None:
         name, _, day = rest.partition(" ")
         await daily_replay(session, name, dailyplay.day_of(now, day))
     else:
-        unseated(session)
         day = dailyplay.day_of(now)
         if word == "":
             solo = await dailyplay.current(store, day, session.player)
@@ -65,6 +64,7 @@ async def daily(session: Session, args: str) -> None:
             else:
                 tell_daily(session, day, solo, [], commitment)
         elif word == "start" and not rest:
+            unseated(session)
             dice = await dailyplay.day_dice(store, day)
             solo = await dailyplay.begin(store, day, session.player, now)
             tell_daily(session, day, solo, solo.game.events[1:],
@@ -75,6 +75,7 @@ async def daily(session: Session, args: str) -> None:
                 raise Refusal(words.NO_CHALLENGE)
             if solo.over:
                 raise Refusal(words.FINISHED.format(day=day, score=solo.score))
+            unseated(session)
             line = args.strip()
             try:
                 action = parse_turn(solo.game, session.player, line)
@@ -85,8 +86,9 @@ async def daily(session: Session, args: str) -> None:
 
 
 def unseated(session: Session) -> None:
-    """One game at a time (as the Funhouse's runs): the daily is not played from a seat."""
-    seated = session.services.tables.seat_of(session.player)
+    """One game at a time (as the Funhouse's runs): the daily is not played from a live table's seat (a
+    correspondence table waits days for a move: its players play the daily meanwhile)."""
+    seated = session.services.tables.where.live_seat_of(session.player)
     if seated is not None:
         raise Refusal(words.SEATED.format(number=seated.table.number))
 
@@ -223,8 +225,9 @@ async def puzzle(session: Session, args: str) -> None:
 
 
 def no_rated_game(session: Session) -> None:
-    """No puzzle (the solver's chances) for a player in a rated game under way: the advice-free rule of 'hint'."""
-    live = session.services.tables.seat_of(session.player)
+    """No puzzle (the solver's chances) for a player in a rated live game under way: the advice-free rule of 'hint'.
+    A puzzle is a finished game's position, never theirs: a correspondence game's days do not keep it from them."""
+    live = session.services.tables.where.live_seat_of(session.player)
     if live is not None and live.rated and live.table.play.started and not live.table.play.is_over:
         raise Refusal(words.AT_RATED_TABLE.format(number=live.table.number))
 

@@ -160,3 +160,19 @@ async def test_puzzles_come_from_real_games_once_there_are_some(tmp_path: Path) 
                     await cy.expect("What is best")
                     return
         raise AssertionError("three games without a puzzle from them")
+
+
+async def test_a_correspondence_game_keeps_neither_the_daily_nor_puzzles_from_its_players(tmp_path: Path) -> None:
+    """Found trying it by hand: a player at a correspondence table (a move due in days) was told to stand up to so
+    much as see the daily. A live table's seat keeps the daily's play (one game at a time), not 'daily' itself."""
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann, \
+            account(server, "Bob") as bob:  # type: ignore[arg-type]
+        await ann.command("table open pace=correspondence days=3 goal=100", "You sit down at table 1.")
+        await bob.command("sit 1", "You sit down at table 1.")
+        await ann.command("start", "a game of Cosmic Wimpout begins")
+        await bob.command("daily", spaced(r"The day's dice: sha256 [0-9a-f]{64}"))
+        await bob.command("daily start", r"You may: [^\n]* \(type")
+        await bob.command("puzzle", spaced(r"Puzzle #\d+ .*"))
+        await ann.command("table open goal=100", "You sit down at table 2.")
+        await ann.command("daily", spaced(r"The day's dice: sha256 [0-9a-f]{64}"))
+        await ann.command("daily start", spaced("You sit at table 2: one game at a time"))
