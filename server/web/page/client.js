@@ -471,4 +471,4 @@ function init() {
   connect();
 }
 
-init();
+document.addEventListener("DOMContentLoaded", init);  // (after every deferred script: a message that comes at once finds ratings.js, notify.js and the lists loaded)
