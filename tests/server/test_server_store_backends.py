@@ -316,8 +316,8 @@ async def test_postgresql_group_commit_is_durable_and_undoes_a_failure_alone(pos
         assert commits == [32]
         assert None not in [await store.find(f"bot{i}") for i in range(30)]
         first = asyncio.create_task(store.set_doing("lgor", "one"))
-        while store._committer is None or store._committer.done() or store._handed:
-            await asyncio.sleep(0)  # until its commit is on its way...
+        while not first.done() and (store._committer is None or store._committer.done() or store._handed):
+            await asyncio.sleep(0)  # until its commit is on its way (or done: a fast commit is never seen on it)...
         later = [store.set_doing("bot1", "two"), store.set_doing("bot2", "three")]  # ...these follow, together
         await asyncio.gather(first, *later)
         assert commits[1:] == [1, 2]
