@@ -1,9 +1,8 @@
 """Each rated game judged once, when it ends: every player's decision accuracy and the dice's share of the result
-(as 'review' reckons them), kept by the store for 'rating'. Judging reads every decision against the solved tables:
-about 2 ms of CPU for a game to 500 (1 ms at 100), so a thread as 'review' uses, not a worker process (the tables'
-first reading, about a second, is a thread's too: ``Solver.prepare``). It runs after the game's end is saved and
-told: nobody waits on it, and a game that cannot be judged (more than two players, rules not solved exactly, the
-tables still being solved) is simply not counted."""
+(as 'review' reckons them), kept by the store for 'rating'. Judging reads every decision against the solved tables,
+in a worker process of the game's (Cosmic Wimpout's: ``server.wimpout.judgework``), never on the game process's
+loop nor in its threads. It runs after the game's end is saved and told: nobody waits on it, and a game that cannot
+be judged (more than two players, rules not solved exactly, tables not at hand) is simply not counted."""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from server.ops.privatefiles import private_directory, write_private
 from server.process.workerpools import ended, spawned
 from server.limits.quotas import ASKER, HourlyQuota, minutes
 from server.wimpout.hinttext import READY, SOLVING
+from server.wimpout.judgework import JudgingWorker
 from server.wimpout.solutions import Solutions, table_file
 
 if TYPE_CHECKING:
@@ -100,6 +101,8 @@ class Solver:
         """New rule sets solved per player an hour (taken under ``_counting`` too)."""
         self.solutions = Solutions(self.directory, self.request)
         """This server's solved tables ('hint', 'review' and its optimal bots read them)."""
+        self.judging = JudgingWorker(self.directory)
+        """Rated games judged for 'rating' (server.skill), in a process of their own."""
 
     @property
     def under_way(self) -> int:
@@ -210,6 +213,7 @@ class Solver:
     def stop(self) -> None:
         """A solve in progress is abandoned (it starts again when next asked for): the worker is ended, so the
         server's exit does not wait minutes for it."""
+        self.judging.stop()
         if self._reports is not None:
             self._reports.put(None)  # before the worker is ended: it may not die holding the queue's lock
             self._reports = None

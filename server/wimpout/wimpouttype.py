@@ -179,15 +179,12 @@ class Wimpout(MatchRecords[Game]):
         return None if game is None else first_turn(game, list(table.seats))
 
     async def judged(self, advisers: Advisers, table: Table) -> list[Judged]:
-        """Judged in a thread, as a review is, its solved tables read first (a ValueError when they are not at hand,
-        or the rules are not solved exactly, or the game had more than two players)."""
+        """Judged in the solver's judging process (server.wimpout.judgework): a ValueError when its tables are not
+        at hand, or the rules are not solved exactly, or the game had more than two players."""
         game = wimpout_play(table).game
         if game is None:
             raise ValueError("The table has no game.")
-        events = list(game.events)
-        await advisers.solver.prepare(game.rules)
-        found = await asyncio.to_thread(judge, advisers.solver.solutions, events)
-        return [Judged(j.player, j.decisions, j.accuracy, j.dice) for j in found]
+        return await advisers.solver.judging.judged(list(game.events))
 
 
 GAME_TYPE = Wimpout()
