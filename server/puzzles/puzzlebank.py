@@ -15,6 +15,7 @@ from engine.wimpout import events as ev
 from engine.wimpout.optimal.coverage import exactly_covered, model_rules
 from rooms.wimpout.puzzlepicks import Pick, bot_game, picks
 from server.store import Store
+from server.store.puzzlestore import BOTS
 from server.wimpout.solutions import SHIPPED_GOALS, Solutions, table_file
 
 if TYPE_CHECKING:
@@ -29,8 +30,6 @@ ENOUGH_REAL = 10
 """Puzzles from real games below which the bot games fill in (once)."""
 BOT_GAMES = 12
 """Bot games played for the fallback (seeds 1 to 12: the same puzzles on every server)."""
-BOTS = "bots"
-"""The source of the fallback's puzzles."""
 START_RATING = 1500.0
 PLAYER_K, PUZZLE_K = 32.0, 16.0
 """How far one answer moves a player's rating, and a puzzle's (played by many, it moves less)."""

@@ -52,7 +52,7 @@ IS_SCANNED = "SELECT 1 FROM puzzle_scans WHERE game = ?"
 PUZZLE_COUNT = "SELECT COUNT(*) FROM puzzles WHERE source <> ?"
 PUZZLE = "SELECT id, source, position, choices, rating, plays FROM puzzles WHERE id = ?"
 NEXT_PUZZLE = ("SELECT id FROM puzzles WHERE id NOT IN (SELECT puzzle FROM puzzle_attempts WHERE player = ?)"
-               " ORDER BY ABS(rating - ?), id LIMIT 1")
+               " ORDER BY source = ?, ABS(rating - ?), id LIMIT 1")
 SOLVER = "SELECT rating, played, solved, current FROM puzzle_solvers WHERE player = ?"
 SET_CURRENT = ("INSERT INTO puzzle_solvers (player, rating, played, solved, current) VALUES (?, ?, 0, 0, ?)"
                " ON CONFLICT (player) DO UPDATE SET current = excluded.current")

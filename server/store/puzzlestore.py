@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 
+BOTS = "bots"
+"""The source of the puzzles from house bots' games: the fallback of a server with too few real games, served last."""
+
+
 @dataclass(frozen=True, slots=True)
 class DailyPlay:
     """One player's daily challenge of one day: its events so far, its score, whether it is over."""
@@ -73,7 +77,7 @@ class PuzzleStore(Protocol):
     async def puzzle(self, puzzle_id: int) -> PuzzleRow | None: ...
 
     async def next_puzzle(self, player: str, rating: float) -> int | None:
-        """A puzzle the player has not played, its rating nearest theirs."""
+        """A puzzle the player has not played: one from a real game if any is left, its rating nearest theirs."""
         ...
 
     async def solver(self, player: str) -> Solver | None: ...

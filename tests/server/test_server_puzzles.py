@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from support.clients import RawClient, play_until, player
 from support.jsonclients import JsonClient
 from support.portals import PortalServer, portal_server
@@ -146,18 +145,18 @@ async def test_puzzles_come_from_real_games_once_there_are_some(tmp_path: Path) 
     """Two people play at goal 100, one of them never stopping; a third then gets a puzzle from that game (from the
     reckless player's decisions), not from the bot games."""
     async with portal_server(tmp_path) as server, account(server, "Ann") as ann, account(server, "Bob") as bob:
-        for number in range(1, 4):
-            await ann.command("table open goal=100", f"You sit down at table {number}.")
+        for attempt in range(1, 4):  # a table's number comes free once its game is over: it may be 1 each time
+            opened = await ann.command("table open goal=100", r"You sit down at table \d+\.")
+            number = int(re.findall(r"\d+", opened)[0])
             await bob.command(f"sit {number}", f"You sit down at table {number}.")
             ann.send("start")
             careful = asyncio.create_task(play_until(bob, "WINS the game"))
             await reckless(ann, "WINS the game")
             await careful
-            async with account(server, f"Cy{number}") as cy:
-                shown = await cy.command("puzzle", spaced(r"Puzzle #\d+ \(rating 1500; yours 1500\), from [^\n]*\."))
+            async with account(server, f"Cy{attempt}") as cy:
+                shown = await cy.command("puzzle", spaced(r"Puzzle #\d+ \(rating 1500; yours 1500\), from (?s:.*?) What"))
                 if "from game #" in shown:
-                    assert "from game #" in shown and "house bots" not in shown
-                    await cy.expect("What is best")
+                    assert "house bots" not in shown
                     return
         raise AssertionError("three games without a puzzle from them")
 

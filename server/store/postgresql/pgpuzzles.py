@@ -7,7 +7,7 @@ from typing import Any
 
 from server.store import puzzlesql as sql
 from server.store.postgresql.pgcommit import Connection, PgGroupCommit, changed, execute, fetchall, fetchone
-from server.store.puzzlestore import DailyPlay, PuzzleRow, Solver, board_of, daily_play_of, puzzle_of, solver_of, top_of
+from server.store.puzzlestore import BOTS, DailyPlay, PuzzleRow, Solver, board_of, daily_play_of, puzzle_of, solver_of, top_of
 
 
 class PgPuzzles(PgGroupCommit):
@@ -48,7 +48,7 @@ class PgPuzzles(PgGroupCommit):
         return puzzle_of(await self._run(lambda db: fetchone(db, sql.PUZZLE, (puzzle_id,))))
 
     async def next_puzzle(self, player: str, rating: float) -> int | None:
-        row = await self._run(lambda db: fetchone(db, sql.NEXT_PUZZLE, (player, rating)))
+        row = await self._run(lambda db: fetchone(db, sql.NEXT_PUZZLE, (player, BOTS, rating)))
         return None if row is None else int(row[0])
 
     async def solver(self, player: str) -> Solver | None:

@@ -7,7 +7,7 @@ import sqlite3
 from typing import Any
 
 from server.store import puzzlesql as sql
-from server.store.puzzlestore import DailyPlay, PuzzleRow, Solver, board_of, daily_play_of, puzzle_of, solver_of, top_of
+from server.store.puzzlestore import BOTS, DailyPlay, PuzzleRow, Solver, board_of, daily_play_of, puzzle_of, solver_of, top_of
 from server.store.sqlite.groupcommit import GroupCommit
 
 
@@ -51,7 +51,7 @@ class SqlitePuzzles(GroupCommit):
         return puzzle_of(await self._run(lambda db: db.execute(sql.PUZZLE, (puzzle_id,)).fetchone()))
 
     async def next_puzzle(self, player: str, rating: float) -> int | None:
-        row = await self._run(lambda db: db.execute(sql.NEXT_PUZZLE, (player, rating)).fetchone())
+        row = await self._run(lambda db: db.execute(sql.NEXT_PUZZLE, (player, BOTS, rating)).fetchone())
         return None if row is None else int(row[0])
 
     async def solver(self, player: str) -> Solver | None:
