@@ -54,6 +54,9 @@ class Table:
         """Words people put before the table (a house bot's name they chose, an honour rule they proposed), as
         they read, by who wrote them: what 'ignore' hides from those ignoring the writer."""
         self.conduct = Conduct()
+        self.advice = True
+        """'hint' is answered here while the game is on: the server turns it off for a rated game (the solver's
+        moves are not for rated play)."""
         self.lapsed: set[str] | None = None
         """At a table played over days (the server sets it): who missed deadlines enough to be voted out, present or
         not (every player is away most of the time there); None at a live table, where an absent player may be."""

@@ -100,7 +100,7 @@ class WimpoutPlay(MatchPlay[Game]):
         if game is None:
             seats = tuple(SeatView(n, 0, False, None, 0, 0, 1, n in table.absent, n in table.bots) for n in table.seats)
             return TableView(table.number, table.room, table.status, rules, seats, tuple(table.watchers),
-                             proposals=proposal_views(self.proposals, table.seats))
+                             proposals=proposal_views(self.proposals, table.seats), hints=rules.hints and table.advice)
         state = game.state
         seats = tuple(
             SeatView(
@@ -134,6 +134,7 @@ class WimpoutPlay(MatchPlay[Game]):
             winner=state.winner,
             proposals=proposal_views(state.proposals, [p.name for p in state.active]),
             adopted=state.adopted_rules,
+            hints=rules.hints and table.advice,
         )
 
     # -- the game ----------------------------------------------------------------------------------------------------

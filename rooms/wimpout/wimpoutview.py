@@ -84,6 +84,8 @@ class TableView:
     winner: str | None = None
     proposals: tuple[ProposalView, ...] = ()
     adopted: RuleSet | None = None
+    hints: bool = False
+    """'hint' is answered here: the table's hints option on, and its game not rated."""
 
 
 def proposal_views(proposals: Mapping[int, Proposal], voters: Sequence[str]) -> tuple[ProposalView, ...]:

@@ -36,7 +36,7 @@ async def hint(session: Session, args: str) -> None:
     """
     live = seated(session)
     advice = advising(live.kind)
-    if live.rated and live.table.play.started and not live.table.play.is_over:
+    if not live.table.advice and live.table.play.started and not live.table.play.is_over:
         raise Refusal(NO_HINT_RATED)
     session.send(await advice.hint(session.services, live.table, session.player))
 

@@ -50,6 +50,7 @@ async def restore(tables: TableHost) -> None:
                                           Row.of(stored),
                                           stored=len(events), rated=stored.rated and stored.learner is None,
                                           predicted=table.play.started, learner=stored.learner)
+        table.advice = not live.rated
         if stored.learner is not None:
             live.dice, live.teacher = live.kind.lesson(stored.learner, events)
         live.post = tables.posts.restored(live, stored.post)

@@ -102,6 +102,7 @@ async def start(tables: TableHost, live: Live, by: str) -> TableNews | None:
     def move() -> TableNews:
         if list(live.table.seats) != seats:
             raise Refusal(SEATS_CHANGED)
+        live.table.advice = not live.rated
         news = live.table.start(by, source or live.dice)
         live.dice, live.checked = source or live.dice, record
         log.info("table.dice", table=table.number, game=live.game_id, scheme=record["scheme"],

@@ -52,6 +52,7 @@ class TableState(WireModel):
     challengers: list[str]
     winner: str | None
     proposals: list[dict[str, Any]]
+    hints: bool = Field(description="'hint' is answered at this table: its hints option on, and its game not rated")
 
 
 class TableMessage(WireModel):
@@ -125,6 +126,7 @@ def _state(news: TableNews) -> TableState:
         winner=view.winner,
         proposals=[{"number": p.number, "proposer": p.proposer, "text": p.text, "yes": list(p.yes),
                     "waiting": list(p.waiting)} for p in view.proposals],
+        hints=view.hints,
     )
 
 

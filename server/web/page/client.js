@@ -343,7 +343,7 @@ function drawTable() {
   }));
   $("hint-note").textContent = client.hint && !client.hint.exact ? `Chances: ${client.hint.note}.` : "";
   $("choice-label").hidden = !message.you_may.some(command => /^(keep sun|reroll sun|flash)/.test(command));
-  if (state.rules.hints === true && state.up === me && message.you_may.length && !message.you_may.includes("hint")) {
+  if (state.hints && state.up === me && message.you_may.length && !message.you_may.includes("hint")) {
     actions.append(button("hint", "hint", "hint"));
   }
   drawTableTools();
