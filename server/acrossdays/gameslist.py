@@ -4,7 +4,9 @@ player first."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import model_validator
 
 from rooms.messages import Message
 from server.words import posttexts
@@ -37,6 +39,20 @@ class GameRow(WireModel):
     """The deadline is frozen: the player it runs for is on vacation."""
     last_move: float | None
     """Seconds since the last move of the game (None: none yet)."""
+    left_words: str
+    """The deadline left as 'games' says it ("2.9 days", "4 hours (frozen)", "-"): worded from ``deadline``."""
+    last_words: str
+    """The last move's age as 'games' says it ("3 minutes ago", "-"): worded from ``last_move``."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _worded(cls, fields: dict[str, Any]) -> dict[str, Any]:
+        """The words from the figures, so that every client says them as 'games' does (the web page's list)."""
+        deadline, last_move = fields.get("deadline"), fields.get("last_move")
+        left = posttexts.NOBODY if deadline is None else span(deadline)
+        last = posttexts.NOBODY if last_move is None else posttexts.AGO.format(time=span(last_move, whole=True))
+        return {"left_words": posttexts.FROZEN.format(left=left) if fields.get("frozen") else left, "last_words": last,
+                **fields}
 
 
 class ChallengeRow(WireModel):
@@ -86,13 +102,9 @@ def games_message(name: str, found: list[GameRow], away: dict[str, float], offer
     lines = [posttexts.GAMES_HEAD, posttexts.GAMES_COLUMNS] if found else [posttexts.NO_GAMES]
     for row in found:
         whose = posttexts.YOU if row.yours else ", ".join(row.to_move) or posttexts.NOT_STARTED
-        left = posttexts.NOBODY if row.deadline is None else span(row.deadline)
-        if row.frozen:
-            left = posttexts.FROZEN.format(left=left)
-        last = posttexts.NOBODY if row.last_move is None else posttexts.AGO.format(time=span(row.last_move, whole=True))
         lines.append(posttexts.GAMES_ROW.format(number=row.table, game=row.title[:16],
-                                                players=", ".join(row.players)[:16], whose=whose[:10], left=left,
-                                                last=last))
+                                                players=", ".join(row.players)[:16], whose=whose[:10],
+                                                left=row.left_words, last=row.last_words))
     lines.extend(posttexts.ON_VACATION_UNTIL.format(name=other, until=when_text(until))
                  for other, until in sorted(away.items()))
     if offers:

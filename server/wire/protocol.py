@@ -114,7 +114,7 @@ def table_line(news: TableNews, viewer: str, text: str) -> str:
 
 
 def schema() -> dict[str, Any]:
-    return SERVER_MESSAGE.json_schema()
+    return SERVER_MESSAGE.json_schema(mode="serialization")  # what the server writes, computed fields too
 
 
 def schema_text() -> str:

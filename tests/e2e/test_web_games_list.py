@@ -30,6 +30,9 @@ async def test_the_games_list_orders_plays_and_accepts(make_server, tmp_path: Pa
             waiting = [live.table.number for live in server.tables.posts.awaiting("Ann")]
             yours = [int(n) for n in re.findall(r"Table (\d+): Cosmic Wimpout, Bob, Ann; your move", listed)]
             assert yours == sorted(waiting) and listed.startswith(f"Table {yours[0]}") if yours else True, listed
+            deadline = r"; (your move|Bob to move) \([\d.]+ days left(; last move \d+ seconds? ago)?\)"
+            assert re.search(deadline, listed), listed
+            await page.do(page.wait, lambda d: " · 3 days a move · goal 500" in page.text("table-status"))
             await page.do(page.command, "play 2")
             await page.do(page.wait, lambda d: "Table 2: Cosmic Wimpout, Bob, Ann;" in page.text("games")
                           and "(on the board)" in page.text("games"))

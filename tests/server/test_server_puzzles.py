@@ -154,7 +154,8 @@ async def test_puzzles_come_from_real_games_once_there_are_some(tmp_path: Path) 
             await reckless(ann, "WINS the game")
             await careful
             async with account(server, f"Cy{attempt}") as cy:
-                shown = await cy.command("puzzle", spaced(r"Puzzle #\d+ \(rating 1500; yours 1500\), from (?s:.*?) What"))
+                puzzle = spaced(r"Puzzle #\d+ \(rating 1500; yours 1500\), from (?s:.*?) What")
+                shown = await cy.command("puzzle", puzzle)
                 if "from game #" in shown:
                     assert "house bots" not in shown
                     return

@@ -292,8 +292,8 @@ function drawTable() {
   $("table-title").textContent = `Table ${state.table}`;
   const statusWords = {waiting: "waiting for players", playing: "playing", over: "game over"};
   const house = state.house_rules.length ? ` · ${state.house_rules.join(", ")}` : "";
-  $("table-status").textContent = `${statusWords[state.status]} · goal ${state.goal} · Last Licks ` +
-    `${state.rules.last_licks}${house}${seated ? "" : " · you are watching"}` +
+  $("table-status").textContent = `${statusWords[state.status]}${gamesList.pace(state.table)} · goal ${state.goal}` +
+    ` · Last Licks ${state.rules.last_licks}${house}${seated ? "" : " · you are watching"}` +
     (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
 
   const lastLicks = $("lastlicks");

@@ -1,7 +1,8 @@
 // The games list on the web page (issue 38): your correspondence tables from the 'games' message (those waiting on
-// your move first, as the server sorts them), each with a button making it your current table ('play N'), and the
-// challenges waiting for an answer with theirs. Asked for at login and by its refresh button; whose move it is
-// follows each table message between askings, and the board follows your current table.
+// your move first, as the server sorts them; the deadline left and the last move in the server's words), each with a
+// button making it your current table ('play N'), and the challenges waiting for an answer with theirs. Asked for at
+// login, by its refresh button and after each move at one of them; whose move it is follows each table message at
+// once, and the board follows your current table.
 "use strict";
 
 const gamesList = {
@@ -31,9 +32,16 @@ const gamesList = {
       row.yours = row.to_move.includes(me);
       this.rows.sort((a, b) => (b.yours - a.yours) || (a.table - b.table));
       this.draw();
+      send("games");  // (its deadline and last move, as the server words them)
     }
     const mine = this.rows.some(entry => entry.table === this.current);
     return !(mine && row && number !== this.current);
+  },
+
+  // " · 3 days a move" for one of your correspondence tables (the board's status line), else "".
+  pace(number) {
+    const row = this.rows.find(entry => entry.table === number);
+    return row ? ` · ${row.days} ${row.days === 1 ? "day" : "days"} a move` : "";
   },
 
   draw() {
@@ -41,7 +49,9 @@ const gamesList = {
     list.replaceChildren();
     for (const row of this.rows) {
       const whose = row.yours ? "your move" : row.to_move.length ? `${row.to_move.join(", ")} to move` : "not started";
-      const item = element("li", `Table ${row.table}: ${row.title}, ${row.players.join(", ")}; ${whose} `,
+      const last = row.last_move === null ? "" : `; last move ${row.last_words}`;
+      const when = row.to_move.length ? ` (${row.left_words} left${last})` : "";
+      const item = element("li", `Table ${row.table}: ${row.title}, ${row.players.join(", ")}; ${whose}${when} `,
                            row.yours ? "yours" : "");
       if (row.table !== this.current) item.append(button("Play", `play ${row.table}`, "small-button"));
       else item.append(element("span", "(on the board)", "note"));
