@@ -158,7 +158,7 @@ class Notices:
         self.away[name] = time.time()
         live = self.tables.seat_of(name)
         if live is not None:
-            self._left_at[name] = (live.game_id, live.moves)
+            self._left_at[name] = (live.game_id, live.played)
 
     async def back(self, session: Connected) -> None:
         """A player logged in: no "your move" for them now, and the summary of what happened while they were away."""
@@ -169,11 +169,11 @@ class Notices:
             self._watches.pop(watched).cancel()
         items: list[AwayItem] = []
         live, left = self.tables.seat_of(name), self._left_at.pop(name, None)
-        if live is not None and left is not None and left[0] == live.game_id and live.moves > left[1]:
+        if live is not None and left is not None and left[0] == live.game_id and live.played > left[1]:
             number = live.table.number
             yours = name in live.table.play.waiting_on()
             items.append(AwayItem("moves", number, texts.AWAY_MOVES.format(
-                table=number, count=live.moves - left[1], s="" if live.moves - left[1] == 1 else "s",
+                table=number, count=live.played - left[1], s="" if live.played - left[1] == 1 else "s",
                 then=texts.AWAY_YOUR_MOVE if yours else ".")))
         stored = await self.store.unshown(account.skeleton)
         items.extend(AwayItem(notice.kind, notice.table, notice.text) for notice in stored)

@@ -245,7 +245,7 @@ class Tables:
         restart the clock. What this move did is judged before the save is awaited, and only the move that ended
         the table may close it, after its own save. A move that cannot be saved is not played: the table is held
         where it was last saved, and ``StoreDown`` raised with the words for the mover."""
-        live.moves += 1
+        live.count(news)
         live.moved_at = time.time()
         self.clock.disarm(live)
         self.posts.reckon(live)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rooms.messages import Message
-from rooms.tables import Aside, Table, TableNews
+from rooms.tables import SEATING_EVENTS, Aside, Table, TableNews
 from server.games.gametypes import GAME_TYPES, GameType
 
 if TYPE_CHECKING:
@@ -54,6 +54,8 @@ class Live:
     """Whose tutorial it is, if it is one."""
     moves: int = 0
     """Counts moves, so a timer that fired just before one does not move again."""
+    played: int = 0
+    """Counts the moves of its game (not who sat, stood, went or came back): what the away summary tells."""
     timer: asyncio.TimerHandle | None = None
     abandon: asyncio.TimerHandle | None = None
     """Runs while every person seated is away: when it fires the table is closed."""
@@ -94,6 +96,12 @@ class Live:
     def kind(self) -> GameType:
         """The table's game type."""
         return GAME_TYPES[self.table.game]
+
+    def count(self, news: TableNews) -> None:
+        """A move published: counted, and as one of the game's unless it only seated, stood or marked people."""
+        self.moves += 1
+        if not all(isinstance(event, SEATING_EVENTS) for event in news.events):
+            self.played += 1
 
     def timer_left(self) -> float | None:
         """Seconds until the turn timer runs out, if it is running (the status prompt's countdown)."""
