@@ -281,7 +281,7 @@ function drawTable() {
     $("stop-refusal").textContent = "";
     $("table-title").textContent = `Table ${state.table}: New Cosmic Poker`;
     const waiting = state.game === null ? ` · seated: ${state.seats.map(seat => seat.name).join(", ") || "nobody yet"}` : "";
-    $("table-status").textContent = `${state.status}${waiting}${seated ? "" : " · you are watching"}` +
+    $("table-status").textContent = `${state.status}${gamesList.pace(state.table)}${waiting}${seated ? "" : " · you are watching"}` +
       (state.winner ? ` · ${state.winner === me ? "You win!" : state.winner + " wins"}` : "");
     drawPoker(state);
     drawPokerMoves(message);

@@ -19,6 +19,7 @@ const gamesList = {
     this.rows = message.games;
     this.challenges = message.challenges;
     this.draw();
+    if (client.table) drawTable();  // (its status line says the days a move of a correspondence table)
   },
 
   // A table message: whose move it is at that table now. False if the board should not show it (another of your
