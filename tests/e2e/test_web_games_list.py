@@ -37,6 +37,7 @@ async def test_the_games_list_orders_plays_and_accepts(make_server, tmp_path: Pa
             await page.do(page.wait, lambda d: "Table 2: Cosmic Wimpout, Bob, Ann;" in page.text("games")
                           and "(on the board)" in page.text("games"))
             await page.do(page.wait, lambda d: page.text("table-title") == "Table 2")
+            assert (await page.do(page.text, "log")).count("Table 2 is your current table") == 1  # (it was logged twice)
             await bob.command("challenge Ann goal=100", "challenge 1")  # (the list asked for again by itself)
             await page.do(page.wait, lambda d: "Challenge 1 from Bob: goal=100" in page.text("games"))
             await page.do(page.click, "Accept")

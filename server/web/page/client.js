@@ -104,7 +104,6 @@ function onMessage(message) {
   } else if (kind === "current") {
     gamesList.current = Number(fields.table);
     gamesList.draw();
-    log(text, kind);
   } else if (kind === "farewell") {
     client.restarting = fields.restart === "yes";  // a server restarting is tried again
     client.farewell = client.restarting ? null : text;
