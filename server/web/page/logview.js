@@ -10,16 +10,26 @@ function log(text, kind) {
   const area = $("log");
   area.append(entry);
   while (area.childElementCount > LOG_LIMIT) area.firstElementChild.remove();
-  if (client.following) area.scrollTop = area.scrollHeight;
+  if (client.following) toBottom(area);
+}
+
+let scrolledTo = null;  // where the page last scrolled the log itself
+
+function toBottom(area) {
+  area.scrollTop = area.scrollHeight;
+  scrolledTo = area.scrollTop;
 }
 
 // The log follows new lines unless its reader scrolled up; a resize (the window, the panels above it) keeps that.
+// The scroll event of the page's own scrolling is not the reader's: it comes later, when the panels above may have
+// grown meanwhile (at login), and read then it stopped the log following.
 function followLog() {
   const area = $("log");
   area.addEventListener("scroll", () => {
+    if (area.scrollTop === scrolledTo) return;
     client.following = area.scrollHeight - area.scrollTop - area.clientHeight < 40;
   });
-  new ResizeObserver(() => { if (client.following) area.scrollTop = area.scrollHeight; }).observe(area);
+  new ResizeObserver(() => { if (client.following) toBottom(area); }).observe(area);
 }
 
 function say(text) {
