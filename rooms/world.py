@@ -6,7 +6,7 @@ recipient's connection. Players are identified by their display names.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from rooms.messages import Delivery, Message, Refusal, listed, speech
 from rooms.model import EXITS_LISTED_WITH, Room
@@ -139,11 +139,13 @@ class World:
             Delivery(who, self.describe(who)),
         ]
 
-    def depart(self, who: str) -> list[Delivery]:
-        """Remove a disconnecting player from the world."""
+    def depart(self, who: str, told: Collection[str] = ()) -> list[Delivery]:
+        """Remove a disconnecting player from the world; the room hears it, but for those ``told`` otherwise (the
+        player's tables say it with their seat kept)."""
         key = self._where.pop(who)
         del self._here[key][who]
-        return self._to_room(key, Message(f"{who} has disconnected.", "disconnect", {"who": who}))
+        left = Message(f"{who} has disconnected.", "disconnect", {"who": who})
+        return [delivery for delivery in self._to_room(key, left) if delivery.recipient not in told]
 
     def go(self, who: str, word: str) -> list[Delivery]:
         """Move through the exit called ``word``; both rooms see it happen."""

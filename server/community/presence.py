@@ -27,6 +27,10 @@ class Seating(Protocol):
 
     def left(self, name: str) -> None: ...
 
+    def seated_with(self, name: str) -> set[str]:
+        """Who sits at a table with ``name``: told of their leaving by the table."""
+        ...
+
 
 class Presence(Generic[S]):
     """Logged-in sessions by player name: logging in (and taking over an older connection), leaving, moving, and
@@ -109,7 +113,7 @@ class Presence(Generic[S]):
         name = session.name
         if name is not None and self.players.get(name) is session:
             del self.players[name]
-            self.deliver(self.world.depart(name))
+            self.deliver(self.world.depart(name, told=self.tables.seated_with(name)))
             self.tables.left(name)
 
     async def moved(self, name: str) -> None:

@@ -265,7 +265,7 @@ class GameLink:
                 if account is not None and not account.banned:
                     await self.server.services.presence.enter(session, account, returning=True)
                     if resume["watching"] is not None:
-                        self.server.services.tables.rewatch(account.name, resume["watching"])
+                        self.server.services.tables.where.rewatch(account.name, resume["watching"])
                     if resume.get("ladder"):
                         self.server.services.ladder.rejoin(account.name)
                     for number in resume.get("arenas", ()):

@@ -109,15 +109,6 @@ class Tables:
         """The table ``name`` sits at, else the first one they watch (asked for every status prompt)."""
         return self.where.followed(name)
 
-    def rewatch(self, name: str, number: int) -> None:
-        """A watcher back after a reload of the game process (server.portal): watching table ``number`` again,
-        unannounced, if it is still open."""
-        live = self.live.get(number)
-        if live is not None and name not in live.table.watchers and not live.table.is_seated(name):
-            with suppress(Refusal):
-                live.table.watch(name)
-            self.where.changed()
-
     def furniture(self, room: str) -> list[str]:
         """The tables in a room and who sits at them, for ``look``."""
         return [live.kind.table_line(live.table.view())
@@ -355,6 +346,9 @@ class Tables:
         """A player's connection is gone: their seat is kept, marked away; a watcher stops watching."""
         self.notices.left(name)
         self.clock.spawn(self._gone(name))
+
+    def seated_with(self, name: str) -> set[str]:
+        return {other for live in self.live.values() if live.table.is_seated(name) for other in live.table.audience}
 
     async def returned(self, session: Connected, quiet: bool = False) -> None:
         """On login: the scoreboard of the player's table (not when ``quiet``: back after a reload, their screen

@@ -5,7 +5,10 @@ table each time."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from contextlib import suppress
 from typing import TYPE_CHECKING
+
+from rooms.messages import Refusal
 
 if TYPE_CHECKING:
     from server.tables.livetable import Live
@@ -80,6 +83,15 @@ class Whereabouts:
             found = next((live for live in self._live.values() if name in live.table.watchers), None)
         self._followed[name] = found
         return found
+
+    def rewatch(self, name: str, number: int) -> None:
+        """A watcher back after a reload of the game process (server.portal): watching table ``number`` again,
+        unannounced, if it is still open."""
+        live = self._live.get(number)
+        if live is not None and name not in live.table.watchers and not live.table.is_seated(name):
+            with suppress(Refusal):
+                live.table.watch(name)
+            self.changed()
 
     def changed(self) -> None:
         """Someone sat, stood, watched or stopped watching, or a table opened: ``followed`` asks again."""
