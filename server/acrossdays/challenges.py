@@ -131,7 +131,7 @@ class Challenges:
 
         await tables.act(live, seated)
         with suppress(Refusal):
-            await tables.act(live, lambda: live.table.start(challenge.whom, live.dice))
+            await tables.begin(live)  # on checkable dice, as every game (it began on the bare dice, unverifiable)
         number = live.table.number
         ready = Message(posttexts.TABLE_READY.format(number=number), "table_ready", {"table": str(number)})
         for name, current in busy.items():
