@@ -10,7 +10,7 @@ import structlog
 
 from rooms.messages import Message
 from server.store.postal import CORRESPONDENCE, LIVE
-from server.words import texts
+from server.words import posttexts, texts
 from server.competition.ratingmodel import FirstTurn, Rating, chances
 from server.skill.judging import Judging
 from server.skill.skilltexts import CHANCES_FIRST_TURN
@@ -63,7 +63,8 @@ def rated(live: Live, changes: Sequence[RatingChange]) -> list[Message]:
     if changes:
         log.info("table.rated", table=live.table.number, game=live.game_id,
                  ratings={c.player: c.after.shown for c in changes})
-    told = change_messages(live.table.number, live.kind.name, live.kind.title, changes)
+    title = live.kind.title if live.post is None else posttexts.IN_CORRESPONDENCE.format(game=live.kind.title)
+    told = change_messages(live.table.number, live.kind.name, title, changes)  # (each pace is rated apart)
     if live.unrated is not None:
         told.append(Message(live.unrated, "unrated", {"table": str(live.table.number), "game": str(live.game_id)}))
         live.unrated = None

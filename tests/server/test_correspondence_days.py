@@ -122,6 +122,8 @@ async def test_a_correspondence_game_over_days(tmp_path: Path, game: str) -> Non
             rating = await players["Ann"].command("rating Ann", "message", kind="rating")
             fields = rating["fields"]
             assert f"correspondence.rating.{game}" in fields and f"rating.{game}" not in fields, fields
+            told = [m["text"] for m in players["Ann"].received if m.get("kind") == "rating_change"]
+            assert told and all(", correspondence: " in text for text in told), told  # the pool named at the end
             assert any(e["type"] == "TimedOut" for client in players.values() for m in client.received
                        if m["type"] == "table" for e in m["events"])
         finally:
