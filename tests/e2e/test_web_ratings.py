@@ -70,7 +70,7 @@ async def test_the_panel_shows_my_rating_with_skill_and_luck_after_a_rated_game(
             await page.do(page.click, "Start")
             await page.do(play_to_the_end, page)
             await page.do(page.wait, lambda d: re.search(r"Ann .*\d+\? \([+-]?\d+\)", page.text("scores")))
-            mine = r"Cosmic Wimpout \d+\?, 1 games; skill \d+\.\d%, luck [+-]\d+\.\d points a game \(last 1 judged\)"
+            mine = r"Cosmic Wimpout \d+\?, 1 game; skill \d+\.\d%, luck [+-]\d+\.\d points a game \(last 1 judged\)"
 
             def judged(_: object) -> bool:
                 """Asked again until the game is judged (it is, just after its end)."""

@@ -42,7 +42,8 @@ const ratings = {
       const found = key.match(/^((?:correspondence\.)?)rating\.(.+)$/);
       if (!found) continue;
       const [, pace, game] = found, at = name => fields[`${pace}${name}.${game}`];
-      let line = `${at("title") || game} ${fields[key]}${at("provisional") === "yes" ? "?" : ""}, ${at("games")} games`;
+      const games = `${at("games")} ${at("games") === "1" ? "game" : "games"}`;
+      let line = `${at("title") || game} ${fields[key]}${at("provisional") === "yes" ? "?" : ""}, ${games}`;
       if (at("skill") !== undefined) {
         const luck = (100 * Number(at("luck"))).toFixed(1);
         line += `; skill ${(100 * Number(at("skill"))).toFixed(1)}%, luck ${luck.startsWith("-") ? "" : "+"}${luck}` +
