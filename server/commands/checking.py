@@ -15,7 +15,7 @@ from server.commands.args import UsageError
 from server.commands.records import finished_game
 from server.commands.registry import command
 from server.session import Session
-from server.tables.tabledice import game_export
+from server.tables.tabledice import game_export, sealed, unsealed
 
 
 @command("verify", category="records")
@@ -47,7 +47,8 @@ async def dice(session: Session, args: str) -> None:
     the whole server) against what fair cubes give, each face 1/6, with the
     chi-square test (Pearson's): how surprising the counts would be from fair
     cubes. Counts the last 50 finished games (the server's last 200), or one
-    game by its number ('dice Ann 12'). Every cube counts once a throw.
+    game by its number ('dice Ann 12'). Every cube counts once a throw; a
+    duplicate event's game, once its round is over.
     """
     words = args.split()
     game = typed_number(words.pop().lstrip("#")) if words and words[-1].lstrip("#").isdigit() else None
@@ -57,13 +58,14 @@ async def dice(session: Session, args: str) -> None:
     store = session.services.store
     everyone = name.lower() == "all"
     if game is not None:
+        await unsealed(store, game)
         ids = [game]
     elif everyone:
         ids = await store.recent_games(keyeddice.GAME, SERVER_GAMES)
     else:
         ids = [summary.game_id for summary in await store.history(name, PLAYER_GAMES)]
     played = [found for game_id in ids if (found := await store.game_events(game_id)) is not None
-              and found.game == keyeddice.GAME]
+              and found.game == keyeddice.GAME and not await sealed(store, game_id)]
     counts, games = await asyncio.to_thread(_counted, [p.events for p in played], None if everyone else name)
     who = "everyone on this server" if everyone else name
     if not games:

@@ -167,6 +167,12 @@ async def unsealed(store: Store, game: int) -> None:
         raise Refusal(REPLAY_SEALED.format(game=game, why=record[SEALED]))
 
 
+async def sealed(store: Store, game: int) -> bool:
+    """Whether a game's throws are still sealed (``unsealed`` would refuse it): left out of what counts faces."""
+    record = await store.dice(GAME, str(game))
+    return record is not None and SEALED in record
+
+
 async def game_export(store: Store, game: int, played: PlayedGame) -> dict[str, Any]:
     """A finished game as docs/fairness.md's export: its events, its dice record (revealed: the game is over) and
     every value it drew at its address."""

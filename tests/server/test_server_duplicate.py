@@ -108,6 +108,8 @@ async def test_a_duplicate_event_end_to_end_across_a_killed_game_process(tmp_pat
         assert "dice: server seed" not in ann.text  # table 2 still throws those cubes
         await ann.command("verify 1", spaced(r"Game #1 cannot be checked: its server seed is revealed when round 1 of"
                                              r" event 1 is over"))
+        await ann.command("dice Ann 1", spaced(r"Game #1 cannot be replayed yet: its server seed is revealed"))
+        await ann.command("dice Ann", spaced("No finished Cosmic Wimpout games to count the dice of for Ann."))
         for replay in ("replay 1", "replay 1 json"):  # (to anyone: its throws are Cy's and Dan's to come)
             await ann.command(replay, spaced(r"Game #1 cannot be replayed yet: its server seed is revealed when round 1"
                                             r" of event 1 is over"))
