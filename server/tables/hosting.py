@@ -22,7 +22,7 @@ from server.games.gametypes import GAME_TYPES, GameType, pick, rated_option
 from server.acrossdays.correspondence import post_option
 from server.acrossdays.deadlines import Deadlines
 from server.tables.livetable import Live, Row
-from server.tables.ratednews import closing_fields, predicted, rated
+from server.tables.ratednews import closing_fields, predicted, rated, seated_ratings
 from server.tables.restoring import restore
 from server.skill.judging import judge_rated
 from server.store import StoreDown
@@ -358,6 +358,8 @@ class Tables:
         if live is None:
             return
         await self.posts.back(session, live)
+        if (ratings := await spared(seated_ratings(self.store, live))) is not None:
+            session.send(ratings)
 
         def board() -> None:
             if not quiet:  # the board shows them back

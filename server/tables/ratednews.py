@@ -51,11 +51,23 @@ async def predicted(store: Store, live: Live, first_turn: bool = True) -> list[M
     if not live.rated or live.predicted or not table.play.started:
         return []
     live.predicted = True
-    players = list(table.seats)
-    pool = LIVE if live.post is None else CORRESPONDENCE  # (each pace rated apart)
-    ratings = {name: (await store.ratings(name, pool)).get(live.kind.name) for name in players}
     first = live.kind.first_turn(table) if first_turn and isinstance(live.kind, Judging) else None
-    return [chances_message(table.number, players, {k: v for k, v in ratings.items() if v}, first)]
+    return [chances_message(table.number, list(table.seats), await _ratings(store, live), first)]
+
+
+async def seated_ratings(store: Store, live: Live) -> Message | None:
+    """The ratings of the players of a rated game under way, as data only, for one coming back to it (the web page's
+    score sheet had them from the start's predicted chances, shown once)."""
+    if not live.rated or not live.table.play.started or live.table.play.is_over:
+        return None
+    told = chances_message(live.table.number, list(live.table.seats), await _ratings(store, live))
+    return Message("", told.kind, told.fields)
+
+
+async def _ratings(store: Store, live: Live) -> dict[str, Rating]:
+    pool = LIVE if live.post is None else CORRESPONDENCE  # (each pace rated apart)
+    found = {name: (await store.ratings(name, pool)).get(live.kind.name) for name in live.table.seats}
+    return {name: rating for name, rating in found.items() if rating}
 
 
 def rated(live: Live, changes: Sequence[RatingChange]) -> list[Message]:

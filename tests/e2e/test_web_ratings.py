@@ -1,7 +1,8 @@
 """Ratings on the web page in a real headless Chromium: a rated game against a house bot, played from the page,
 shows each player's rating on the score sheet (from the start's chances) and its change at the end; the leaderboard
 panel draws 'top' and 'top bots' from their fields, without echoing them in the log, and its "mine" button the
-player's own ratings with the skill index and luck of their judged games (issue 40)."""
+player's own ratings with the skill index and luck of their judged games (issue 40). The page opened anew during the
+game shows the ratings again (they came with the start's chances alone: a correspondence player saw dashes)."""
 
 from __future__ import annotations
 
@@ -46,16 +47,22 @@ async def test_the_score_sheet_shows_ratings_and_the_leaderboard_panel_lists_the
             await page.do(page.click, "Add a house bot")
             await page.do(page.click, "Start")
             await page.do(page.wait, lambda d: "1000?" in page.text("scores"))  # both newcomers, provisional
+            await page.do(page.driver.get, web_url(server, "/"))  # back another time: the sheet has them still
+            await page.do(page.wait, lambda d: page.text("link") == "connected")
+            await page.do(lambda: page.by_id("name").send_keys("Ann"))
+            await page.do(lambda: page.by_id("password").send_keys("ann secret"))
+            await page.do(lambda: page.by_id("connect").click())
+            await page.do(page.wait, lambda d: page.text("scores").count("1000?") == 2)
             await page.do(play_to_the_end, page)
             sheet = await page.do(page.wait, lambda d: re.search(r"Ann .*\d+\? \([+-]?\d+\)", page.text("scores"))
                                   and page.text("scores"))
             assert re.search(r"Robby1\.bot .*\d+\? \([+-]?\d+\)", sheet), sheet
             await page.do(page.click, "people")
-            await page.do(page.wait, lambda d: re.fullmatch(r"Ann \d+\?, 1 games", page.text("leaderboard")))
+            await page.do(page.wait, lambda d: re.fullmatch(r"Ann \d+\?, 1 game", page.text("leaderboard")))
             assert page.text("leaderboard-title") == "People"
             await page.do(page.click, "bots")
             await page.do(page.wait, lambda d: page.text("leaderboard-title") == "Bots (the ladder)")
-            assert re.fullmatch(r"Robby1\.bot \d+\?, 1 games", page.text("leaderboard"))
+            assert re.fullmatch(r"Robby1\.bot \d+\?, 1 game", page.text("leaderboard"))
             log = await page.do(page.driver.execute_script, "return document.getElementById('log').textContent")
             assert "Ratings in Cosmic Wimpout" not in log  # the panel's answers are drawn, not logged
             await page.do(page.driver.save_screenshot, str(tmp_path / "ratings.png"))

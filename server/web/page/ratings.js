@@ -6,6 +6,10 @@
 
 const ASKED_FOR_MS = 5000;
 
+function games(count) {
+  return `${count} ${count === "1" ? "game" : "games"}`;
+}
+
 const ratings = {
   known: new Map(),  // player -> {rating, provisional, change}
   askedAt: 0,        // when the leaderboard asked for a board: that answer is drawn, not logged
@@ -42,8 +46,8 @@ const ratings = {
       const found = key.match(/^((?:correspondence\.)?)rating\.(.+)$/);
       if (!found) continue;
       const [, pace, game] = found, at = name => fields[`${pace}${name}.${game}`];
-      const games = `${at("games")} ${at("games") === "1" ? "game" : "games"}`;
-      let line = `${at("title") || game} ${fields[key]}${at("provisional") === "yes" ? "?" : ""}, ${games}`;
+      const shown = `${fields[key]}${at("provisional") === "yes" ? "?" : ""}`;
+      let line = `${at("title") || game} ${shown}, ${games(at("games"))}`;
       if (at("skill") !== undefined) {
         const luck = (100 * Number(at("luck"))).toFixed(1);
         line += `; skill ${(100 * Number(at("skill"))).toFixed(1)}%, luck ${luck.startsWith("-") ? "" : "+"}${luck}` +
@@ -80,7 +84,7 @@ const ratings = {
     for (let place = 1; fields[`player.${place}`] !== undefined; place++) {
       const provisional = fields[`provisional.${place}`] === "yes" ? "?" : "";
       rows.push(element("li", `${fields[`player.${place}`]} ${fields[`rating.${place}`]}${provisional}, ` +
-                              `${fields[`games.${place}`]} games`));
+                              games(fields[`games.${place}`])));
     }
     $("leaderboard").replaceChildren(...(rows.length ? rows : [element("li", "nobody rated yet")]));
   },
