@@ -358,7 +358,7 @@ class Tables:
         if live is None:
             return
         await self.posts.back(session, live)
-        if (ratings := await spared(seated_ratings(self.store, live))) is not None:
+        if not quiet and (ratings := await spared(seated_ratings(self.store, live))) is not None:
             session.send(ratings)
 
         def board() -> None:
