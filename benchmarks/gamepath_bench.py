@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from load_bench import bot_name
+from botnames import bot_name
 
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = 12
@@ -118,7 +118,10 @@ def child(args: argparse.Namespace) -> None:
     import server.session
 
     assert Path(server.session.__file__).is_relative_to(args.tree), "measuring another tree than asked"
-    from server.process.eventloop import run
+    try:
+        from server.process.eventloop import run
+    except ImportError:  # a tree from before issue 42's packages (1532fae and earlier)
+        from server.eventloop import run  # type: ignore[no-redef]
     from server.settings import Settings
 
     us = run(measure(args.clients, args.rounds, args.runs), Settings().event_loop)
@@ -156,7 +159,6 @@ def main() -> None:
     if args.child:
         child(args)
         return
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from load_bench import write_world
 
     trees = {"now": ROOT} if args.against is None else {"before": args.against.resolve(), "now": ROOT}
