@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import statistics
@@ -120,9 +121,13 @@ def child(args: argparse.Namespace) -> None:
     assert Path(server.session.__file__).is_relative_to(args.tree), "measuring another tree than asked"
     try:
         from server.process.eventloop import run
+        from server.process.running import GC_YOUNG_THRESHOLD
     except ImportError:  # a tree from before issue 42's packages (1532fae and earlier)
         from server.eventloop import run  # type: ignore[no-redef]
+        from server.main import GC_YOUNG_THRESHOLD  # type: ignore[no-redef]
     from server.settings import Settings
+
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])  # as the game process collects
 
     us = run(measure(args.clients, args.rounds, args.runs), Settings().event_loop)
     print(json.dumps({"us_per_say": us}))
