@@ -21,6 +21,7 @@ import time
 from typing import Any
 
 from bots.reference_bot import TABLE_ONLY_EVENTS, Connection, cautious
+from benchmarks.botnames import bot_name
 from benchmarks.processes import cpu_seconds, print_machine
 
 PER_ROOM = 10
@@ -147,8 +148,6 @@ async def host_room(bots: list[PostalBot], room: int, goal: int, playing: list[i
 
 
 async def join(index: int, port: int, room: str, host: str, gate: asyncio.Semaphore) -> PostalBot:
-    from benchmarks.load_bench import bot_name
-
     async with gate:
         connection = await Connection.open(host, port)
         bot = PostalBot(bot_name(index), connection)

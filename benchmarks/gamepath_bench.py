@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import statistics
@@ -24,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from load_bench import bot_name
+from botnames import bot_name
 
 ROOT = Path(__file__).resolve().parents[1]
 BATCH = 12
@@ -118,8 +119,15 @@ def child(args: argparse.Namespace) -> None:
     import server.session
 
     assert Path(server.session.__file__).is_relative_to(args.tree), "measuring another tree than asked"
-    from server.process.eventloop import run
+    try:
+        from server.process.eventloop import run
+        from server.process.running import GC_YOUNG_THRESHOLD
+    except ImportError:  # a tree from before issue 42's packages (1532fae and earlier)
+        from server.eventloop import run  # type: ignore[no-redef]
+        from server.main import GC_YOUNG_THRESHOLD  # type: ignore[no-redef]
     from server.settings import Settings
+
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])  # as the game process collects
 
     us = run(measure(args.clients, args.rounds, args.runs), Settings().event_loop)
     print(json.dumps({"us_per_say": us}))
@@ -156,7 +164,6 @@ def main() -> None:
     if args.child:
         child(args)
         return
-    sys.path.insert(0, str(ROOT / "benchmarks"))
     from load_bench import write_world
 
     trees = {"now": ROOT} if args.against is None else {"before": args.against.resolve(), "now": ROOT}

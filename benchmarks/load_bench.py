@@ -55,11 +55,7 @@ from benchmarks.processes import print_cpu, print_machine  # noqa: E402
 from benchmarks.stores import STORES, configured  # noqa: E402
 from server.process.running import GC_YOUNG_THRESHOLD  # noqa: E402
 from benchmarks.correspondence_load import PER_ROOM as POSTAL_PER_ROOM, correspondence_phase  # noqa: E402
-
-
-def bot_name(index: int) -> str:
-    """``bot0005``: not ``bot5``, which reads as "Bots", a word the server begins a line with (server.community.ownwords)."""
-    return f"bot{index:04d}"
+from benchmarks.botnames import bot_name  # noqa: E402
 
 
 class Bot:

@@ -16,17 +16,24 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from load_bench import SERVER_CODE, Bot, free_port, raise_fd_limit, server_environment, spawn, write_world
+from load_bench import SERVER_CODE, Bot, free_port, raise_fd_limit, server_environment, spawn, with_children, write_world
 from server_bench import Running, measure, spread, start, stop
 
 NAMES = ("before", "now", "telnetlib3")
 
 
 def user_and_system(pid: int) -> tuple[float, float]:
-    """CPU seconds the process has spent in user and in system mode so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """CPU seconds the process and its children (a portal's game process) have spent in user and in system mode so
+    far."""
+    user = system = 0
+    for each in with_children(pid):
+        try:
+            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # (a child that just ended)
+            continue
+        user, system = user + int(fields[11]), system + int(fields[12])
     tick = os.sysconf("SC_CLK_TCK")
-    return int(fields[11]) / tick, int(fields[12]) / tick
+    return user / tick, system / tick
 
 
 async def start_before(tree: Path, workdir: Path, world: Path) -> Running:

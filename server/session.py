@@ -313,10 +313,11 @@ class Session:
         if greet:
             settings = self.services.settings
             self.tell(texts.banner(settings.server_name, settings.registration), "banner")
+        take, ran = self.bucket.try_take, self.services.commands.ran  # (bound once: asked for every line)
         while (line := await self.read_line()) is not None:
             self._prompted = False  # the client's own echo of the line ended the prompt's line
             if line.text or line.too_long:  # (a blank line runs nothing)
-                if not self.bucket.try_take():
+                if not take():
                     self._throttled = (line,)
                     await self._throttle()
                     if self.sink.closed or not self._throttled:
@@ -324,7 +325,10 @@ class Session:
                     self._throttled = ()
                 else:
                     self._flood_noted = False
-                self._note_activity(line.text)
+                # any line keeps the connection alive; only real commands reset WHO's idle time
+                started = self.last_input = time.monotonic()
+                if line.text.casefold() != KEEPALIVE:
+                    self.last_active = started
                 if line.too_long:
                     self._refuse_too_long()
                 else:
@@ -335,7 +339,7 @@ class Session:
                         await self.execute(line.text)
                     finally:
                         self._executing = False
-                        self.services.commands.ran(self.last_input)  # (its start: noted just above)
+                        ran(started)
             if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
                 self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
                 # them, or shows while they wait for the flood limit)
@@ -400,9 +404,3 @@ class Session:
         self._show_prompt()
         while not self.bucket.try_take():
             await asyncio.sleep(self.bucket.seconds_until_token())
-
-    def _note_activity(self, text: str) -> None:
-        """Any line keeps the connection alive; only real commands reset WHO's idle time."""
-        self.last_input = time.monotonic()
-        if text.casefold() != KEEPALIVE:
-            self.last_active = self.last_input

@@ -45,10 +45,11 @@ class Presence(Generic[S]):
 
     def deliver(self, deliveries: Iterable[Delivery]) -> None:
         """Hand each message to its recipient, unless they ignore the one talking."""
-        for delivery in deliveries:
-            session = self.players.get(delivery.recipient)
-            if session is not None and not session.ignores(delivery.message):
-                session.send(delivery.message)
+        players = self.players
+        for recipient, message in deliveries:
+            session = players.get(recipient)
+            if session is not None and not (session.ignoring and session.ignores(message)):  # (most ignore no one)
+                session.send(message)
 
     async def enter(self, session: S, account: Account, returning: bool = False) -> None:
         """Log a session in as ``account``, taking over any older connection of the same player. Everything is read

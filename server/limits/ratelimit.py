@@ -18,7 +18,9 @@ class TokenBucket:
     def try_take(self) -> bool:
         """(Asked for every line read: ``_refill`` is written out here.)"""
         now = self._clock()
-        tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        tokens = self._tokens + (now - self._stamp) * self.rate
+        if tokens > self.burst:  # (not min(): a call of its own)
+            tokens = self.burst
         self._stamp = now
         if tokens >= 1:
             self._tokens = tokens - 1

@@ -44,8 +44,8 @@ class Attached:
         """What the portal keeps to hand the connection to the next game process (who is logged in, whether in JSON
         mode, the table they watch, whether they wait in the bot ladder, the arenas they play), as last told."""
         self.seen: tuple[object, ...] = ()
-        """What ``told`` was worked out from: the session's account and sink, and the generations of the tables'
-        whereabouts and of the ladder's and the events' queues (``GameLink._who``)."""
+        """What ``told`` was worked out from: the session's account and sink (emptied when the generations of the
+        tables' whereabouts or of the ladder's and the events' queues move: ``GameLink._who``)."""
 
 
 class GameHost(Protocol):
@@ -322,29 +322,32 @@ class GameLink:
     def _who(self, idents: Iterable[int]) -> list[bytes]:
         """A WHO frame for each of ``idents`` whose resume info changed; for every connection if a queue or the
         tables' whereabouts moved since the last time (whoever waits there may have had no output since)."""
-        services = self.server.services
+        services, everyone = self.server.services, self.attached
         moved = (services.tables.where.generation, services.ladder.generation, services.events.generation)
         if moved != self._moved:
-            self._moved, idents = moved, list(self.attached)
+            self._moved, idents = moved, list(everyone)
+            for attached in everyone.values():
+                attached.seen = ()
         frames = []
-        for ident in idents:
-            attached = self.attached.get(ident)
-            if attached is not None:
-                now = self._resume(attached, moved)
-                if now != attached.told:
-                    attached.told = now
-                    frames.append(frame(Kind.WHO, ident, data(dict(zip(RESUME_FIELDS, now)))))
+        for ident in idents:  # (nearly every connection with output, nearly every turn: nothing changed)
+            attached = everyone.get(ident)
+            if attached is None:
+                continue
+            session, seen = attached.session, attached.seen
+            if seen and seen[0] is session.account and seen[1] is session.sink:
+                continue
+            attached.seen = (session.account, session.sink)
+            now = self._resume(attached)
+            if now != attached.told:
+                attached.told = now
+                frames.append(frame(Kind.WHO, ident, data(dict(zip(RESUME_FIELDS, now)))))
         return frames
 
-    def _resume(self, attached: Attached, moved: tuple[int, int, int]) -> Resume:
+    def _resume(self, attached: Attached) -> Resume:
         """What the next game process needs to take this connection over (asked after each turn's output: logging
-        in, '@json', 'watch', 'ladder join' and 'event join' all answer something); worked out again only if what it
-        depends on changed: the session's account or sink, or what ``moved`` counts."""
+        in, '@json', 'watch', 'ladder join' and 'event join' all answer something); worked out again (``_who``) only
+        if what it depends on changed: the session's account or sink, or the generations ``GameLink._moved`` keeps."""
         session, services = attached.session, self.server.services
-        seen = (session.account, session.sink, moved)
-        if seen == attached.seen:
-            return attached.told
-        attached.seen = seen
         name, watching, laddered, arenas = session.name, None, False, ()
         if name is not None:
             live = services.tables.followed(name)

@@ -64,8 +64,10 @@ class TelnetSink:
         text = message.text
         if not text:  # e.g. table news with nothing for this player to do: no blank line
             return
-        if ("\n" not in text and len(text) <= self._protocol.width) or message.kind in UNWRAPPED:
-            self.write(text.replace("\n", "\r\n") + "\r\n")  # one line that fits (most answers), or data to copy
+        if "\n" not in text and len(text) <= self._protocol.width:  # one line that fits (most answers)
+            self.write(text + "\r\n")
+        elif message.kind in UNWRAPPED:  # data to copy
+            self.write(text.replace("\n", "\r\n") + "\r\n")
         else:
             self.write("\r\n".join(self._wrap(text)) + "\r\n")
 

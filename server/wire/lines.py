@@ -37,7 +37,10 @@ class LineSplitter:
         if data[-1:] == b"\n" and not self._buffer and not self._after_cr:
             lines = data.splitlines()
             if len(lines) == 1 and len(lines[0]) <= self._limit:
-                return [_decode(lines[0], False)]
+                try:  # (``_decode``'s first step, written out)
+                    return [Line(clean(lines[0].decode("utf-8")))]
+                except UnicodeDecodeError:
+                    return [_decode(lines[0], False)]
         return list(self._split(data))
 
     def _split(self, data: bytes) -> Iterator[Line]:
