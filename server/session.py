@@ -205,9 +205,10 @@ class Session:
 
     def _emit(self, message: Message) -> None:
         """Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
-        if self._prompted and self.sink.prompts_inline:
-            self.sink.write_line("")
-        self._prompted = False
+        if message.text:  # (a message of data alone writes nothing on a line of text)
+            if self._prompted and self.sink.prompts_inline:
+                self.sink.write_line("")
+            self._prompted = False
         self.sink.send(message)
         if not self._prompt_due and self._wants_prompt():
             self._prompt_due = True
