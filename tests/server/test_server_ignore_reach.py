@@ -57,8 +57,9 @@ async def test_ignore_hides_them_on_the_wire_too(make_server) -> None:
 
 async def test_ignore_hides_them_in_a_rated_games_chances_ratings_and_end(make_server) -> None:
     """What a table says besides its news (the predicted chances, each rating's change, its end with every rating)
-    names its players: a house bot named by someone ignored reads as its stand-in there too, text and fields."""
-    async with make_server() as server:
+    names its players: a house bot named by someone ignored reads as its stand-in there too, text and fields. (Rated
+    however short: a bot winning in two turns left it unrated once, with no rating change to read.)"""
+    async with make_server(ratings={"min_moves": 0}) as server:
         async with json_client(server, "Vic") as vic, player(server, "Mallory") as mal:
             await vic.command("ignore Mallory", "message")
             await mal.command("table open goal=100", "Table 1")
