@@ -35,11 +35,12 @@ def choice(offered: list[str]) -> str:
 
 
 async def play_telnet(client: RawClient) -> None:
+    """The moves offered read from "You may:", which wraps at 80 columns when a hand offers many pawns."""
     while True:
-        seen = await client.expect(rf"You may: ([^\n]*)\.\n|{OVER}")
+        seen = await client.expect(rf"You may: (?:[^\n]|\n  )*\.\n|{OVER}")
         if not seen.startswith("You may: "):
             return
-        client.send(choice(seen[len("You may: "):-2].split(", ")))
+        client.send(choice(seen[len("You may: "):-2].replace("\n  ", " ").split(", ")))
 
 
 async def play_json(client: JsonClient) -> None:
