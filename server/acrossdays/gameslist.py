@@ -10,7 +10,7 @@ from pydantic import model_validator
 
 from rooms.messages import Message
 from server.words import posttexts
-from server.acrossdays.correspondence import span
+from server.acrossdays.correspondence import days as in_days, span
 from server.acrossdays.vacations import when_text
 from server.wire.wiremodel import WireModel
 
@@ -43,6 +43,8 @@ class GameRow(WireModel):
     """The deadline left as 'games' says it ("2.9 days", "4 hours (frozen)", "-"): worded from ``deadline``."""
     last_words: str
     """The last move's age as 'games' says it ("3 minutes ago", "-"): worded from ``last_move``."""
+    pace_words: str
+    """The table's pace ("3 days a move"): worded from ``days``."""
 
     @model_validator(mode="before")
     @classmethod
@@ -52,7 +54,7 @@ class GameRow(WireModel):
         left = posttexts.NOBODY if deadline is None else span(deadline)
         last = posttexts.NOBODY if last_move is None else posttexts.AGO.format(time=span(last_move, whole=True))
         return {"left_words": posttexts.FROZEN.format(left=left) if fields.get("frozen") else left, "last_words": last,
-                **fields}
+                "pace_words": posttexts.PER_MOVE.format(days=in_days(fields["days"])), **fields}
 
 
 class ChallengeRow(WireModel):

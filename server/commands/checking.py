@@ -65,7 +65,7 @@ async def dice(session: Session, args: str) -> None:
     else:
         ids = [summary.game_id for summary in await store.history(name, PLAYER_GAMES)]
     played = [found for game_id in ids if (found := await store.game_events(game_id)) is not None
-              and found.game == keyeddice.GAME and not await sealed(store, game_id)]
+              and found.game == keyeddice.GAME and (game is not None or await sealed(store, game_id) is None)]
     counts, games = await asyncio.to_thread(_counted, [p.events for p in played], None if everyone else name)
     who = "everyone on this server" if everyone else name
     if not games:

@@ -348,7 +348,7 @@ class Tables:
         self.clock.spawn(self._gone(name))
 
     def seated_with(self, name: str) -> set[str]:
-        return {other for live in self.live.values() if live.table.is_seated(name) for other in live.table.audience}
+        return {other for live in self.where.seats_of(name) for other in live.table.audience}
 
     async def returned(self, session: Connected, quiet: bool = False) -> None:
         """On login: the scoreboard of the player's table (not when ``quiet``: back after a reload, their screen

@@ -162,15 +162,16 @@ def same_dice(mine: Live | None, other: Live) -> bool:
 async def unsealed(store: Store, game: int) -> None:
     """Refuse to show a game whose dice other tables still throw (its duplicate round is not over): its throws are
     their future throws."""
-    record = await store.dice(GAME, str(game))
-    if record is not None and SEALED in record:
-        raise Refusal(REPLAY_SEALED.format(game=game, why=record[SEALED]))
+    why = await sealed(store, game)
+    if why is not None:
+        raise Refusal(REPLAY_SEALED.format(game=game, why=why))
 
 
-async def sealed(store: Store, game: int) -> bool:
-    """Whether a game's throws are still sealed (``unsealed`` would refuse it): left out of what counts faces."""
+async def sealed(store: Store, game: int) -> str | None:
+    """Why a game's throws are still sealed (when its server seed is revealed), or None: shown to nobody, nor
+    counted in anyone's faces."""
     record = await store.dice(GAME, str(game))
-    return record is not None and SEALED in record
+    return None if record is None else record.get(SEALED)
 
 
 async def game_export(store: Store, game: int, played: PlayedGame) -> dict[str, Any]:

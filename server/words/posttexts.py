@@ -6,6 +6,7 @@ from __future__ import annotations
 PACE_USAGE = "A table's pace is 'pace=live' (the turn timer) or 'pace=correspondence' (days a move)."
 DAYS_LIVE = "'days=N' is for a correspondence table: 'table open pace=correspondence days=3'."
 DAYS_USAGE = "A correspondence table gives 1 to {most} days a move: 'days=3'."
+PER_MOVE = "{days} a move"
 OPENED_POST = ("Table {number} is a correspondence table: {days} a move, and it waits for its players however long "
                "they are away. 'games' lists your correspondence games.")
 SEATED_LIVE = "You are sitting at table {number}: 'leave' it first (one live table at a time; correspondence tables aside)."

@@ -42,7 +42,7 @@ const gamesList = {
   // " · 3 days a move" for one of your correspondence tables (the board's status line), else "".
   pace(number) {
     const row = this.rows.find(entry => entry.table === number);
-    return row ? ` · ${row.days} ${row.days === 1 ? "day" : "days"} a move` : "";
+    return row ? ` · ${row.pace_words}` : "";
   },
 
   draw() {
