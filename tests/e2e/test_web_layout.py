@@ -1,6 +1,7 @@
 """The web page's layout in Chromium, measured (issue 27, item 2): at 1280x800 the command line is in sight and the log
 shows a useful number of lines; at 390x844 (a phone) the score sheet fits with no scrollbar and short rows, and the
-five cubes of a throw lie in one row; after a resize the log still follows new lines. Screenshots of both are saved
+five cubes of a throw lie in one row; after a resize the log still follows new lines; a long note (a player out in
+Last Licks) keeps the score sheet inside its panel at a laptop's width and a phone's. Screenshots of both are saved
 beside the test (``COSMIC_LAYOUT_SHOTS=dir`` puts them there instead)."""
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ LOG_LINES = 12
 """Lines of the log a wide screen shows at least (it showed four, under a table panel reaching below the fold)."""
 ROW_HEIGHT = 48
 """Pixels a score sheet row may take on a phone (a name and its note; they were 180, every column wrapped)."""
+LONG_NOTE = "did not pass Robby1.bot's 105 in Last Licks"
+"""A player's note as long as notes get (at 1,200 px it pushed the Rating column behind a scrollbar)."""
+SHEET_FITS = """
+    const sheet = document.getElementById('scores');
+    return [sheet.parentElement.scrollWidth, sheet.parentElement.clientWidth];
+"""
 
 
 def following(page: Page) -> Any:
@@ -69,3 +76,15 @@ async def test_the_page_fits_a_wide_screen_and_a_phone(make_server, tmp_path: Pa
             assert sizes["sheet"][0] <= sizes["sheet"][1], sizes  # no column behind a scrollbar
             assert len(sizes["rows"]) == 4 and max(sizes["rows"]) <= ROW_HEIGHT, sizes
             assert len(sizes["cubes"]) == 5 and len(set(sizes["cubes"])) == 1, sizes  # one row of five
+
+            await page.do(page.driver.execute_script, """
+                drawScores({up: 'Robby1.bot', winner: 'Robby1.bot', seats: [
+                  {name: 'Robby1.bot', score: 105, in_game: true, insurance: 0, train_wrecks: 0, out: '', bot: true},
+                  {name: 'Annabella', score: 90, in_game: true, insurance: 2, train_wrecks: 1, out: arguments[0],
+                   absent: true}]});
+            """, LONG_NOTE)
+            for width, height in ((390, 844), (1200, 900), (1366, 768)):
+                await page.do(page.viewport, width, height)
+                scrolled, shown = await page.do(page.driver.execute_script, SHEET_FITS)
+                assert scrolled <= shown, (width, scrolled, shown)  # no column behind a scrollbar
+                assert LONG_NOTE in page.text("scores")
