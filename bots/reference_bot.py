@@ -198,7 +198,9 @@ class Player:
         is a position to move from, though it holds no new events."""
         self._unsaved = False
         """The server could not save what the bot last sent ('not_saved'), and no table of its went on since: once
-        the server says it can save again, the bot joins a table again."""
+        the server says it can save again, the bot starts its waiting table, or joins one, again."""
+        self._waiting: dict[str, Any] | None = None
+        """The table the bot sits at while it waits to start (its last state), if it does."""
 
     @property
     def finished(self) -> bool:
@@ -226,9 +228,12 @@ class Player:
             return []
         if kind == "message" and message["kind"] == "store_recovered" and self._unsaved:
             self._unsaved = False
+            if self._waiting is not None:  # its 'start' was not saved: its table still waits ('table open' is refused)
+                self._starting = False
+                return self._start(self._waiting)
             return ["ladder join"] if self.ladder is not None else self._join()
         if kind == "message" and message["kind"] == "table_closed":
-            self.played += 1
+            self.played, self._waiting = self.played + 1, None
             # the ladder seats its bots again by itself
             return ["QUIT"] if self.finished else self._join() * (self.table_options is not None)
         return []
@@ -237,6 +242,13 @@ class Player:
         if self.table_options is None:
             return ["sit"]
         return [f"table open {self.table_options}", *(f"table bot add {words}" for words in self.house_bots)]
+
+    def _start(self, state: dict[str, Any]) -> list[str]:
+        """The opener starts its waiting table once enough players sit (once, until it is told otherwise)."""
+        if self.table_options is None or self._starting or len(state["seats"]) < self.players:
+            return []
+        self._starting = True
+        return ["start"]
 
     def _error(self, message: Message) -> list[str]:
         code = message["code"]
@@ -251,10 +263,9 @@ class Player:
         state = message["state"]
         if state["status"] == "over":
             self.final, self._starting = state, False
-        if self.table_options is not None and state["status"] == "waiting" and not self._starting:
-            if len(state["seats"]) >= self.players:
-                self._starting = True
-                return ["start"]
+        self._waiting = state if state["status"] == "waiting" else None
+        if self._waiting is not None and (start := self._start(state)):
+            return start
         table_only = POKER_TABLE_ONLY_EVENTS if message.get("game_type") == "poker" else TABLE_ONLY_EVENTS
         moved = self._resumed or any(event["type"] not in table_only for event in message["events"])
         self._resumed = False

@@ -16,13 +16,14 @@ from typing import Any
 
 import aiohttp
 import pytest
-
 from support.clients import RawClient, loose, player
 from support.jsonclients import JsonClient, json_client
 from support.portals import PortalServer, portal_server
 from support.storedb import database
 from support.storefaults import Fault, store_fault, why_no_small_disk
 from support.tablesetup import scoreboard
+
+from bots.reference_bot import Connection, Message, Player, cautious, run
 
 pytestmark = pytest.mark.slow
 
@@ -189,3 +190,30 @@ async def test_health_says_the_store_fails_and_recovers_by_itself(tmp_path: Path
             await ann.expect(loose("The server can save again: what it could not do a moment ago may be tried again."))
             await ann.command("@doing back", "Doing set.")
             assert len(server.events("store.failed")) == 1 and len(server.events("store.recovered")) == 1
+
+
+async def test_a_bot_whose_start_was_not_saved_starts_once_the_store_works(tmp_path: Path, store_url: str) -> None:
+    """Found by the store-fault campaign (its 'tables that never went on'): the reference bot's 'start' at its full
+    table was not saved, and once the store worked again it sent 'table open' (refused: it sits at a table) rather
+    than 'start' again, and waited for ever. Two reference bots over raw sockets; the store fails as the host
+    starts, and is mended a moment later."""
+    failed: list[str] = []
+
+    class Host(Player):
+        def _table(self, message: Message) -> list[str]:
+            lines = super()._table(message)
+            if lines == ["start"] and not failed:
+                failed.append("start")
+                fault.fail()
+                asyncio.get_running_loop().call_later(1.0, fault.mend)
+            return lines
+
+    with failing_store(tmp_path, store_url) as fault:
+        async with portal_server(tmp_path) as server:
+            host = Host("Robo", "secret1", cautious, table_options="goal=100")
+            guest = Player("Bobo", "secret1", cautious)
+            async with asyncio.timeout(RECOVERY + 60):
+                finals = await asyncio.gather(run(await Connection.open("127.0.0.1", server.port), host),
+                                              run(await Connection.open("127.0.0.1", server.port), guest))
+            assert server.events("store.recovered")
+    assert failed and finals[0]["status"] == finals[1]["status"] == "over" and host.played == guest.played == 1
