@@ -15,7 +15,7 @@ from rooms.gameplay import TableView
 from rooms.tables import Table, TableNews
 from server.words import texts
 from server.commands.args import UsageError
-from server.commands.registry import REGISTRY, Command, Stage
+from server.commands.registry import REGISTRY, Command, Resolved, Stage
 from server.games.gametypes import GAME_TYPES
 from server.wire.lines import Line, LineSplitter, typed
 from server.wire.protocol import ErrorCode
@@ -337,7 +337,8 @@ class Session:
                         self.refuse(texts.INVALID_UTF8, "invalid_utf8")
                     self._executing = True
                     try:
-                        await self.execute(line.text)
+                        if (running := self.execute(line.text)) is not None:
+                            await running
                     finally:
                         self._executing = False
                         ran(started)
@@ -345,39 +346,60 @@ class Session:
                 self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
                 # them, or shows while they wait for the flood limit)
 
-    async def execute(self, text: str) -> None:
-        """Run one command line; any failure becomes a message, never a dropped connection. (One coroutine for the
-        lookup and the run: a line's every await costs a frame to resume.)"""
+    def execute(self, text: str) -> Awaitable[None] | None:
+        """Run one command line: at once if its command awaits nothing (talk: no coroutine made or resumed for it),
+        else what is left of it is returned to be awaited. Any failure becomes a message, never a dropped
+        connection."""
         ASKER.set(self.name)  # any solve this command starts counts against this player
+        resolved = REGISTRY.resolve(text)
+        if resolved is None or resolved.command.powers or not resolved.command.works(self.account is not None):
+            return self._guarded(self._dispatch(resolved, text), resolved, text)
         try:
-            resolved = REGISTRY.resolve(text)
-            if resolved is None:
-                if self.account:
-                    for fallback in REGISTRY.fallbacks:
-                        if await fallback(self, text):
-                            return
-                self.refuse(self._huh(text), "unknown_command")
-            elif not resolved.command.works(self.account is not None):
-                if self.account is None:
-                    self.refuse(texts.NOT_CONNECTED, "not_connected")
-                else:
-                    self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-            elif resolved.command.powers and not await self._allowed(resolved.command):
-                self.refuse(texts.PERMISSION_DENIED, "permission_denied")
+            running = resolved.command.handler(self, resolved.args)
+        except Exception as exc:
+            self._failed(exc, resolved, text)
+            return None
+        return None if running is None else self._guarded(running, resolved, text)
+
+    async def _dispatch(self, resolved: Resolved | None, text: str) -> None:
+        """A line that is not simply a command to run: an exit's name (the fallbacks), an unknown word, a command of
+        the other stage, or one that reads the player's powers (read from the store first)."""
+        if resolved is None:
+            if self.account:
+                for fallback in REGISTRY.fallbacks:
+                    if await fallback(self, text):
+                        return
+            self.refuse(self._huh(text), "unknown_command")
+        elif not resolved.command.works(self.account is not None):
+            if self.account is None:
+                self.refuse(texts.NOT_CONNECTED, "not_connected")
             else:
-                try:
-                    await resolved.command.handler(self, resolved.args)
-                except UsageError:
-                    raise UsageError(resolved.command.usage) from None
-        except Refusal as refusal:
-            self.refuse(str(refusal), "refused")
-        except UsageError as usage:
-            self.refuse(f"Usage: {usage}", "usage")
-        except StoreDown as down:  # (noted and logged by the store's watch: server.ops.storewatch)
-            self.refuse(down.told or texts.NOT_SAVED, "not_saved")
+                self.refuse(texts.ALREADY_CONNECTED, "already_connected")
+        elif not await self._allowed(resolved.command):
+            self.refuse(texts.PERMISSION_DENIED, "permission_denied")
+        else:
+            running = resolved.command.handler(self, resolved.args)
+            if running is not None:
+                await running
+
+    async def _guarded(self, running: Awaitable[None], resolved: Resolved | None, text: str) -> None:
+        try:
+            await running
+        except Exception as exc:
+            self._failed(exc, resolved, text)
+
+    def _failed(self, exc: Exception, resolved: Resolved | None, text: str) -> None:
+        """What a command that failed shows: a refusal in its words, its usage, the store's trouble, or (a bug) that
+        something went wrong, logged (called while it is handled)."""
+        if isinstance(exc, Refusal):
+            self.refuse(str(exc), "refused")
+        elif isinstance(exc, UsageError):
+            self.refuse(f"Usage: {resolved.command.usage if resolved is not None else exc}", "usage")
+        elif isinstance(exc, StoreDown):  # (noted and logged by the store's watch: server.ops.storewatch)
+            self.refuse(exc.told or texts.NOT_SAVED, "not_saved")
             if self.name is not None:
                 self.services.unsaved.add(self.name)  # told again once the store works
-        except Exception:
+        else:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")
 

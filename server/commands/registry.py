@@ -1,4 +1,5 @@
-"""The command registry: each command is one small async function whose docstring is its help.
+"""The command registry: each command is one small function whose docstring is its help (async if it awaits
+anything: most talk does not, and runs without a coroutine).
 
 Adding a command (``sit``, ``roll``, ``@set``...) is registering a function in a module that
 ``server.commands`` imports; dispatch never changes::
@@ -20,9 +21,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-Handler = Callable[[Any, str], Awaitable[None]]
+Handler = Callable[[Any, str], Awaitable[None] | None]
 """A command: called with the session that typed it (``server.session.Session``, which dispatches through this
-registry and so is not named here: the registry stays below it) and the words after the command's name."""
+registry and so is not named here: the registry stays below it) and the words after the command's name; an async
+one returns what the session awaits."""
 Fallback = Callable[[Any, str], Awaitable[bool]]
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 @command("say", '"', "'", category="talk")
-async def say(session: Session, args: str) -> None:
+def say(session: Session, args: str) -> None:
     """say <message>      or      "<message>      or      '<message>
 
     Say something to everyone in the room (and to the players and watchers of
@@ -32,7 +32,7 @@ async def say(session: Session, args: str) -> None:
 
 
 @command("pose", ":", "emote", category="talk")
-async def pose(session: Session, args: str) -> None:
+def pose(session: Session, args: str) -> None:
     """pose <action>      or      :<action>      or      emote <action>
 
     Act something out for the room: ":falls down" shows "Igor falls down."
@@ -42,7 +42,7 @@ async def pose(session: Session, args: str) -> None:
 
 
 @command(";", category="talk")
-async def semipose(session: Session, args: str) -> None:
+def semipose(session: Session, args: str) -> None:
     """;<action>
 
     A pose joined to your name with no space: ";'s dice are hot" shows
@@ -60,7 +60,7 @@ def _pose(session: Session, args: str, joined: bool) -> None:
 
 
 @command("think", category="talk")
-async def think(session: Session, args: str) -> None:
+def think(session: Session, args: str) -> None:
     """think <thought>
 
     Show a line to yourself alone (nobody else sees it): a note, or a way to
@@ -106,7 +106,9 @@ async def reply(session: Session, args: str) -> None:
     if not args.strip():
         roll = REGISTRY.find("roll")
         assert roll is not None  # a turn verb of the default game
-        await roll.handler(session, args)
+        rolled = roll.handler(session, args)
+        if rolled is not None:
+            await rolled
     elif session.last_pager is None:
         raise Refusal(texts.NOBODY_TO_ANSWER)
     else:
@@ -132,7 +134,7 @@ async def _page(session: Session, targets: list[str], text: str) -> None:
 
 
 @command("whisper", "w", category="talk")
-async def whisper(session: Session, args: str) -> None:
+def whisper(session: Session, args: str) -> None:
     """whisper <player>=<message>
 
     Say something to one player in the same room; nobody else hears it.

@@ -73,7 +73,8 @@ class Typist:
 
     async def type(self, line: str) -> str:
         """Run ``line``; return everything shown since the last call, as text."""
-        await self.session.execute(line)
+        if (running := self.session.execute(line)) is not None:
+            await running
         await asyncio.sleep(0)  # what the command set going (a house bot's answer, a save) gets a turn
         return self.shown()
 
