@@ -15,7 +15,7 @@ from rooms.gameplay import TableView
 from rooms.tables import Table, TableNews
 from server.words import texts
 from server.commands.args import UsageError
-from server.commands.registry import REGISTRY, Command, Resolved, Stage
+from server.commands.registry import REGISTRY, Command, Stage
 from server.games.gametypes import GAME_TYPES
 from server.wire.lines import Line, LineSplitter, typed
 from server.wire.protocol import ErrorCode
@@ -228,7 +228,7 @@ class Session:
         self._prompt_due = False
         if not self._wants_prompt():  # (a closed connection drops what it is sent)
             return
-        live = self.services.tables.followed(self.account.name)  # type: ignore[union-attr]  # (logged in: wants it)
+        live = self.services.tables.where.followed(self.account.name)  # type: ignore[union-attr]  # (logged in: wants it)
         if live is None:
             self.sink.prompt(IDLE_PROMPT_SHOWN)
         else:
@@ -352,49 +352,52 @@ class Session:
         connection."""
         ASKER.set(self.name)  # any solve this command starts counts against this player
         resolved = REGISTRY.resolve(text)
-        if resolved is None or resolved.command.powers or not resolved.command.works(self.account is not None):
-            return self._guarded(self._dispatch(resolved, text), resolved, text)
-        try:
-            running = resolved.command.handler(self, resolved.args)
-        except Exception as exc:
-            self._failed(exc, resolved, text)
-            return None
-        return None if running is None else self._guarded(running, resolved, text)
-
-    async def _dispatch(self, resolved: Resolved | None, text: str) -> None:
-        """A line that is not simply a command to run: an exit's name (the fallbacks), an unknown word, a command of
-        the other stage, or one that reads the player's powers (read from the store first)."""
         if resolved is None:
-            if self.account:
-                for fallback in REGISTRY.fallbacks:
-                    if await fallback(self, text):
-                        return
-            self.refuse(self._huh(text), "unknown_command")
-        elif not resolved.command.works(self.account is not None):
+            return self._guarded(self._unknown(text), None, text)
+        command, args = resolved
+        if command.powers or not command.works(self.account is not None):
+            return self._guarded(self._checked(command, args), command, text)
+        try:
+            running = command.handler(self, args)
+        except Exception as exc:
+            self._failed(exc, command, text)
+            return None
+        return None if running is None else self._guarded(running, command, text)
+
+    async def _unknown(self, text: str) -> None:
+        """A line that names no command: an exit's name (the fallbacks), else a suggestion."""
+        if self.account:
+            for fallback in REGISTRY.fallbacks:
+                if await fallback(self, text):
+                    return
+        self.refuse(self._huh(text), "unknown_command")
+
+    async def _checked(self, command: Command, args: str) -> None:
+        """A command of the other stage (refused), or one that reads the player's powers (read from the store
+        first)."""
+        if not command.works(self.account is not None):
             if self.account is None:
                 self.refuse(texts.NOT_CONNECTED, "not_connected")
             else:
                 self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-        elif not await self._allowed(resolved.command):
+        elif not await self._allowed(command):
             self.refuse(texts.PERMISSION_DENIED, "permission_denied")
-        else:
-            running = resolved.command.handler(self, resolved.args)
-            if running is not None:
-                await running
+        elif (running := command.handler(self, args)) is not None:
+            await running
 
-    async def _guarded(self, running: Awaitable[None], resolved: Resolved | None, text: str) -> None:
+    async def _guarded(self, running: Awaitable[None], command: Command | None, text: str) -> None:
         try:
             await running
         except Exception as exc:
-            self._failed(exc, resolved, text)
+            self._failed(exc, command, text)
 
-    def _failed(self, exc: Exception, resolved: Resolved | None, text: str) -> None:
+    def _failed(self, exc: Exception, command: Command | None, text: str) -> None:
         """What a command that failed shows: a refusal in its words, its usage, the store's trouble, or (a bug) that
         something went wrong, logged (called while it is handled)."""
         if isinstance(exc, Refusal):
             self.refuse(str(exc), "refused")
         elif isinstance(exc, UsageError):
-            self.refuse(f"Usage: {resolved.command.usage if resolved is not None else exc}", "usage")
+            self.refuse(f"Usage: {command.usage if command is not None else exc}", "usage")
         elif isinstance(exc, StoreDown):  # (noted and logged by the store's watch: server.ops.storewatch)
             self.refuse(exc.told or texts.NOT_SAVED, "not_saved")
             if self.name is not None:

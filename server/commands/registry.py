@@ -19,7 +19,7 @@ import enum
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 Handler = Callable[[Any, str], Awaitable[None] | None]
 """A command: called with the session that typed it (``server.session.Session``, which dispatches through this
@@ -77,11 +77,8 @@ class Command:
         return self.help.splitlines()[0]
 
 
-class Resolved(NamedTuple):
-    """A typed line's command and the rest of the line (a tuple: built for every line, it costs less)."""
-
-    command: Command
-    args: str
+Resolved = tuple[Command, str]
+"""A typed line's command and the rest of the line (a bare tuple: one is made for every line)."""
 
 
 class Registry:
@@ -130,10 +127,10 @@ class Registry:
 
     def resolve(self, line: str) -> Resolved | None:
         if line[:1] in self._prefixes:
-            return Resolved(self._prefixes[line[:1]], line[1:].strip())
+            return self._prefixes[line[:1]], line[1:].strip()
         word, _, rest = line.partition(" ")
         found = self._words.get(word.casefold())
-        return None if found is None else Resolved(found, rest.strip())
+        return None if found is None else (found, rest.strip())
 
     def find(self, word: str) -> Command | None:
         word = word.strip().casefold()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rooms.messages import Refusal
 from server.words import texts
 from server.commands.args import UsageError, required, target_and_text
@@ -11,9 +9,6 @@ from server.commands.registry import REGISTRY, command
 from server.community.sanctions import may_talk
 from server.community.names import skeleton
 from server.session import Session
-
-if TYPE_CHECKING:
-    from server.services import Services
 
 
 @command("say", '"', "'", category="talk")
@@ -27,8 +22,7 @@ def say(session: Session, args: str) -> None:
     text = required(args)
     may_talk(session)
     services = session.services
-    who = session.player
-    services.presence.deliver(services.world.say(who, text, also=_table_listeners(services, who)))
+    services.presence.deliver(services.world.say(session.player, text))
 
 
 @command("pose", ":", "emote", category="talk")
@@ -55,8 +49,7 @@ def _pose(session: Session, args: str, joined: bool) -> None:
     text = required(args)
     may_talk(session)
     services = session.services
-    who = session.player
-    services.presence.deliver(services.world.pose(who, text, also=_table_listeners(services, who), joined=joined))
+    services.presence.deliver(services.world.pose(session.player, text, joined=joined))
 
 
 @command("think", category="talk")
@@ -67,10 +60,6 @@ def think(session: Session, args: str) -> None:
     try out what a message looks like.
     """
     session.tell(required(args))
-
-
-def _table_listeners(services: Services, who: str) -> list[str]:
-    return services.tables.listeners(services.world.location(who).key)
 
 
 @command("page", "p", category="talk")
