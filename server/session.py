@@ -100,6 +100,10 @@ class Session:
         self._prompt_due = False
         self._executing = False
         """A line of this connection's is being run: its end shows the prompt (``run``), no callback needed."""
+        self._holding = False
+        """A command that awaits nothing runs: its last output is held (``_held``) to go out with the status prompt
+        after it, in one write (nothing it does can come between them)."""
+        self._held: Message | None = None
         self._prompted = False
         """The status prompt is the last thing on the client's screen line (nothing typed or sent since)."""
         self._cubes_tip_due = True
@@ -209,7 +213,12 @@ class Session:
             if self._prompted and self.sink.prompts_inline:
                 self.sink.write_line("")
             self._prompted = False
-        self.sink.send(message)
+        if self._holding:
+            if self._held is not None:
+                self.sink.send(self._held)
+            self._held = message
+        else:
+            self.sink.send(message)
         if not self._prompt_due and self._wants_prompt():
             self._prompt_due = True
             if not self._executing:
@@ -220,21 +229,33 @@ class Session:
         JSON)."""
         return self.account is not None and self.sink.status_prompts and self.options.get("prompt") != "off"
 
+    def _release(self) -> None:
+        """What was held back goes out now (more lines wait to run: the prompt comes after the last of them)."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            self.sink.send(held)
+
     def _show_prompt(self) -> None:
-        """After a burst of output: one line saying where this player's table stands, marked as a prompt (once: the
-        end of one's own command may have shown it already)."""
-        if not self._prompt_due:
+        """After a burst of output: one line saying where this player's table stands, marked as a prompt, written
+        with the burst's last message if that was held (once: the end of one's own command may have shown it
+        already)."""
+        if not self._prompt_due or not self._wants_prompt():  # (a closed connection drops what it is sent)
+            self._prompt_due = False
+            self._release()
             return
         self._prompt_due = False
-        if not self._wants_prompt():  # (a closed connection drops what it is sent)
-            return
         live = self.services.tables.where.followed(self.account.name)  # type: ignore[union-attr]  # (logged in: wants it)
         if live is None:
-            self.sink.prompt(IDLE_PROMPT_SHOWN)
+            prompt = IDLE_PROMPT_SHOWN
         else:
             width = self.sink.width
-            prompt = live.kind.status_prompt(self.view_of(live.table), width)
-            self.sink.prompt(counted_down(prompt, live.timer_left(), width) + " ")
+            prompt = counted_down(live.kind.status_prompt(self.view_of(live.table), width), live.timer_left(), width)
+            prompt += " "
+        held, self._held = self._held, None
+        if held is None:
+            self.sink.prompt(prompt)
+        else:
+            self.sink.send(held, prompt)
         self._prompted = True
 
     def close(self, farewell: str | None = None, **fields: str) -> None:
@@ -242,6 +263,7 @@ class Session:
         farewell (``restart="yes"``: the server stops, and a client may come back by itself)."""
         if farewell and not self.sink.closed:
             self.tell(farewell, "farewell", **fields)
+        self._release()
         self.sink.close()
         self.services.presence.forget(self)
 
@@ -335,16 +357,19 @@ class Session:
                 else:
                     if line.invalid_utf8:
                         self.refuse(texts.INVALID_UTF8, "invalid_utf8")
-                    self._executing = True
+                    self._executing = self._holding = True
                     try:
-                        if (running := self.execute(line.text)) is not None:
+                        running = self.execute(line.text)
+                        self._holding = False  # (what an async command shows goes out as it is shown)
+                        if running is not None:
                             await running
                     finally:
-                        self._executing = False
+                        self._executing = self._holding = False
                         ran(started)
-            if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
+            if not self._pending:  # the end of what the client sent: the prompt now, in the same write as the answer
                 self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
-                # them, or shows while they wait for the flood limit)
+            else:  # them, or shows while they wait for the flood limit)
+                self._release()
 
     def execute(self, text: str) -> Awaitable[None] | None:
         """Run one command line: at once if its command awaits nothing (talk: no coroutine made or resumed for it),

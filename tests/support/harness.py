@@ -28,9 +28,11 @@ class MemorySink:
         self.messages: list[Message] = []
         self.closed = False
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Message, prompt: str | None = None) -> None:
         if not self.closed:
             self.messages.append(message)
+        if prompt is not None:
+            self.prompt(prompt)
 
     def prompt(self, text: str, secret: bool = False) -> None:
         self.send(Message(text, "prompt"))
