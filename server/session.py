@@ -126,7 +126,7 @@ class Session:
     # --- output --------------------------------------------------------------------------
 
     def tell(self, text: str, kind: str = "info", **fields: str) -> None:
-        self._emit(Message(text, kind, fields))
+        self.send(Message(text, kind, fields))
 
     def refuse(self, text: str, code: ErrorCode) -> None:
         """Say that something was not done, with the stable code a bot reads (a long list of choices is paged)."""
@@ -153,7 +153,7 @@ class Session:
         shown, rest = (lines, []) if len(lines) <= room + 1 else (lines[:room], lines[room:])
         if rest:
             shown.append(texts.MORE.format(left=len(rest)))
-        self._emit(self._more._replace(text="\n".join(shown)))
+        self.send(self._more._replace(text="\n".join(shown)))
         self._more = self._more._replace(text="\n".join(rest)) if rest else None
         return True
 
@@ -184,7 +184,8 @@ class Session:
         return None
 
     def send(self, message: Message) -> None:
-        """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
+        """Show a message: table news rendered for this player in their style, pages and whispers coloured if they
+        like. Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
         if message.kind == "timer" and self.sink.status_prompts:
             return  # the status prompt counts down: the timer as data is for the others (the web page)
         if isinstance(message.data, TableNews) and self.account is not None:
@@ -205,10 +206,6 @@ class Session:
             message = message._replace(text=text)
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = message._replace(text=painted(message.text, KIND_COLOURS[message.kind]))
-        self._emit(message)
-
-    def _emit(self, message: Message) -> None:
-        """Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
         if message.text:  # (a message of data alone writes nothing on a line of text)
             if self._prompted and self.sink.prompts_inline:
                 self.sink.write_line("")
@@ -230,7 +227,8 @@ class Session:
         return self.account is not None and self.sink.status_prompts and self.options.get("prompt") != "off"
 
     def _release(self) -> None:
-        """What was held back goes out now (more lines wait to run: the prompt comes after the last of them)."""
+        """What was held back goes out alone: no prompt follows it now (more lines wait to run, the connection
+        closes, or it wants none)."""
         if self._held is not None:
             held, self._held = self._held, None
             self.sink.send(held)
@@ -366,10 +364,10 @@ class Session:
                     finally:
                         self._executing = self._holding = False
                         ran(started)
-            if not self._pending:  # the end of what the client sent: the prompt now, in the same write as the answer
-                self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
-            else:  # them, or shows while they wait for the flood limit)
-                self._release()
+            if self._pending:  # more lines to run, one a turn of the loop: the prompt follows the last of them (or
+                self._release()  # shows while they wait for the flood limit)
+            else:  # the end of what the client sent: the prompt now, in the same write as the answer
+                self._show_prompt()
 
     def execute(self, text: str) -> Awaitable[None] | None:
         """Run one command line: at once if its command awaits nothing (talk: no coroutine made or resumed for it),
@@ -411,6 +409,7 @@ class Session:
             await running
 
     async def _guarded(self, running: Awaitable[None], command: Command | None, text: str) -> None:
+        """What is left of a line to run, awaited; a failure worded as ``execute`` words one."""
         try:
             await running
         except Exception as exc:
