@@ -12,6 +12,7 @@ from telnetlib3.telopt import CMD_EOR, ECHO, EOR, GA, IAC, SGA, WILL, WONT
 
 from rooms.messages import Message
 from server.render.colour import plain, wrap
+from server.telnet.intake import CAUGHT_UP
 from server.telnet.terminal import MIN_HEIGHT
 from server.wire.sink import DEFAULT_HEIGHT
 
@@ -135,7 +136,10 @@ class TelnetSink:
 
     @property
     def paused(self) -> bool:
-        return not self._protocol.caught_up.is_set()
+        """(Asked before every line read: a connection that never fell behind still has the shared ``CAUGHT_UP``,
+        never cleared, and is not asked further.)"""
+        caught_up = self._protocol.caught_up
+        return caught_up is not CAUGHT_UP and not caught_up.is_set()
 
     @property
     def backlog(self) -> int:
