@@ -379,8 +379,8 @@ class GameServer:
         self._tasks.add(task)
         self.connections.add(session)
         log.info("session.connected", address=address)
-        try:  # in a task of its own: a line read wakes the session's loop alone, not the frames that attached it
-            await asyncio.get_running_loop().create_task(session.run(greet))
+        try:
+            await session.run(greet)
         finally:
             if not self.retired:  # (retired: the connection is the next game process's now, and the store closed)
                 await self._left(session, task)
