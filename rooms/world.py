@@ -22,6 +22,8 @@ class World:
         self._here: dict[str, dict[str, None]] = {key: {} for key in self._rooms}
         self.furniture: Callable[[str], list[str]] = lambda key: []
         """What stands in a room besides players and exits (the server's tables), as lines for ``look``."""
+        self.listeners: Callable[[str], Collection[str]] = lambda key: ()
+        """Who hears a room's talk from wherever they are (the players and watchers of the server's tables there)."""
 
     def load(self, rooms: Mapping[str, Room], start: str) -> None:
         """Fill a world that nobody is in yet with its rooms (the server's, once read from its store): everything
@@ -172,21 +174,22 @@ class World:
 
     # --- talk ----------------------------------------------------------------------------
 
-    def say(self, who: str, text: str, also: Iterable[str] = ()) -> list[Delivery]:
-        """``also``: people elsewhere who hear this room (the players and watchers of its tables)."""
+    def say(self, who: str, text: str) -> list[Delivery]:
+        """``You say, "hi"`` to the speaker, ``Igor says, "hi"`` to the room and its ``listeners``."""
         text = speech(text)
         fields = {"who": who, "text": text}
-        return [
-            Delivery(who, Message(f'You say, "{text}"', "say", fields)),
-            *self._to_room(self._where[who], Message(f'{who} says, "{text}"', "say", fields), but=who, also=also),
-        ]
+        key = self._where[who]
+        heard = self._to_room(key, Message(f'{who} says, "{text}"', "say", fields), but=who, also=self.listeners(key))
+        heard.insert(0, Delivery(who, Message(f'You say, "{text}"', "say", fields)))
+        return heard
 
-    def pose(self, who: str, text: str, also: Iterable[str] = (), joined: bool = False) -> list[Delivery]:
-        """``Igor falls down.``; a pose starting with ' or , joins the name (``Igor's``), as does every ``joined``
-        one (MUCK's semipose, ``;``)."""
+    def pose(self, who: str, text: str, joined: bool = False) -> list[Delivery]:
+        """``Igor falls down.``, to the room and its ``listeners``; a pose starting with ' or , joins the name
+        (``Igor's``), as does every ``joined`` one (MUCK's semipose, ``;``)."""
         text = speech(text)
         message = Message(f"{who}{text}" if joined else posed(who, text), "pose", {"who": who, "text": text})
-        return self._to_room(self._where[who], message, also=also)
+        key = self._where[who]
+        return self._to_room(key, message, also=self.listeners(key))
 
     def whisper(self, who: str, target: str, text: str) -> list[Delivery]:
         """Speak to one person in the same room; nobody else hears."""
@@ -223,7 +226,7 @@ class World:
         self._here[key][who] = None
 
     def _to_room(self, key: str, message: Message, but: str | None = None, also: Iterable[str] = ()) -> list[Delivery]:
-        if not also:  # (nearly everything said: the room alone hears it)
+        if not also:  # (nearly everything: the room alone hears it)
             return [Delivery(name, message) for name in self._here[key] if name != but]
         listeners = dict.fromkeys(self._here[key])
         for name in also:

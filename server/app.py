@@ -182,7 +182,7 @@ class GameServer:
         await self.store.open()
         await self.notices.open()
         await self._load_world()
-        self.world.furniture = self.tables.furniture
+        self.world.furniture, self.world.listeners = self.tables.furniture, self.tables.where.listeners
         self.services.channels.update((channel.name, channel) for channel in await self.store.channels())
         self.services.address_bans.load(await self.store.address_bans())
         await self.services.holds.load()

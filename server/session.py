@@ -100,6 +100,10 @@ class Session:
         self._prompt_due = False
         self._executing = False
         """A line of this connection's is being run: its end shows the prompt (``run``), no callback needed."""
+        self._holding = False
+        """A command that awaits nothing runs: its last output is held (``_held``) to go out with the status prompt
+        after it, in one write (nothing it does can come between them)."""
+        self._held: Message | None = None
         self._prompted = False
         """The status prompt is the last thing on the client's screen line (nothing typed or sent since)."""
         self._cubes_tip_due = True
@@ -122,7 +126,7 @@ class Session:
     # --- output --------------------------------------------------------------------------
 
     def tell(self, text: str, kind: str = "info", **fields: str) -> None:
-        self._emit(Message(text, kind, fields))
+        self.send(Message(text, kind, fields))
 
     def refuse(self, text: str, code: ErrorCode) -> None:
         """Say that something was not done, with the stable code a bot reads (a long list of choices is paged)."""
@@ -149,7 +153,7 @@ class Session:
         shown, rest = (lines, []) if len(lines) <= room + 1 else (lines[:room], lines[room:])
         if rest:
             shown.append(texts.MORE.format(left=len(rest)))
-        self._emit(self._more._replace(text="\n".join(shown)))
+        self.send(self._more._replace(text="\n".join(shown)))
         self._more = self._more._replace(text="\n".join(rest)) if rest else None
         return True
 
@@ -180,7 +184,8 @@ class Session:
         return None
 
     def send(self, message: Message) -> None:
-        """Table news is rendered here, for this player in their style; pages and whispers coloured if they like."""
+        """Show a message: table news rendered for this player in their style, pages and whispers coloured if they
+        like. Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
         if message.kind == "timer" and self.sink.status_prompts:
             return  # the status prompt counts down: the timer as data is for the others (the web page)
         if isinstance(message.data, TableNews) and self.account is not None:
@@ -201,15 +206,16 @@ class Session:
             message = message._replace(text=text)
         elif message.kind in KIND_COLOURS and self.style.colour:
             message = message._replace(text=painted(message.text, KIND_COLOURS[message.kind]))
-        self._emit(message)
-
-    def _emit(self, message: Message) -> None:
-        """Output starts on a line of its own, and the status prompt follows the burst it belongs to."""
         if message.text:  # (a message of data alone writes nothing on a line of text)
             if self._prompted and self.sink.prompts_inline:
                 self.sink.write_line("")
             self._prompted = False
-        self.sink.send(message)
+        if self._holding:
+            if self._held is not None:
+                self.sink.send(self._held)
+            self._held = message
+        else:
+            self.sink.send(message)
         if not self._prompt_due and self._wants_prompt():
             self._prompt_due = True
             if not self._executing:
@@ -220,21 +226,34 @@ class Session:
         JSON)."""
         return self.account is not None and self.sink.status_prompts and self.options.get("prompt") != "off"
 
+    def _release(self) -> None:
+        """What was held back goes out alone: no prompt follows it now (more lines wait to run, the connection
+        closes, or it wants none)."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            self.sink.send(held)
+
     def _show_prompt(self) -> None:
-        """After a burst of output: one line saying where this player's table stands, marked as a prompt (once: the
-        end of one's own command may have shown it already)."""
-        if not self._prompt_due:
+        """After a burst of output: one line saying where this player's table stands, marked as a prompt, written
+        with the burst's last message if that was held (once: the end of one's own command may have shown it
+        already)."""
+        if not self._prompt_due or not self._wants_prompt():  # (a closed connection drops what it is sent)
+            self._prompt_due = False
+            self._release()
             return
         self._prompt_due = False
-        if not self._wants_prompt():  # (a closed connection drops what it is sent)
-            return
-        live = self.services.tables.followed(self.account.name)  # type: ignore[union-attr]  # (logged in: wants it)
+        live = self.services.tables.where.followed(self.account.name)  # type: ignore[union-attr]  # (logged in: wants it)
         if live is None:
-            self.sink.prompt(IDLE_PROMPT_SHOWN)
+            prompt = IDLE_PROMPT_SHOWN
         else:
             width = self.sink.width
-            prompt = live.kind.status_prompt(self.view_of(live.table), width)
-            self.sink.prompt(counted_down(prompt, live.timer_left(), width) + " ")
+            prompt = counted_down(live.kind.status_prompt(self.view_of(live.table), width), live.timer_left(), width)
+            prompt += " "
+        held, self._held = self._held, None
+        if held is None:
+            self.sink.prompt(prompt)
+        else:
+            self.sink.send(held, prompt)
         self._prompted = True
 
     def close(self, farewell: str | None = None, **fields: str) -> None:
@@ -242,6 +261,7 @@ class Session:
         farewell (``restart="yes"``: the server stops, and a client may come back by itself)."""
         if farewell and not self.sink.closed:
             self.tell(farewell, "farewell", **fields)
+        self._release()
         self.sink.close()
         self.services.presence.forget(self)
 
@@ -335,49 +355,78 @@ class Session:
                 else:
                     if line.invalid_utf8:
                         self.refuse(texts.INVALID_UTF8, "invalid_utf8")
-                    self._executing = True
+                    self._executing = self._holding = True
                     try:
-                        await self.execute(line.text)
+                        running = self.execute(line.text)
+                        self._holding = False  # (what an async command shows goes out as it is shown)
+                        if running is not None:
+                            await running
                     finally:
-                        self._executing = False
+                        self._executing = self._holding = False
                         ran(started)
-            if not self._pending:  # the end of what the client sent: the prompt now, in the same send as the answer
-                self._show_prompt()  # (more lines to run, one a turn of the loop: the prompt follows the last of
-                # them, or shows while they wait for the flood limit)
+            if self._pending:  # more lines to run, one a turn of the loop: the prompt follows the last of them (or
+                self._release()  # shows while they wait for the flood limit)
+            else:  # the end of what the client sent: the prompt now, in the same write as the answer
+                self._show_prompt()
 
-    async def execute(self, text: str) -> None:
-        """Run one command line; any failure becomes a message, never a dropped connection. (One coroutine for the
-        lookup and the run: a line's every await costs a frame to resume.)"""
+    def execute(self, text: str) -> Awaitable[None] | None:
+        """Run one command line: at once if its command awaits nothing (talk: no coroutine made or resumed for it),
+        else what is left of it is returned to be awaited. Any failure becomes a message, never a dropped
+        connection."""
         ASKER.set(self.name)  # any solve this command starts counts against this player
+        resolved = REGISTRY.resolve(text)
+        if resolved is None:
+            return self._guarded(self._unknown(text), None, text)
+        command, args = resolved
+        if command.powers or not command.works(self.account is not None):
+            return self._guarded(self._checked(command, args), command, text)
         try:
-            resolved = REGISTRY.resolve(text)
-            if resolved is None:
-                if self.account:
-                    for fallback in REGISTRY.fallbacks:
-                        if await fallback(self, text):
-                            return
-                self.refuse(self._huh(text), "unknown_command")
-            elif not resolved.command.works(self.account is not None):
-                if self.account is None:
-                    self.refuse(texts.NOT_CONNECTED, "not_connected")
-                else:
-                    self.refuse(texts.ALREADY_CONNECTED, "already_connected")
-            elif resolved.command.powers and not await self._allowed(resolved.command):
-                self.refuse(texts.PERMISSION_DENIED, "permission_denied")
+            running = command.handler(self, args)
+        except Exception as exc:
+            self._failed(exc, command, text)
+            return None
+        return None if running is None else self._guarded(running, command, text)
+
+    async def _unknown(self, text: str) -> None:
+        """A line that names no command: an exit's name (the fallbacks), else a suggestion."""
+        if self.account:
+            for fallback in REGISTRY.fallbacks:
+                if await fallback(self, text):
+                    return
+        self.refuse(self._huh(text), "unknown_command")
+
+    async def _checked(self, command: Command, args: str) -> None:
+        """A command of the other stage (refused), or one that reads the player's powers (read from the store
+        first)."""
+        if not command.works(self.account is not None):
+            if self.account is None:
+                self.refuse(texts.NOT_CONNECTED, "not_connected")
             else:
-                try:
-                    await resolved.command.handler(self, resolved.args)
-                except UsageError:
-                    raise UsageError(resolved.command.usage) from None
-        except Refusal as refusal:
-            self.refuse(str(refusal), "refused")
-        except UsageError as usage:
-            self.refuse(f"Usage: {usage}", "usage")
-        except StoreDown as down:  # (noted and logged by the store's watch: server.ops.storewatch)
-            self.refuse(down.told or texts.NOT_SAVED, "not_saved")
+                self.refuse(texts.ALREADY_CONNECTED, "already_connected")
+        elif not await self._allowed(command):
+            self.refuse(texts.PERMISSION_DENIED, "permission_denied")
+        elif (running := command.handler(self, args)) is not None:
+            await running
+
+    async def _guarded(self, running: Awaitable[None], command: Command | None, text: str) -> None:
+        """What is left of a line to run, awaited; a failure worded as ``execute`` words one."""
+        try:
+            await running
+        except Exception as exc:
+            self._failed(exc, command, text)
+
+    def _failed(self, exc: Exception, command: Command | None, text: str) -> None:
+        """What a command that failed shows: a refusal in its words, its usage, the store's trouble, or (a bug) that
+        something went wrong, logged (called while it is handled)."""
+        if isinstance(exc, Refusal):
+            self.refuse(str(exc), "refused")
+        elif isinstance(exc, UsageError):
+            self.refuse(f"Usage: {command.usage if command is not None else exc}", "usage")
+        elif isinstance(exc, StoreDown):  # (noted and logged by the store's watch: server.ops.storewatch)
+            self.refuse(exc.told or texts.NOT_SAVED, "not_saved")
             if self.name is not None:
                 self.services.unsaved.add(self.name)  # told again once the store works
-        except Exception:
+        else:
             log.exception("command.failed", name=self.name, command=text.partition(" ")[0][:40])
             self.refuse(texts.INTERNAL_ERROR, "internal")
 

@@ -1,4 +1,5 @@
-"""The command registry: each command is one small async function whose docstring is its help.
+"""The command registry: each command is one small function whose docstring is its help (async if it awaits
+anything: most talk does not, and runs without a coroutine).
 
 Adding a command (``sit``, ``roll``, ``@set``...) is registering a function in a module that
 ``server.commands`` imports; dispatch never changes::
@@ -18,11 +19,12 @@ import enum
 import inspect
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
-Handler = Callable[[Any, str], Awaitable[None]]
+Handler = Callable[[Any, str], Awaitable[None] | None]
 """A command: called with the session that typed it (``server.session.Session``, which dispatches through this
-registry and so is not named here: the registry stays below it) and the words after the command's name."""
+registry and so is not named here: the registry stays below it) and the words after the command's name; an async
+one returns what the session awaits."""
 Fallback = Callable[[Any, str], Awaitable[bool]]
 
 
@@ -75,11 +77,8 @@ class Command:
         return self.help.splitlines()[0]
 
 
-class Resolved(NamedTuple):
-    """A typed line's command and the rest of the line (a tuple: built for every line, it costs less)."""
-
-    command: Command
-    args: str
+Resolved = tuple[Command, str]
+"""A typed line's command and the rest of the line (a bare tuple: one is made for every line)."""
 
 
 class Registry:
@@ -128,10 +127,10 @@ class Registry:
 
     def resolve(self, line: str) -> Resolved | None:
         if line[:1] in self._prefixes:
-            return Resolved(self._prefixes[line[:1]], line[1:].strip())
+            return self._prefixes[line[:1]], line[1:].strip()
         word, _, rest = line.partition(" ")
         found = self._words.get(word.casefold())
-        return None if found is None else Resolved(found, rest.strip())
+        return None if found is None else (found, rest.strip())
 
     def find(self, word: str) -> Command | None:
         word = word.strip().casefold()

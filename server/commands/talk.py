@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rooms.messages import Refusal
 from server.words import texts
 from server.commands.args import UsageError, required, target_and_text
@@ -12,12 +10,9 @@ from server.community.sanctions import may_talk
 from server.community.names import skeleton
 from server.session import Session
 
-if TYPE_CHECKING:
-    from server.services import Services
-
 
 @command("say", '"', "'", category="talk")
-async def say(session: Session, args: str) -> None:
+def say(session: Session, args: str) -> None:
     """say <message>      or      "<message>      or      '<message>
 
     Say something to everyone in the room (and to the players and watchers of
@@ -27,12 +22,11 @@ async def say(session: Session, args: str) -> None:
     text = required(args)
     may_talk(session)
     services = session.services
-    who = session.player
-    services.presence.deliver(services.world.say(who, text, also=_table_listeners(services, who)))
+    services.presence.deliver(services.world.say(session.player, text))
 
 
 @command("pose", ":", "emote", category="talk")
-async def pose(session: Session, args: str) -> None:
+def pose(session: Session, args: str) -> None:
     """pose <action>      or      :<action>      or      emote <action>
 
     Act something out for the room: ":falls down" shows "Igor falls down."
@@ -42,7 +36,7 @@ async def pose(session: Session, args: str) -> None:
 
 
 @command(";", category="talk")
-async def semipose(session: Session, args: str) -> None:
+def semipose(session: Session, args: str) -> None:
     """;<action>
 
     A pose joined to your name with no space: ";'s dice are hot" shows
@@ -55,22 +49,17 @@ def _pose(session: Session, args: str, joined: bool) -> None:
     text = required(args)
     may_talk(session)
     services = session.services
-    who = session.player
-    services.presence.deliver(services.world.pose(who, text, also=_table_listeners(services, who), joined=joined))
+    services.presence.deliver(services.world.pose(session.player, text, joined=joined))
 
 
 @command("think", category="talk")
-async def think(session: Session, args: str) -> None:
+def think(session: Session, args: str) -> None:
     """think <thought>
 
     Show a line to yourself alone (nobody else sees it): a note, or a way to
     try out what a message looks like.
     """
     session.tell(required(args))
-
-
-def _table_listeners(services: Services, who: str) -> list[str]:
-    return services.tables.listeners(services.world.location(who).key)
 
 
 @command("page", "p", category="talk")
@@ -106,7 +95,9 @@ async def reply(session: Session, args: str) -> None:
     if not args.strip():
         roll = REGISTRY.find("roll")
         assert roll is not None  # a turn verb of the default game
-        await roll.handler(session, args)
+        rolled = roll.handler(session, args)
+        if rolled is not None:
+            await rolled
     elif session.last_pager is None:
         raise Refusal(texts.NOBODY_TO_ANSWER)
     else:
@@ -132,7 +123,7 @@ async def _page(session: Session, targets: list[str], text: str) -> None:
 
 
 @command("whisper", "w", category="talk")
-async def whisper(session: Session, args: str) -> None:
+def whisper(session: Session, args: str) -> None:
     """whisper <player>=<message>
 
     Say something to one player in the same room; nobody else hears it.

@@ -61,16 +61,20 @@ class Gmcp(OutOfBand):
                 self.supports = set(list(self.supports | packages)[:MAX_SUPPORTS])
             else:
                 self.supports -= packages
+            self._listening_changed()
         elif name == "core.ping":
             self._writer.send_gmcp("Core.Ping")
         else:
             log.debug("gmcp.ignored", package=package[:40])
 
+    @property
+    def listening(self) -> bool:
+        """Once the client asked for a package (most connections: no GMCP, or none asked for)."""
+        return bool(self.supports)
+
     def message(self, message: Message, viewer: Callable[[], str | None]) -> None:
         """What the connection was just shown, for GMCP: table news, Funhouse boards (``Wimpout.Funhouse``) and errors
         (text goes in-band only); ``viewer`` says who is logged in, asked only of GMCP clients."""
-        if not self.supports:  # most connections: no GMCP, or no package asked for
-            return
         from server.outofband.gmcpnews import gmcp_news  # (loaded by then in a game process: see the docstring above)
 
         name = viewer()
@@ -79,12 +83,11 @@ class Gmcp(OutOfBand):
             self._writer.send_gmcp(package, data)
 
     def prompt(self, text: str, secret: bool) -> None:
-        if self.supports:  # (most connections ask for no package)
-            from server.outofband.gmcpnews import prompt_news
+        from server.outofband.gmcpnews import prompt_news
 
-            package, data = prompt_news(text, secret)
-            if self.wants(package):
-                self._writer.send_gmcp(package, data)
+        package, data = prompt_news(text, secret)
+        if self.wants(package):
+            self._writer.send_gmcp(package, data)
 
     def _name(self, viewer: str | None) -> None:
         """``Char.Name`` once a player is logged in on this connection."""

@@ -5,7 +5,7 @@ and shown what the connection is shown. A new protocol is one module with a subc
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol
 
 import structlog
@@ -60,3 +60,20 @@ class OutOfBand:
         told, so that a protocol with nothing to say costs a message nothing."""
         kind = type(self)
         return kind.message is not OutOfBand.message or kind.prompt is not OutOfBand.prompt
+
+    @property
+    def listening(self) -> bool:
+        """Whether the client wants any of what it carries now (GMCP: once it asked for a package): one that shows
+        is told only while it listens, and says when that may have changed (``_listening_changed``)."""
+        return True
+
+    def _listening_changed(self) -> None:
+        """The connection's bands that are shown what it is shown are found again (``showing``)."""
+        protocol = self._writer.protocol
+        protocol.showing = showing(protocol.bands.values())
+
+
+def showing(bands: Iterable[OutOfBand]) -> tuple[OutOfBand, ...]:
+    """Those of a connection's ``bands`` told what it is shown, a message and a prompt each (they show, and the
+    client listens: for most connections none)."""
+    return tuple(band for band in bands if band.shows and band.listening)

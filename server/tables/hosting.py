@@ -114,10 +114,6 @@ class Tables:
         return [live.kind.table_line(live.table.view())
                 for live in sorted(self.in_room(room), key=lambda live: live.table.number)]
 
-    def listeners(self, room: str) -> list[str]:
-        """Players and watchers of the tables in ``room``: they hear the room's talk wherever they are."""
-        return [name for live in self.live.values() if live.table.room == room for name in live.table.audience]
-
     # -- life cycle --------------------------------------------------------------------------------------------------
 
     async def restore(self) -> None:

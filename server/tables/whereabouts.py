@@ -23,9 +23,11 @@ class Whereabouts:
         """The table each player was last found sitting at: checked first by ``seat_of``."""
         self._followed: dict[str, Live | None] = {}
         """``followed``'s answers since anyone last sat, stood, watched or stopped watching, or a table opened or
-        closed (``changed`` empties it)."""
+        closed (``changed`` empties it, and ``_heard``)."""
         self._seats: dict[str, list[Live]] | None = None
         """Every seat at the open tables, by player, by table number, since the last change (None: to be made)."""
+        self._heard: dict[str, tuple[str, ...]] = {}
+        """``listeners``' answers by room since the last change."""
         self.generation = 0
         """Counts the changes: what is worked out from who follows which table is asked again only once it moves."""
 
@@ -84,6 +86,15 @@ class Whereabouts:
         self._followed[name] = found
         return found
 
+    def listeners(self, room: str) -> tuple[str, ...]:
+        """Players and watchers of the tables in ``room``: asked for every say and pose there, answered from what was
+        found at the last change (no pass over every open table each time: a thousand players at 334 tables)."""
+        heard = self._heard.get(room)
+        if heard is None:
+            heard = self._heard[room] = tuple(dict.fromkeys(
+                name for live in self._live.values() if live.table.room == room for name in live.table.audience))
+        return heard
+
     def rewatch(self, name: str, number: int) -> None:
         """A watcher back after a reload of the game process (server.portal): watching table ``number`` again,
         unannounced, if it is still open."""
@@ -96,6 +107,7 @@ class Whereabouts:
     def changed(self) -> None:
         """Someone sat, stood, watched or stopped watching, or a table opened: ``followed`` asks again."""
         self._followed.clear()
+        self._heard.clear()
         self._seats = None
         self.generation += 1
 

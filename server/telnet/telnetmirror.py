@@ -14,7 +14,7 @@ from telnetlib3.stream_writer import TelnetWriter
 from telnetlib3.telopt import GMCP, IAC, MSSP, SB, SE
 
 from server.outofband import PROTOCOLS
-from server.outofband.interface import Host, OutOfBand
+from server.outofband.interface import Host, OutOfBand, showing
 from server.wire.sink import DEFAULT_HEIGHT, DEFAULT_WIDTH
 from server.telnet.intake import CAUGHT_UP
 from server.telnet.terminal import Terminal
@@ -27,9 +27,8 @@ class Options:
 
     def __init__(self, on: Iterable[int] = ()) -> None:
         self.on = frozenset(bytes([option]) for option in on)
-
-    def enabled(self, option: bytes) -> bool:
-        return option in self.on
+        self.enabled: Callable[[bytes], bool] = self.on.__contains__
+        """Whether ``option`` is on (the set's own test: asked for every prompt, no call of Python's)."""
 
 
 @lru_cache(maxsize=256)
@@ -52,7 +51,7 @@ class TelnetMirror:
         self.local_option = self.remote_option = options()
         bands = [protocol(self, host) for protocol in PROTOCOLS]  # type: ignore[arg-type]  # (a writer's stand-in)
         self.bands: dict[bytes, OutOfBand] = {band.option: band for band in bands}
-        self.showing = tuple(band for band in bands if band.shows)
+        self.showing = showing(bands)
         self.caught_up = CAUGHT_UP  # never cleared: the portal stops reading a client that is behind on its output
         self.closing = False
 

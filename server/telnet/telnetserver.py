@@ -18,7 +18,7 @@ from server.words import texts
 from server.limits.admission import Admission, peer_address
 from server.limits.budget import ByteBudget
 from server.outofband import PROTOCOLS
-from server.outofband.interface import Host, OutOfBand
+from server.outofband.interface import Host, OutOfBand, showing
 from server.wire.sink import DEFAULT_WIDTH, PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES
 from server.telnet.coalescing import CoalescedTransport, Outbox
 from server.telnet.intake import CAUGHT_UP, NEGOTIATION_SLICE, SLICE, ReadGate, TelnetInput
@@ -172,7 +172,7 @@ class MuckTelnetServer(TelnetServer):
         transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)  # type: ignore[attr-defined]
         bands = [protocol(self.writer, self.host) for protocol in self.protocols]
         self.bands = {band.option: band for band in bands}
-        self.showing = tuple(band for band in bands if band.shows)
+        self.showing = showing(bands)
         self.writer.always_will = self.writer.always_do = NONE  # (the writer's sets: shared, as they are alike)
         self.writer.always_wont, self.writer.always_dont = refusals(self.protocols)
         for band in bands:

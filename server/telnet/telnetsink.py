@@ -12,6 +12,7 @@ from telnetlib3.telopt import CMD_EOR, ECHO, EOR, GA, IAC, SGA, WILL, WONT
 
 from rooms.messages import Message
 from server.render.colour import plain, wrap
+from server.telnet.intake import CAUGHT_UP
 from server.telnet.terminal import MIN_HEIGHT
 from server.wire.sink import DEFAULT_HEIGHT
 
@@ -58,18 +59,28 @@ class TelnetSink:
         """telnetlib3's writer (the portal reads the connection's state from it: server.telnet.telnetend)."""
         return self._writer
 
-    def send(self, message: Message) -> None:
-        for band in self._protocol.showing:
+    def send(self, message: Message, prompt: str | None = None) -> None:
+        """The message, then ``prompt`` (a status prompt, one line) in the same write: a command's answer and the
+        prompt after it go out in one piece, as the client shows them."""
+        showing = self._protocol.showing
+        for band in showing:
             band.message(message, self.viewer)
         text = message.text
         if not text:  # e.g. table news with nothing for this player to do: no blank line
-            return
-        if "\n" not in text and len(text) <= self._protocol.width:  # one line that fits (most answers)
-            self.write(text + "\r\n")
+            shown = ""
+        elif "\n" not in text and len(text) <= self._protocol.width:  # one line that fits (most answers)
+            shown = text + "\r\n"
         elif message.kind in UNWRAPPED:  # data to copy
-            self.write(text.replace("\n", "\r\n") + "\r\n")
+            shown = text.replace("\n", "\r\n") + "\r\n"
         else:
-            self.write("\r\n".join(self._wrap(text)) + "\r\n")
+            shown = "\r\n".join(self._wrap(text)) + "\r\n"
+        if prompt is None:
+            if shown:
+                self.write(shown)
+            return
+        for band in showing:
+            band.prompt(prompt, False)
+        self.write(shown + prompt, self._prompt_end())
 
     @property
     def prompts_inline(self) -> bool:
@@ -125,7 +136,10 @@ class TelnetSink:
 
     @property
     def paused(self) -> bool:
-        return not self._protocol.caught_up.is_set()
+        """(Asked before every line read: a connection that never fell behind still has the shared ``CAUGHT_UP``,
+        never cleared, and is not asked further.)"""
+        caught_up = self._protocol.caught_up
+        return caught_up is not CAUGHT_UP and not caught_up.is_set()
 
     @property
     def backlog(self) -> int:

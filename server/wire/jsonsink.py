@@ -29,11 +29,13 @@ class JsonSink:
         """The sink this one replaced (``@json on``), which ``@json off`` brings back; None when JSON is all the
         connection speaks (the web page)."""
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Message, prompt: str | None = None) -> None:
         if isinstance(message.data, TableNews):  # the commonest message by far: its shared JSON is made once a move
             self._write(table_line(message.data, self._viewer() or "", message.text))
         else:
             self._write(message_model(message, self._viewer()).model_dump_json())
+        if prompt is not None:
+            self.prompt(prompt)
 
     def prompt(self, text: str, secret: bool = False) -> None:
         self._write(PromptMessage(text=text, secret=secret).model_dump_json())

@@ -40,8 +40,9 @@ class Sink(Protocol):
     """One connection's output, rendered the way that connection wants it, and what that connection can do: the
     session and commands ask these, never which transport is underneath."""
 
-    def send(self, message: Message) -> None:
-        """Show a complete message (one or more lines)."""
+    def send(self, message: Message, prompt: str | None = None) -> None:
+        """Show a complete message (one or more lines); then ``prompt``, a status prompt (one line), in the same
+        piece (a command's last output and the prompt after it: ``Session``)."""
 
     def prompt(self, text: str, secret: bool = False) -> None:
         """Show text that waits for input on the same line; ``secret`` hides what is typed."""

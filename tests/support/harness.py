@@ -28,9 +28,11 @@ class MemorySink:
         self.messages: list[Message] = []
         self.closed = False
 
-    def send(self, message: Message) -> None:
+    def send(self, message: Message, prompt: str | None = None) -> None:
         if not self.closed:
             self.messages.append(message)
+        if prompt is not None:
+            self.prompt(prompt)
 
     def prompt(self, text: str, secret: bool = False) -> None:
         self.send(Message(text, "prompt"))
@@ -73,7 +75,8 @@ class Typist:
 
     async def type(self, line: str) -> str:
         """Run ``line``; return everything shown since the last call, as text."""
-        await self.session.execute(line)
+        if (running := self.session.execute(line)) is not None:
+            await running
         await asyncio.sleep(0)  # what the command set going (a house bot's answer, a save) gets a turn
         return self.shown()
 
