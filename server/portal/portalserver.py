@@ -21,6 +21,7 @@ from server.words import texts
 from server.limits.admission import AcceptErrors, Admission
 from server.process.eventloop import running_loop_name
 from server.portal.asking import Asking
+from server.portal.handing import Handing
 from server.portal.vetting import Vetting
 from server.portal.children import Begun, GameProcess, hello_of, unproven
 from server.portal.portalclient import CLIENT_KINDS, Client
@@ -53,7 +54,7 @@ class GameFailed(Exception):
     """The first game process did not start: the portal does not serve without one."""
 
 
-class Portal(Asking, Vetting):
+class Portal(Asking, Vetting, Handing):
     """The connections' side of the server; ``argv`` (the command's own arguments) starts each game process."""
 
     def __init__(self, settings: Settings, argv: list[str]) -> None:
@@ -217,7 +218,7 @@ class Portal(Asking, Vetting):
     async def _open(self, game: GameProcess) -> str | None:
         """None once ``game`` took the store and serves; else why not (in words, for the operator)."""
         try:
-            game.send(Kind.OPEN, data({"port": self.port, "tls_port": self.tls_port}))
+            game.send(Kind.OPEN, 0, data({"port": self.port, "tls_port": self.tls_port}))
             if await game.said(game.ready, OPEN_WAIT) and game.failure is None:
                 return None
         finally:
@@ -254,7 +255,8 @@ class Portal(Asking, Vetting):
 
     def _hello(self, link: FrameLink, kind: Kind, payload: bytes) -> None:
         said = hello_of(payload) if kind is Kind.HELLO else None
-        game = next((g for g in self._starting if said and (g.pid, g.token) == said[:2]), None)
+        games = [*self._starting, self.game] if said and said[3] == "hands" and self.game else self._starting
+        game = next((g for g in games if said and (g.pid, g.token) == said[:2]), None)
         if game is not None and said and said[2] != PROTOCOL:
             self.outdated = game.failure = texts.OUTDATED_PORTAL.format(game=said[2], portal=PROTOCOL)
             log.error("portal.outdated", pid=game.pid, protocol=said[2], portal_protocol=PROTOCOL)
@@ -263,6 +265,9 @@ class Portal(Asking, Vetting):
             link.refused = f"a {kind.name} frame" if kind is not Kind.HELLO else "an unknown pid or token" if said \
                 else "a malformed hello"
             link.close()
+            return
+        if said[3] == "hands":
+            self._hands_channel(game, link)
             return
         game.link, link.limit = link, MAX_FRAME
         link.handler = partial(self._from_game, game)
@@ -280,6 +285,7 @@ class Portal(Asking, Vetting):
     def _lost(self, game: GameProcess) -> None:
         """A game process's link closed: retired, stopped, or dead (a crash: recovered)."""
         game.gone.set()
+        self._take_all_back(game)
         if game is not self.game or self.stopping:
             return
         log.error("portal.game_died", pid=game.pid, code=game.process.returncode,
@@ -373,6 +379,8 @@ class Portal(Asking, Vetting):
                 client = self.clients.get(ident)
                 if client is not None:
                     client.write(out)
+        elif kind is Kind.WANT or kind is Kind.HANDBACK:
+            self._hand(game, kind, ident, payload)
         elif kind in CLIENT_KINDS:
             client = self.clients.get(ident)
             if client is not None:
