@@ -58,6 +58,9 @@ class Handed(asyncio.Protocol):
     returning: Parked | None = None
     """Output held while the socket goes back to the portal (its own output drains first)."""
     unparsed = b""
+    again = False
+    backlog = b""
+    """Read and charged, not yet handed to the session: past its window (a read brings up to 256 KiB)."""
     over = False
     """Its descriptor here is closed, or being closed: nothing more is read or written."""
 
@@ -68,27 +71,36 @@ class Handed(asyncio.Protocol):
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]  # (a stream's: uvloop's is not asyncio's class)
         self.gate = ReadGate(transport)
+        self.gate.pause("taking")  # (until it is the connection's: uvloop reads before the socket's taker resumes)
         self.transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)
 
     def data_received(self, data: bytes) -> None:
         if self.returning is not None:  # (read in the turn it was paused in)
             self.unparsed += data
         elif IAC_BYTE in data:
-            self._hands.give_back(self, data)
+            self._hands.give_back(self, data, again=True)
         elif not self.budget.spend(len(data)):  # over: the portal charges it again, and cuts the client off
             left, stamp = self.budget.state()
             self.budget.carry(left + len(data), stamp)
             self._hands.give_back(self, data)
-        else:
+        elif self.backlog or len(data) > INPUT_WINDOW - self.source.waiting:
+            self.backlog += data
+            self.taken()
+        else:  # nearly every read
             self.source.feed(data)
-            if self.source.waiting > INPUT_WINDOW:
-                assert self.gate is not None
-                self.gate.pause("window")
 
     def taken(self) -> None:
-        """The session took some of what it holds: read on once it holds at most a window."""
-        if self.gate is not None and self.source.waiting <= INPUT_WINDOW:
-            self.gate.resume("window")
+        """The session took some of what it holds (or a read brought more than its window): up to a window handed
+        to it, the socket read on once nothing waits beyond that."""
+        room = INPUT_WINDOW - self.source.waiting
+        if self.backlog and room > 0:
+            self.source.feed(self.backlog[:room])
+            self.backlog = self.backlog[room:]
+        if self.gate is not None:
+            if self.backlog:
+                self.gate.pause("window")
+            else:
+                self.gate.resume("window")
 
     def pause_writing(self) -> None:
         """More than ``PAUSE_INPUT_BYTES`` waits for the client: its input is not read (as the portal does)."""
@@ -247,7 +259,9 @@ class Hands:
                 log.warning("game.handoff_failed", connection=ident)
         else:
             sock.close()
-        parked = self.wanting.pop(ident, None)
+        if self.wanting.get(ident) is not parked or self.retiring:
+            parked = None
+        parked = self.wanting.pop(ident, None) if parked is not None else None
         if handed is None or parked is None:  # gone meanwhile, or not to be taken: straight back
             if handed is not None:
                 handed.release()
@@ -262,8 +276,8 @@ class Hands:
                 self.diverted[ident](payload)
             else:
                 self.control(ident, kind, payload)
-        if self.retiring:
-            self.give_back(handed, b"")
+        if handed.gate is not None:
+            handed.gate.resume("taking")
 
     # --- giving it back -----------------------------------------------------------------------
 
@@ -271,6 +285,7 @@ class Hands:
         """A TELOPT or CLOSE frame for ``ident``: made by the portal after its socket is back (parked until then);
         False if it is the portal's already (sent as usual)."""
         handed = self.handed.get(ident)
+        import sys; print("DBG control", ident, kind, payload, handed, file=sys.stderr)
         parked = self.wanting.get(ident) if handed is None else handed.returning
         if parked is None and handed is not None:
             if kind is Kind.CLOSE:  # what was written reaches the client before this descriptor closes
@@ -284,13 +299,15 @@ class Hands:
         parked.control = True
         return True
 
-    def give_back(self, handed: Handed, unparsed: bytes) -> Parked:
-        """Read no more; once what was written has gone, the socket is the portal's again, with ``unparsed``."""
+    def give_back(self, handed: Handed, unparsed: bytes, again: bool = False) -> Parked:
+        """Read no more; once what was written has gone, the socket is the portal's again, with ``unparsed``;
+        asked for again at once if ``again`` (telnet read: the portal will have parsed it when it answers), else at
+        the connection's next input."""
         if handed.returning is not None:
             handed.unparsed += unparsed
             return handed.returning
         parked = handed.returning = Parked(handed.ident)
-        handed.unparsed = unparsed
+        handed.unparsed, handed.again = unparsed, again
         self.diverted[handed.ident] = parked.out
         if handed.gate is not None:
             handed.gate.pause("back")
@@ -306,7 +323,10 @@ class Hands:
         self._back(handed, ended=False)
         handed.release()
         self._send(parked.joined())
-        self.later.add(handed.ident)
+        if handed.again and not parked.control:
+            self.want(handed.ident)
+        else:
+            self.later.add(handed.ident)
         waiting = self._returns.pop(handed.ident, None)
         if waiting is not None and not waiting.done():
             waiting.set_result(None)
@@ -318,8 +338,9 @@ class Hands:
         self.diverted.pop(ident, None)
         source, _ = self._source_of(ident)
         held = source.held if source is not None and not ended else 0
-        left, stamp = handed.budget.state()
-        self._send(frame(Kind.HANDBACK, ident, HANDED.pack(left, stamp, held, ended) + handed.unparsed))
+        left, stamp = handed.budget.state()  # (its backlog is charged again as the portal reads it)
+        back = handed.backlog + handed.unparsed
+        self._send(frame(Kind.HANDBACK, ident, HANDED.pack(left + len(handed.backlog), stamp, held, ended) + back))
 
     def hung_up(self, handed: Handed) -> None:
         """The client hung up (or its socket failed): the portal closes its descriptor and says GONE."""
@@ -340,6 +361,7 @@ class Hands:
 
     def recall(self, ident: int) -> None:
         """The portal wants the socket back (a line of its own to say): given back, or not taken when offered."""
+        import sys; print("DBG recall", ident, file=sys.stderr)
         handed = self.handed.get(ident)
         if handed is not None:
             self.give_back(handed, b"")
