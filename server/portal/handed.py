@@ -67,15 +67,30 @@ class Handed(asyncio.Protocol):
     def __init__(self, ident: int, source: RemoteSource, budget: ByteBudget, hands: Hands) -> None:
         self.ident, self.source, self.budget, self._hands = ident, source, budget, hands
         self.gate: ReadGate | None = None
+        self.early: bytes | None = b""
+        """What was read before the socket was the connection's (uvloop reads once ``connection_made`` returns,
+        before its taker resumes, paused or not); None once it is."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]  # (a stream's: uvloop's is not asyncio's class)
         self.gate = ReadGate(transport)
-        self.gate.pause("taking")  # (until it is the connection's: uvloop reads before the socket's taker resumes)
+        self.gate.pause("taking")
         self.transport.set_write_buffer_limits(PAUSE_INPUT_BYTES, RESUME_INPUT_BYTES)
 
+    def start(self) -> None:
+        """The socket is the connection's: read on, what came meanwhile first."""
+        early, self.early = self.early, None
+        if self.gate is not None:
+            self.gate.resume("taking")
+        if early:
+            self.data_received(early)
+
     def data_received(self, data: bytes) -> None:
-        if self.returning is not None:  # (read in the turn it was paused in)
+        if self.early is not None:
+            self.early += data
+            if self.gate is not None:
+                self.gate.pause("taking")
+        elif self.returning is not None:  # (read in the turn it was paused in)
             self.unparsed += data
         elif IAC_BYTE in data:
             self._hands.give_back(self, data, again=True)
@@ -263,10 +278,13 @@ class Hands:
             parked = None
         parked = self.wanting.pop(ident, None) if parked is not None else None
         if handed is None or parked is None:  # gone meanwhile, or not to be taken: straight back
+            early = b""
             if handed is not None:
+                early = handed.early or b""
                 handed.release()
             self.diverted.pop(ident, None)
-            self._send(frame(Kind.HANDBACK, ident, HANDED.pack(left, stamp, 0, 0))
+            held = source.held if source is not None else 0
+            self._send(frame(Kind.HANDBACK, ident, HANDED.pack(left, stamp, held, 0) + early)
                        + (parked.joined() if parked is not None else b""))
             return
         self.handed[ident] = handed
@@ -276,8 +294,7 @@ class Hands:
                 self.diverted[ident](payload)
             else:
                 self.control(ident, kind, payload)
-        if handed.gate is not None:
-            handed.gate.resume("taking")
+        handed.start()
 
     # --- giving it back -----------------------------------------------------------------------
 
@@ -285,7 +302,6 @@ class Hands:
         """A TELOPT or CLOSE frame for ``ident``: made by the portal after its socket is back (parked until then);
         False if it is the portal's already (sent as usual)."""
         handed = self.handed.get(ident)
-        import sys; print("DBG control", ident, kind, payload, handed, file=sys.stderr)
         parked = self.wanting.get(ident) if handed is None else handed.returning
         if parked is None and handed is not None:
             if kind is Kind.CLOSE:  # what was written reaches the client before this descriptor closes
@@ -339,7 +355,8 @@ class Hands:
         source, _ = self._source_of(ident)
         held = source.held if source is not None and not ended else 0
         left, stamp = handed.budget.state()  # (its backlog is charged again as the portal reads it)
-        back = handed.backlog + handed.unparsed
+        back = (handed.early or b"") + handed.backlog + handed.unparsed
+        handed.early = None
         self._send(frame(Kind.HANDBACK, ident, HANDED.pack(left + len(handed.backlog), stamp, held, ended) + back))
 
     def hung_up(self, handed: Handed) -> None:
@@ -361,7 +378,6 @@ class Hands:
 
     def recall(self, ident: int) -> None:
         """The portal wants the socket back (a line of its own to say): given back, or not taken when offered."""
-        import sys; print("DBG recall", ident, file=sys.stderr)
         handed = self.handed.get(ident)
         if handed is not None:
             self.give_back(handed, b"")

@@ -46,13 +46,11 @@ class Handing:
         """A WANT or HANDBACK frame."""
         client = self.clients.get(ident)
         if kind is Kind.HANDBACK:
-            import sys; print("DBG back", ident, payload[:60], file=sys.stderr)
             if client is not None and client.handed_to is game:
                 left, stamp, held, ended = HANDED.unpack_from(payload)
                 self._take_back(client, payload[HANDED.size :], (left, stamp), held, bool(ended))
             return
         why = b"" if client is None else self._refusal(game, client)
-        import sys; print("DBG want", ident, why, file=sys.stderr)
         if why is None and client is not None and client.telnet is not None and game.hands is not None:
             fd, (left, stamp) = client.telnet.hand_off()
             try:
