@@ -22,10 +22,11 @@ from server.limits.admission import AcceptErrors, Admission
 from server.process.eventloop import running_loop_name
 from server.portal.asking import Asking
 from server.portal.handing import Handing
+from server.portal.linking import Linking
 from server.portal.vetting import Vetting
-from server.portal.children import Begun, GameProcess, hello_of, unproven
+from server.portal.children import Begun, GameProcess
 from server.portal.portalclient import CLIENT_KINDS, Client
-from server.portal.frames import MAX_FRAME, MAX_HELLO, PROTOCOL, FrameLink, Kind, data, frame, split_multi
+from server.portal.frames import Kind, data, frame, split_multi
 from server.settings import Settings
 from server.wire.sink import READ_CHUNK, LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
@@ -54,7 +55,7 @@ class GameFailed(Exception):
     """The first game process did not start: the portal does not serve without one."""
 
 
-class Portal(Asking, Vetting, Handing):
+class Portal(Asking, Vetting, Handing, Linking):
     """The connections' side of the server; ``argv`` (the command's own arguments) starts each game process."""
 
     def __init__(self, settings: Settings, argv: list[str]) -> None:
@@ -245,34 +246,6 @@ class Portal(Asking, Vetting, Handing):
         for client in list(self.clients.values()):  # what they typed meanwhile, after their ATTACH
             if client.telnet is not None:
                 client.telnet.hand_on(partial(self._typed, client))
-
-    def _linked(self) -> FrameLink:
-        """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token); anyone
-        else is hung up on at their first frame (at its head, if it is too big for a hello), in a line of the log."""
-        link = FrameLink(lambda kind, ident, payload: self._hello(link, kind, payload), lambda: unproven(link))
-        link.limit = MAX_HELLO
-        return link
-
-    def _hello(self, link: FrameLink, kind: Kind, payload: bytes) -> None:
-        said = hello_of(payload) if kind is Kind.HELLO else None
-        games = [*self._starting, self.game] if said and said[3] == "hands" and self.game else self._starting
-        game = next((g for g in games if said and (g.pid, g.token) == said[:2]), None)
-        if game is not None and said and said[2] != PROTOCOL:
-            self.outdated = game.failure = texts.OUTDATED_PORTAL.format(game=said[2], portal=PROTOCOL)
-            log.error("portal.outdated", pid=game.pid, protocol=said[2], portal_protocol=PROTOCOL)
-            game.kill()
-        if game is None or game.failure is not None:
-            link.refused = f"a {kind.name} frame" if kind is not Kind.HELLO else "an unknown pid or token" if said \
-                else "a malformed hello"
-            link.close()
-            return
-        if said[3] == "hands":
-            self._hands_channel(game, link)
-            return
-        game.link, link.limit = link, MAX_FRAME
-        link.handler = partial(self._from_game, game)
-        link.lost = lambda: self._lost(game)
-        game.hello.set()
 
     def _hold(self) -> None:
         """No game process serves: input waits here."""
