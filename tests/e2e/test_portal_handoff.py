@@ -9,6 +9,7 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
 from telnetlib3.mud import gmcp_decode
 from telnetlib3.telopt import GMCP, NAWS
 
@@ -23,15 +24,21 @@ INPUT_FLOOD = "You sent more than"
 RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."
 
 
-async def test_a_telnet_connection_is_handed_to_the_game_process_and_lines_flow(tmp_path: Path) -> None:
-    async with portal_server(tmp_path) as server, player(server, "Ann") as ann, player(server, "Bob") as bob:
-        figures = await server.health_when(lambda f: f["handed"] == 2)
-        assert figures["handoffs"] >= 2
+@pytest.mark.parametrize("handoff", [True, False])
+async def test_a_telnet_connection_is_handed_to_the_game_process_and_lines_flow(tmp_path: Path, handoff: bool) -> None:
+    """Handed over once negotiated (``portal.handoff``); with the setting off, relayed as before."""
+    async with portal_server(tmp_path, COSMIC_PORTAL__HANDOFF=str(handoff).lower()) as server, \
+            player(server, "Ann") as ann, player(server, "Bob") as bob:
+        await ann.command("look", "Obvious exits")
+        await bob.command("look", "Obvious exits")
+        if handoff:
+            assert (await server.health_when(lambda f: f["handed"] == 2))["handoffs"] >= 2
         await ann.command("say hello there", 'You say, "hello there"')
         await bob.expect('Ann says, "hello there"')
         await bob.command("say and back", 'You say, "and back"')
         await ann.expect('Bob says, "and back"')
-        assert (await server.health())["handed"] == 2
+        figures = await server.health()
+        assert (figures["handed"], figures["handoffs"] > 0) == ((2, True) if handoff else (0, False))
 
 
 async def test_a_resize_and_gmcp_mid_session_are_the_portals_and_the_socket_comes_back(tmp_path: Path) -> None:
