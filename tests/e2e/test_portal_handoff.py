@@ -8,20 +8,29 @@ import asyncio
 import os
 import signal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from telnetlib3.mud import gmcp_decode
 from telnetlib3.telopt import GMCP, NAWS
 
-from server.portal.frames import INPUT_WINDOW
-from server.wire.sink import READ_CHUNK
 from server.words.texts import FLOODED_LATELY, QUIT, RELOADED, RELOADING
-from support.clients import loose, player
-from support.portals import portal_server
+from support.clients import RawClient, loose, player
+from support.portals import PortalServer, portal_server
 from support.wire import wire_client
 
 INPUT_FLOOD = "You sent more than"
 RESTARTING = "The game stopped unexpectedly; it is starting again. Hold on: you stay connected."
+
+
+async def handed_again(server: PortalServer, first: dict[str, Any], one: RawClient, other: RawClient) -> None:
+    """Both clients' sockets handed to the next game process once they type, and their talk flowing."""
+    await one.command("look", "Obvious exits")
+    await other.command("look", "Obvious exits")
+    again = await server.health_when(lambda f: f["handed"] == 2)
+    assert again["handoffs"] >= first["handoffs"] + 2
+    await other.command("say still here", 'You say, "still here"')
+    await one.expect("says, \"still here\"")
 
 
 @pytest.mark.parametrize("handoff", [True, False])
@@ -86,11 +95,7 @@ async def test_a_killed_game_process_drops_no_one_handed_and_the_next_takes_them
         assert back["portal_pid"] == first["portal_pid"]
         await ann.expect('You say, "typed meanwhile"')
         await bob.expect('Ann says, "typed meanwhile"')
-        await bob.command("look", "Obvious exits")
-        again = await server.health_when(lambda f: f["handed"] == 2)
-        assert again["handoffs"] >= first["handoffs"] + 2
-        await bob.command("say still here", 'You say, "still here"')
-        await ann.expect('Bob says, "still here"')
+        await handed_again(server, first, ann, bob)
 
 
 async def test_a_wizards_reload_takes_every_socket_back_and_hands_them_on(tmp_path: Path) -> None:
@@ -106,12 +111,7 @@ async def test_a_wizards_reload_takes_every_socket_back_and_hands_them_on(tmp_pa
         reloaded = await server.health_when(lambda f: f["reloads"] == 1 and f["status"] == "ok")
         assert reloaded["game_pid"] != first["game_pid"]
         await wiz.expect('Ann says, "typed meanwhile"')
-        await ann.command("look", "Obvious exits")
-        await wiz.command("look", "Obvious exits")
-        again = await server.health_when(lambda f: f["handed"] == 2)
-        assert again["handoffs"] >= first["handoffs"] + 2
-        await wiz.command("say and on", 'You say, "and on"')
-        await ann.expect('Wiz says, "and on"')
+        await handed_again(server, first, ann, wiz)
 
 
 async def test_quit_gets_its_farewell_and_a_hang_up_is_seen(tmp_path: Path) -> None:
@@ -127,22 +127,6 @@ async def test_quit_gets_its_farewell_and_a_hang_up_is_seen(tmp_path: Path) -> N
         await server.health_when(lambda f: f["connections"] == 1 and f["handed"] == 1)
         ann.writer.close()  # a hang-up, seen by the game process reading her socket
         await server.health_when(lambda f: f["connections"] == 0 and f["handed"] == 0)
-
-
-async def test_a_handed_socket_is_read_only_a_window_ahead_of_its_session(tmp_path: Path) -> None:
-    """600 KiB of commands at once (within the input budget, past the command burst): the game process reads the
-    socket on only as the session takes them (its /health says the most it holds of any one connection)."""
-    async with portal_server(tmp_path) as server, player(server, "Bob") as bob:
-        await bob.command("look", "Obvious exits")
-        await server.health_when(lambda f: f["handed"] == 1)
-        bob.send_bytes(b"say x\r\n" * (600 * 1024 // 7))
-        figures = await server.health_when(lambda f: f.get("input_waiting", 0) > INPUT_WINDOW // 2)
-        most = figures["input_waiting"]
-        for _ in range(20):  # two seconds: without flow control it would grow to the whole 600 KiB by then
-            await asyncio.sleep(0.1)
-            most = max(most, (await server.health())["input_waiting"])
-        assert most <= INPUT_WINDOW + READ_CHUNK
-        assert (await server.health())["handed"] == 1
 
 
 async def test_a_flooding_client_handed_over_is_charged_and_cut_off_as_before(tmp_path: Path) -> None:
