@@ -352,7 +352,8 @@ class GameLink:
         frames = [pack(len(out) + 5, kind, idents[0]) + out if len(idents) == 1 else multi(idents, out)
                   for out, idents in alike.items()]
         frames += self._who(pending)
-        self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
+        if frames:  # (none when every connection with output has its socket here and nobody's resume info moved)
+            self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
 
     def _who(self, idents: Iterable[int]) -> list[bytes]:
         """A WHO frame for each of ``idents`` whose resume info changed; for every connection if a queue or the
