@@ -181,6 +181,8 @@ class Hands:
         self._channel: socket.socket | None = None
         self.retiring = False
         self._returns: dict[int, asyncio.Future[None]] = {}
+        self._taking: set[asyncio.Task[None]] = set()
+        """Sockets being made transports (held: the loop keeps only a weak reference to a task)."""
 
     # --- the hand channel --------------------------------------------------------------------
 
@@ -242,7 +244,7 @@ class Hands:
         parked = self.wanting.pop(ident, None)
         if parked is None:
             return
-        del self.diverted[ident]
+        self.diverted.pop(ident, None)
         self._send(parked.joined())
         if payload != b"never":
             self.later.add(ident)
@@ -254,7 +256,9 @@ class Hands:
     def _match(self, ident: int) -> None:
         """The HANDOFF frame and its descriptor may come in either order: the socket is taken once both have."""
         if ident in self._offers and ident in self._fds:
-            asyncio.get_running_loop().create_task(self._take(ident, self._fds.pop(ident), self._offers.pop(ident)))
+            task = asyncio.get_running_loop().create_task(self._take(ident, self._fds.pop(ident), self._offers.pop(ident)))
+            self._taking.add(task)
+            task.add_done_callback(self._taking.discard)
 
     async def _take(self, ident: int, fd: int, offer: bytes) -> None:
         left, stamp, _, _ = HANDED.unpack(offer)
