@@ -215,6 +215,16 @@ class MsspSettings(BaseModel):
     minimum_age: str
 
 
+class PortalSettings(BaseModel):
+    """The two processes' split (docs/server.md, "Portal and game process")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    handoff: bool
+    """Hand a plain telnet connection's socket to the game process once negotiated (issue 41): its lines no longer
+    cross the portal. Off: every connection is relayed."""
+
+
 class MetricsSettings(BaseModel):
     """``GET /metrics`` (Prometheus' text format) on a port of its own; off until enabled."""
 
@@ -349,6 +359,7 @@ class Settings(BaseSettings):
     tls: TlsSettings
     mssp: MsspSettings
     metrics: MetricsSettings
+    portal: PortalSettings
     mail: MailSettings
     push: PushSettings
     notify: NotifySettings

@@ -30,6 +30,15 @@ class ByteBudget:
         self._stamp = now
         return self._left >= 0
 
+    def state(self) -> tuple[float, float]:
+        """What is left and when it was counted: carried with a handed telnet socket (server.portal.handed), the
+        other process reading the same monotonic clock."""
+        return self._left, self._stamp
+
+    def carry(self, left: float, stamp: float) -> None:
+        """Go on from ``state`` as another process left it."""
+        self._left, self._stamp = left, stamp
+
 
 class Penalties:
     """Addresses cut off lately, until when. Their new connections are refused at once, told why, and held (not read)

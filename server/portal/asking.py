@@ -27,6 +27,8 @@ class Asking:
     started: float
     stopping: bool
     restarts: int
+    handoffs: int
+    handed: int
     _next_ident: int
     _answers: dict[int, asyncio.Future[dict[str, Any]]]
 
@@ -73,4 +75,5 @@ class Asking:
             figures["status"] = "stopping"
         return {**figures, "portal_pid": os.getpid(), "game_pid": game.pid if game else None,
                 "portal_uptime": int(time.monotonic() - self.started),
-                "game_uptime": game.uptime() if game else None, "reloads": self.reloads}
+                "game_uptime": game.uptime() if game else None, "reloads": self.reloads,
+                "handed": self.handed, "handoffs": self.handoffs}

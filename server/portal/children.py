@@ -88,6 +88,8 @@ class GameProcess:
         self.failure: str | None = None
         """Why it could not serve, as it said (its FAILED frame), or why the portal would not have it."""
         self.retiring = False
+        self.hands: socket.socket | None = None
+        """The hand channel: telnet sockets are handed to the process over it (server.portal.handing)."""
         self.started = time.monotonic()
         self._waiting = asyncio.get_running_loop().create_task(self._wait())
 
@@ -116,9 +118,13 @@ class GameProcess:
             return False
         return not self.gone.is_set() and self.link is not None and self.link.open
 
-    def send(self, kind: Kind, payload: bytes = b"") -> None:
+    def send(self, kind: Kind, ident: int = 0, payload: bytes = b"") -> None:
         if self.link is not None:
-            self.link.send(frame(kind, 0, payload))
+            self.link.send(frame(kind, ident, payload))
+
+    def recall(self, ident: int) -> None:
+        """Ask for a handed telnet socket back."""
+        self.send(Kind.RECALL, ident)
 
     def send_answer(self, ident: int, payload: bytes) -> None:
         """The answer to its question number ``ident``."""
@@ -152,12 +158,12 @@ def socket_path(wanted: Path) -> str:
     return str(Path(tempfile.mkdtemp(prefix="cw-")) / path.name)
 
 
-def hello_of(payload: bytes) -> tuple[int, str, int] | None:
-    """A HELLO frame's pid, token and frames' protocol (1 before it was said); None if it is not one (whoever opens
-    the socket can send anything)."""
+def hello_of(payload: bytes) -> tuple[int, str, int, str] | None:
+    """A HELLO frame's pid, token, frames' protocol (1 before it was said) and channel ("hands": the hand channel;
+    else the link); None if it is not one (whoever opens the socket can send anything)."""
     try:
         said = json.loads(payload)
-        return int(said["pid"]), str(said["token"]), int(said.get("protocol", 1))
+        return int(said["pid"]), str(said["token"]), int(said.get("protocol", 1)), str(said.get("channel", ""))
     except (ValueError, TypeError, KeyError, IndexError, OverflowError, RecursionError):  # (bad JSON is a ValueError)
         return None
 

@@ -15,8 +15,8 @@ from typing import Any, cast
 HEAD = struct.Struct(">IBI")
 """Length (of kind, id and payload), kind, connection id."""
 ID = struct.Struct(">I")
-PROTOCOL = 2
-"""This release's frames (1: those before the game process said its own). A game process of a release whose frames
+PROTOCOL = 3
+"""This release's frames (1: those before the game process said its own; 2: before telnet sockets were handed). A game process of a release whose frames
 differ (a reload after an upgrade that changed them) is refused: only a restart runs the new portal with it."""
 QUERY_WAIT = 2.0
 """Seconds a QUERY waits for its ANSWER (/health, /who, /metrics, @stats), either way."""
@@ -59,6 +59,16 @@ class Kind(IntEnum):
     FAILED = 28  # G: told to OPEN, it cannot serve (payload: why, in words); it exits
     TAKEN = 29  # G: bytes of a connection's input its session has taken (payload: their count, 4 bytes)
     UNREAD = 30  # G: a connection's input not run yet, handed back when retiring (the next game process's first)
+    WANT = 31  # G: it would read and write this telnet connection's socket itself (answered HANDOFF or KEEP)
+    HANDOFF = 32  # P: the socket is the game process's (its descriptor on the hand channel; payload: ``HANDED``)
+    KEEP = 33  # P: the portal relays it on (payload: b"never" for good: TLS, MCCP; else it may be asked again)
+    HANDBACK = 34  # G: the socket is the portal's again (payload: ``HANDED`` and the bytes read but not parsed)
+    RECALL = 35  # P: hand the socket back (the portal has a line of its own for the client)
+
+
+HANDED = struct.Struct(">ddIB")
+"""A socket's state as it changes hands: its byte budget (what is left, when it was counted: both processes read
+one monotonic clock), the bytes of its input held unread (``INPUT_WINDOW``'s count) and whether the client is gone."""
 
 
 KINDS = {kind.value: kind for kind in Kind}

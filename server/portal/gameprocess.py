@@ -31,6 +31,7 @@ async def serve_game(settings: Settings, socket: str) -> None:
     loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(link.retire()))
     await loop.create_unix_connection(lambda: link.frames, socket)
     link.hello()
+    link.open_hands(socket)
     stopped = asyncio.ensure_future(server.wait_stopped())
     retired = asyncio.ensure_future(link.done.wait())
     await asyncio.wait((stopped, retired), return_when=asyncio.FIRST_COMPLETED)

@@ -18,6 +18,7 @@ from server.ops.figures import PortalFigures
 from server.wire.jsonsink import JsonSink
 from server.community.names import skeleton
 from server.portal.frames import HEAD, ID, PROTOCOL, QUERY_WAIT, FrameLink, Kind, data, frame, multi
+from server.portal.handed import Hands
 from server.portal.remote import RemoteLines, RemoteSource
 from server.session import Session
 from server.telnet.telnetmirror import TelnetMirror
@@ -101,9 +102,25 @@ class GameLink:
         """The portal's answers awaited, by question number."""
         self.done = asyncio.Event()
         """Set when this process should end: retired, stopped, or the portal gone."""
+        settings = server.services.settings
+        self.hands = Hands(self.frames.send, self._source_of, settings.limits, settings.portal.handoff)
+        """The telnet sockets handed here (server.portal.handed)."""
 
-    def hello(self) -> None:
-        self.frames.send(frame(Kind.HELLO, 0, data({"pid": os.getpid(), "token": self._token, "protocol": PROTOCOL})))
+    def hello(self, channel: str = "") -> bytes:
+        """The HELLO frame (sent on the link; ``channel``: the hand channel's, returned)."""
+        said = {"pid": os.getpid(), "token": self._token, "protocol": PROTOCOL}
+        hello = frame(Kind.HELLO, 0, data({**said, "channel": channel} if channel else said))
+        if not channel:
+            self.frames.send(hello)
+        return hello
+
+    def open_hands(self, path: str) -> None:
+        """The hand channel, that telnet sockets come by (``portal.handoff``)."""
+        self.hands.open_channel(path, self.hello("hands"))
+
+    def _source_of(self, ident: int) -> tuple[RemoteSource | None, str]:
+        attached = self.attached.get(ident)
+        return (None, "") if attached is None else (attached.source, attached.session.address)
 
     # --- frames in ---------------------------------------------------------------------------
 
@@ -112,10 +129,19 @@ class GameLink:
             attached = self.attached.get(ident)
             if attached is not None:
                 attached.source.feed(payload)
+                if ident in self.hands.later:  # (its socket came back: asked for again, telnet's work done)
+                    self.hands.want(ident)
+        elif kind is Kind.HANDOFF:
+            self.hands.offered(ident, payload)
+        elif kind is Kind.KEEP:
+            self.hands.kept(ident, payload)
+        elif kind is Kind.RECALL:
+            self.hands.recall(ident)
         elif kind is Kind.ATTACH:
             self._attach(ident, json.loads(payload))
         elif kind is Kind.GONE:  # what it sent and no command took is dropped, and its output (as in one process)
             attached = self.attached.pop(ident, None)
+            self.hands.gone(ident)
             if attached is not None:
                 attached.source.end()
                 attached.session.sink.close()
@@ -176,6 +202,7 @@ class GameLink:
         """Save and end, hanging up on no one: the portal hands the connections to the next game process."""
         if self.done.is_set() or self.server.retired:
             return
+        await self.hands.retire()  # every handed socket back to the portal first
         for attached in self.attached.values():  # what each connection's resume info is now, changed or not
             attached.seen = ()
         self.frames.send(b"".join(self._who(list(self.attached)) + self._unread()))
@@ -244,6 +271,8 @@ class GameLink:
             if about["resume"]["json"]:
                 session.sink = JsonSink(telnet, viewer, under=telnet)
         attached = self.attached[ident] = Attached(ident, session, source, mirror)
+        if mirror is not None:
+            self.hands.want(ident)
         resume = about["resume"]
         attached.told = (resume["name"], resume["json"], resume["watching"], resume.get("ladder", False),
                          tuple(resume.get("arenas", ())))
@@ -304,10 +333,16 @@ class GameLink:
         bytes (a say to a room of telnet players); then who is logged in where that changed."""
         pending, self._out = self._out, {}
         alike: dict[bytes, list[int]] = {}
+        diverted = self.hands.diverted
         for ident, chunks in pending.items():
             out = chunks[0] if len(chunks) == 1 else b"".join(chunks)
             if not out:  # (a web page's: its lines went as frames of their own)
                 continue
+            if diverted:
+                to = diverted.get(ident)
+                if to is not None:  # (its socket is here: written to it, or parked while it changes hands)
+                    to(out)
+                    continue
             idents = alike.get(out)
             if idents is None:
                 alike[out] = [ident]
@@ -317,7 +352,8 @@ class GameLink:
         frames = [pack(len(out) + 5, kind, idents[0]) + out if len(idents) == 1 else multi(idents, out)
                   for out, idents in alike.items()]
         frames += self._who(pending)
-        self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
+        if frames:  # (none when every connection with output has its socket here and nobody's resume info moved)
+            self.frames.send_now(b"".join(frames))  # now, not a turn of the loop later
 
     def _who(self, idents: Iterable[int]) -> list[bytes]:
         """A WHO frame for each of ``idents`` whose resume info changed; for every connection if a queue or the
@@ -358,16 +394,20 @@ class GameLink:
         return name, json_mode, watching, laddered, arenas
 
     def _taken(self, ident: int, count: int) -> None:
-        """The portal may read ``count`` more bytes of the client's (``INPUT_WINDOW``)."""
-        self.frames.send(frame(Kind.TAKEN, ident, ID.pack(count)))
+        """The portal may read ``count`` more bytes of the client's (``INPUT_WINDOW``); or, its socket here, this
+        process may."""
+        if not self.hands.taken(ident):
+            self.frames.send(frame(Kind.TAKEN, ident, ID.pack(count)))
 
     def _negotiate(self, ident: int, verb: bytes, option: bytes) -> None:
         self.flush_first(ident)
-        self.frames.send(frame(Kind.TELOPT, ident, verb + option))
+        if not self.hands.control(ident, Kind.TELOPT, verb + option):
+            self.frames.send(frame(Kind.TELOPT, ident, verb + option))
 
     def _close(self, ident: int) -> None:
         self.flush_first(ident)
-        self.frames.send(frame(Kind.CLOSE, ident))
+        if not self.hands.control(ident, Kind.CLOSE):
+            self.frames.send(frame(Kind.CLOSE, ident))
 
     def flush_first(self, ident: int) -> None:
         """What waits for ``ident`` goes before a negotiation or a hang-up (in order)."""

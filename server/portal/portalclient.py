@@ -6,13 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rooms.messages import Message
 from server.portal.frames import HEAD, ID, INPUT_WINDOW, Kind
 from server.wire.sink import LineOut
 from server.telnet.telnetend import TelnetEnd
 from server.wire.wiremodel import text_line
+
+if TYPE_CHECKING:
+    from server.portal.children import GameProcess
 
 
 CLIENT_KINDS = frozenset({Kind.TAKEN, Kind.CLOSE, Kind.TELOPT, Kind.WHO, Kind.UNREAD})
@@ -28,7 +31,11 @@ class Client:
     """Bytes sent to the game process that its session has not said it took: past ``INPUT_WINDOW``, the client is
     not read (``held``) until it has."""
     held: asyncio.Future[None] | None = None
-    """Done once the client may be read again. (These three are the class's until a connection has its own: an idle
+    """Done once the client may be read again."""
+    handed_to: GameProcess | None = None
+    """The game process its socket is handed to (server.portal.handing): the portal neither reads nor writes it."""
+    deferred: tuple[str, ...] = ()
+    """The portal's own lines for it while its socket is handed, said once it is back. (These five are the class's until a connection has its own: an idle
     connection holds none.)"""
 
     def __init__(self, ident: int, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> None:
@@ -119,7 +126,13 @@ class Client:
         self.web.write_line(data.decode("utf-8", "replace"))
 
     def say(self, text: str) -> None:
-        """A line of the portal's own (a reload, a crash), as this connection shows lines."""
+        """A line of the portal's own (a reload, a crash), as this connection shows lines; once its socket is back if
+        it is handed (asked back for it)."""
+        if self.handed_to is not None:
+            if not self.deferred:
+                self.handed_to.recall(self.ident)
+            self.deferred += (text,)
+            return
         if self.telnet is None or self.resume["json"]:  # (as a JsonSink says a server message with no fields)
             out: LineOut | None = self.web if self.telnet is None else self.telnet.sink
             assert out is not None

@@ -21,10 +21,12 @@ from server.words import texts
 from server.limits.admission import AcceptErrors, Admission
 from server.process.eventloop import running_loop_name
 from server.portal.asking import Asking
+from server.portal.handing import Handing
+from server.portal.linking import Linking
 from server.portal.vetting import Vetting
-from server.portal.children import Begun, GameProcess, hello_of, unproven
+from server.portal.children import Begun, GameProcess
 from server.portal.portalclient import CLIENT_KINDS, Client
-from server.portal.frames import MAX_FRAME, MAX_HELLO, PROTOCOL, FrameLink, Kind, data, frame, split_multi
+from server.portal.frames import Kind, data, frame, split_multi
 from server.settings import Settings
 from server.wire.sink import READ_CHUNK, LineOut, Sink, Source
 from server.telnet.listener import TelnetListener, Viewer
@@ -53,7 +55,7 @@ class GameFailed(Exception):
     """The first game process did not start: the portal does not serve without one."""
 
 
-class Portal(Asking, Vetting):
+class Portal(Asking, Vetting, Handing, Linking):
     """The connections' side of the server; ``argv`` (the command's own arguments) starts each game process."""
 
     def __init__(self, settings: Settings, argv: list[str]) -> None:
@@ -217,7 +219,7 @@ class Portal(Asking, Vetting):
     async def _open(self, game: GameProcess) -> str | None:
         """None once ``game`` took the store and serves; else why not (in words, for the operator)."""
         try:
-            game.send(Kind.OPEN, data({"port": self.port, "tls_port": self.tls_port}))
+            game.send(Kind.OPEN, 0, data({"port": self.port, "tls_port": self.tls_port}))
             if await game.said(game.ready, OPEN_WAIT) and game.failure is None:
                 return None
         finally:
@@ -245,30 +247,6 @@ class Portal(Asking, Vetting):
             if client.telnet is not None:
                 client.telnet.hand_on(partial(self._typed, client))
 
-    def _linked(self) -> FrameLink:
-        """A game process connecting to the unix socket: heard once it proves itself (HELLO with its token); anyone
-        else is hung up on at their first frame (at its head, if it is too big for a hello), in a line of the log."""
-        link = FrameLink(lambda kind, ident, payload: self._hello(link, kind, payload), lambda: unproven(link))
-        link.limit = MAX_HELLO
-        return link
-
-    def _hello(self, link: FrameLink, kind: Kind, payload: bytes) -> None:
-        said = hello_of(payload) if kind is Kind.HELLO else None
-        game = next((g for g in self._starting if said and (g.pid, g.token) == said[:2]), None)
-        if game is not None and said and said[2] != PROTOCOL:
-            self.outdated = game.failure = texts.OUTDATED_PORTAL.format(game=said[2], portal=PROTOCOL)
-            log.error("portal.outdated", pid=game.pid, protocol=said[2], portal_protocol=PROTOCOL)
-            game.kill()
-        if game is None or game.failure is not None:
-            link.refused = f"a {kind.name} frame" if kind is not Kind.HELLO else "an unknown pid or token" if said \
-                else "a malformed hello"
-            link.close()
-            return
-        game.link, link.limit = link, MAX_FRAME
-        link.handler = partial(self._from_game, game)
-        link.lost = lambda: self._lost(game)
-        game.hello.set()
-
     def _hold(self) -> None:
         """No game process serves: input waits here."""
         self.game = None
@@ -280,6 +258,7 @@ class Portal(Asking, Vetting):
     def _lost(self, game: GameProcess) -> None:
         """A game process's link closed: retired, stopped, or dead (a crash: recovered)."""
         game.gone.set()
+        self._take_all_back(game)
         if game is not self.game or self.stopping:
             return
         log.error("portal.game_died", pid=game.pid, code=game.process.returncode,
@@ -373,6 +352,8 @@ class Portal(Asking, Vetting):
                 client = self.clients.get(ident)
                 if client is not None:
                     client.write(out)
+        elif kind is Kind.WANT or kind is Kind.HANDBACK:
+            self._hand(game, kind, ident, payload)
         elif kind in CLIENT_KINDS:
             client = self.clients.get(ident)
             if client is not None:

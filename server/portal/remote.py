@@ -54,6 +54,11 @@ class RemoteSource:
         """Bytes held unread."""
         return sum(map(len, self._chunks))
 
+    @property
+    def held(self) -> int:
+        """Bytes held that the portal was not told were taken (its count of this connection's window)."""
+        return self.waiting + self._untold
+
     def end(self) -> None:
         """The client hung up: what it sent and no read took is dropped (as in one process, where the transport's
         end is the end of what is read)."""

@@ -52,6 +52,10 @@ class ReadGate:
     def holds(self, reason: str) -> bool:
         return reason in self._reasons
 
+    @property
+    def paused(self) -> bool:
+        return bool(self._reasons)
+
     def pause_reading(self) -> None:
         self.pause("reader")
 

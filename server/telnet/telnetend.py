@@ -13,7 +13,7 @@ from telnetlib3.telopt import ECHO, WONT
 from server.outofband import PROTOCOLS
 from server.outofband.interface import OutOfBand
 from server.wire.sink import Sink
-from server.telnet.telnetserver import MuckTelnetServer
+from server.telnet.telnetserver import MID_COMMAND, MuckTelnetServer
 from server.telnet.telnetsink import TelnetSink
 
 if TYPE_CHECKING:
@@ -117,6 +117,36 @@ class TelnetEnd:
             self._transport.write_now(data)
         else:
             self._transport.write(data)
+
+    def handable(self) -> bytes | None:
+        """None if its socket may be handed to the game process now (server.portal.handing); else why not: b"never"
+        (TLS, MCCP: the stream's state is the portal's), or b"" (not now: bytes wait to be read or written here, a
+        command or an answer to one of ours is under way, its reading is held)."""
+        protocol, writer = self._protocol, self._writer
+        if self.tls or protocol._mccp2_compressor is not None or protocol._mccp3_decompressor is not None:
+            return b"never"
+        if (writer.is_closing() or protocol.budget is None or not protocol._tls_checked or protocol._backlog
+                or protocol._gate.paused or protocol.reader._buffer or self._transport.get_write_buffer_size()
+                or writer.iac_received or writer.cmd_received in MID_COMMAND):
+            return b""
+        return None
+
+    def hand_off(self) -> tuple[int, tuple[float, float]]:
+        """Stop reading it (the game process does): its descriptor, to hand over, and its budget as it stands."""
+        protocol = self._protocol
+        assert protocol.budget is not None
+        protocol._gate.pause("handed")
+        return protocol._raw.get_extra_info("socket").fileno(), protocol.budget.state()
+
+    def take_back(self, unparsed: bytes, budget: tuple[float, float] | None) -> None:
+        """Read it again, after ``unparsed`` (what the game process read of it and did not parse: telnet), its
+        budget as the game process left it (None: as it was, the game process gone)."""
+        protocol = self._protocol
+        if budget is not None and protocol.budget is not None:
+            protocol.budget.carry(*budget)
+        protocol._gate.resume("handed")
+        if unparsed:
+            protocol.data_received(unparsed)
 
     def negotiate(self, verb: bytes, option: bytes) -> None:
         self._writer.iac(verb, option)

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from server.portal.frames import INPUT_WINDOW, Kind, frame
 from server.wire.sink import READ_CHUNK
@@ -34,11 +35,17 @@ async def test_a_client_that_floods_and_hangs_up_is_gone_at_once(tmp_path: Path)
         assert ann.text.count("Bob says") < 700
 
 
-async def test_the_game_process_holds_at_most_a_window_of_a_clients_input(tmp_path: Path) -> None:
+@pytest.mark.parametrize("handoff", [False, True])
+async def test_the_game_process_holds_at_most_a_window_of_a_clients_input(tmp_path: Path, handoff: bool) -> None:
     """600 KiB of commands at once (within the input budget, past the command burst): the portal reads on only as
     the session takes them, so the game process never holds more than a window of them (its /health says the most it
-    holds of any one connection)."""
-    async with portal_server(tmp_path) as server, player(server, "Bob") as bob:
+    holds of any one connection). The same once the socket is handed to the game process (issue 41), which then
+    reads it on only as the session takes them."""
+    async with portal_server(tmp_path, COSMIC_PORTAL__HANDOFF=str(handoff).lower()) as server, \
+            player(server, "Bob") as bob:
+        if handoff:
+            await bob.command("look", "Obvious exits")
+            await server.health_when(lambda f: f["handed"] == 1)
         bob.send_bytes(b"say x\r\n" * (600 * 1024 // 7))
         figures = await server.health_when(lambda f: f.get("input_waiting", 0) > INPUT_WINDOW // 2)
         most = figures["input_waiting"]
@@ -46,6 +53,7 @@ async def test_the_game_process_holds_at_most_a_window_of_a_clients_input(tmp_pa
             await asyncio.sleep(0.1)
             most = max(most, (await server.health())["input_waiting"])
         assert most <= INPUT_WINDOW + READ_CHUNK
+        assert (await server.health())["handed"] == handoff
 
 
 async def test_a_browser_too_is_read_only_a_window_ahead(tmp_path: Path) -> None:

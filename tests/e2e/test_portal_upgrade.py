@@ -13,6 +13,7 @@ import shutil
 import signal
 from pathlib import Path
 
+from server.portal.frames import PROTOCOL
 from support.clients import loose, player
 from support.portals import ROOT, portal_server
 
@@ -39,7 +40,8 @@ async def test_a_reload_into_other_frames_is_refused_and_a_death_then_stops_the_
         first = await server.health()
         async with player(server, "Wiz") as wiz, player(server, "Ann") as ann:
             upgraded(frames)
-            await wiz.command("@reload", loose("The reload failed: The code on disk links the processes by version 3, this portal by 2"))
+            await wiz.command("@reload", loose(f"The reload failed: The code on disk links the processes by version {PROTOCOL + 1}, "
+                                               f"this portal by {PROTOCOL}"))
             await wiz.expect(loose("a restart runs it. The game goes on as it was."))
             assert (await server.health())["game_pid"] == first["game_pid"]
             assert server.events("portal.outdated")

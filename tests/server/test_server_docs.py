@@ -18,7 +18,7 @@ def test_readme_configuration_table_matches_the_defaults(monkeypatch) -> None:
     rows = re.findall(r"^\| `([a-z_.]+)` \| `([^`]*)` \|", README.read_text(), re.M)
     documented = {key: json.loads(value) for key, value in rows}
     sections = {key: settings.pop(key) for key in ("limits", "tables", "events", "ladder", "ratings", "funhouse", "letters",
-                                                   "web", "store", "tls", "mssp", "metrics", "mail", "push", "notify",
+                                                   "web", "store", "tls", "mssp", "metrics", "portal", "mail", "push", "notify",
                                                    "correspondence")}
     flat = {f"{s}.{k}": v for s, values in sections.items() for k, v in values.items()} | settings
     flat["world_file"] = flat["world_file"] or ""
