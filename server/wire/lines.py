@@ -38,11 +38,9 @@ class LineSplitter:
             lines = data.splitlines()
             if len(lines) == 1 and len(lines[0]) <= self._limit:
                 try:  # (``_decode``'s first step, written out)
-                    text = lines[0].decode("utf-8")
+                    return [Line(clean(lines[0].decode("utf-8")))]
                 except UnicodeDecodeError:
                     return [_decode(lines[0], False)]
-                # (printable ASCII, nearly every line, has nothing for ``clean`` to take out but the ends' spaces)
-                return [Line(text.strip() if text.isascii() and text.isprintable() else clean(text))]
         return list(self._split(data))
 
     def _split(self, data: bytes) -> Iterator[Line]:
