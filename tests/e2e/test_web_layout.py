@@ -2,7 +2,8 @@
 shows a useful number of lines; at 390x844 (a phone) the score sheet fits with no scrollbar and short rows, and the
 five cubes of a throw lie in one row; after a resize the log still follows new lines; a long note (a player out in
 Last Licks) keeps the score sheet inside its panel at a laptop's width and a phone's. Screenshots of both are saved
-beside the test (``COSMIC_LAYOUT_SHOTS=dir`` puts them there instead)."""
+beside the test (``COSMIC_LAYOUT_SHOTS=dir`` puts them there instead). One process: what is measured is the
+page's own CSS in the browser, the same whichever process sends the page its messages."""
 
 from __future__ import annotations
 

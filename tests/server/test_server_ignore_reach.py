@@ -1,6 +1,8 @@
 """Issue 30, finding 5: 'ignore' hides every word an ignored player puts before others, not only talk: the honour
 rule she proposes and the house bot she names, at a table shared with her (its news, scoreboard, rules, the table
-list, on telnet and in JSON alike), her @doing in WHO and 'look', and a muted builder names and describes no room."""
+list, on telnet and in JSON alike), her @doing in WHO and 'look', and a muted builder names and describes no room.
+One process: what is hidden is worded in the game process (``Presence.deliver``), which the portal only relays
+or hands its socket to; the portal's own path is tested in tests/e2e."""
 
 from __future__ import annotations
 
