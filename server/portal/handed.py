@@ -11,6 +11,7 @@ import asyncio
 import os
 import socket
 import struct
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger()
 IAC_BYTE = 255
+REHAND_AFTER = 2.0
+"""Seconds a socket that came back twice within them stays with the portal (asked for again at the connection's
+first input after them): each move is a round of frames and a descriptor passed, some five times what relaying a
+packet costs, so a client sending telnet bytes again and again (IAC NOP every millisecond, GMCP in a loop) is
+relayed, while a resize now and then is handed back at once."""
 RETURN_WAIT = 10.0
 """Seconds a retiring game process waits for a handed socket's output to reach its client before it hangs up on it
 (a client that reads nothing: the next process could not write after it)."""
@@ -176,6 +182,10 @@ class Hands:
         self.wanting: dict[int, Parked] = {}
         self.later: set[int] = set()
         """Connections to ask for again at their next input (handed back, or the portal was not ready)."""
+        self._returns_at: dict[int, float] = {}
+        """When each connection's socket last came back; ``_kept_until``, till when one that came back twice within
+        ``REHAND_AFTER`` is not asked for."""
+        self._kept_until: dict[int, float] = {}
         self._fds: dict[int, int] = {}
         self._offers: dict[int, bytes] = {}
         self._channel: socket.socket | None = None
@@ -234,6 +244,11 @@ class Hands:
         """Ask the portal for this telnet connection's socket; its output waits meanwhile."""
         if not self.enabled or self.retiring or ident in self.diverted or self._channel is None:
             return
+        if ident in self._kept_until:
+            if time.monotonic() < self._kept_until[ident]:
+                self.later.add(ident)
+                return
+            del self._kept_until[ident]
         self.later.discard(ident)
         parked = self.wanting[ident] = Parked(ident)
         self.diverted[ident] = parked.out
@@ -322,7 +337,7 @@ class Hands:
     def give_back(self, handed: Handed, unparsed: bytes, again: bool = False) -> Parked:
         """Read no more; once what was written has gone, the socket is the portal's again, with ``unparsed``;
         asked for again at once if ``again`` (telnet read: the portal will have parsed it when it answers), else at
-        the connection's next input."""
+        the connection's next input (``REHAND_AFTER``)."""
         if handed.returning is not None:
             handed.unparsed += unparsed
             return handed.returning
@@ -341,6 +356,10 @@ class Hands:
         parked = handed.returning
         assert parked is not None
         self._back(handed, ended=False)
+        now, ident = time.monotonic(), handed.ident
+        if now - self._returns_at.get(ident, -REHAND_AFTER) < REHAND_AFTER:
+            self._kept_until[ident] = now + REHAND_AFTER
+        self._returns_at[ident] = now
         handed.release()
         self._send(parked.joined())
         if handed.again and not parked.control:
@@ -404,6 +423,8 @@ class Hands:
         self.diverted.pop(ident, None)
         self.wanting.pop(ident, None)
         self.later.discard(ident)
+        self._returns_at.pop(ident, None)
+        self._kept_until.pop(ident, None)
         self._offers.pop(ident, None)
         fd = self._fds.pop(ident, None)
         if fd is not None:

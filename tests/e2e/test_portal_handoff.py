@@ -14,6 +14,7 @@ import pytest
 from telnetlib3.mud import gmcp_decode
 from telnetlib3.telopt import GMCP, NAWS
 
+from server.portal.handed import REHAND_AFTER
 from server.words.texts import FLOODED_LATELY, QUIT, RELOADED, RELOADING
 from support.clients import RawClient, loose, player
 from support.portals import PortalServer, portal_server
@@ -53,7 +54,7 @@ async def test_a_telnet_connection_is_handed_to_the_game_process_and_lines_flow(
 async def test_a_resize_and_gmcp_mid_session_are_the_portals_and_the_socket_comes_back(tmp_path: Path) -> None:
     """Anything telnet (an IAC byte) hands the socket back to the portal with what was read, which parses it as
     before: a NAWS resize narrows the text, GMCP packages asked for mid-session reach the client; then it is handed
-    over again."""
+    over again at its first line ``REHAND_AFTER`` later."""
     async with portal_server(tmp_path) as server, \
             wire_client(server, frozenset({NAWS, GMCP})) as client, player(server, "Bob") as bob:  # type: ignore[arg-type]
         client.naws(120, 40)
@@ -78,6 +79,7 @@ async def test_a_resize_and_gmcp_mid_session_are_the_portals_and_the_socket_come
                 break
         else:
             raise AssertionError("no Comm.Channel.Text after the client asked for it")
+        await asyncio.sleep(REHAND_AFTER)  # (a socket that came back is asked for again this long after)
         await client.command("look", "Obvious exits")
         await server.health_when(lambda f: f["handed"] == 2 and f["handoffs"] > before)
 
@@ -146,3 +148,21 @@ async def test_a_flooding_client_handed_over_is_charged_and_cut_off_as_before(tm
                     told += await reader.read(1024)
         finally:
             writer.close()
+
+
+async def test_telnet_bytes_sent_again_and_again_do_not_move_the_socket_each_time(tmp_path: Path) -> None:
+    """A socket handed back for telnet bytes is not asked for again until ``REHAND_AFTER`` has passed: a client
+    sending IAC NOP every few milliseconds (each a round of frames and a descriptor passed, some five times what
+    relaying the bytes costs) moves its socket a few times, not once a packet, and still plays."""
+    async with portal_server(tmp_path) as server, player(server, "Bob") as bob:
+        await bob.command("look", "Obvious exits")
+        before = (await server.health_when(lambda f: f["handed"] == 1))["handoffs"]
+        for _ in range(40):
+            bob.send_bytes(b"\xff\xf1")  # IAC NOP
+            await asyncio.sleep(0.02)
+        await bob.command("look", "Obvious exits")
+        moved = (await server.health())["handoffs"] - before
+        assert moved <= 2, f"the socket was handed over {moved} times for 40 telnet packets"
+        await asyncio.sleep(REHAND_AFTER)
+        await bob.command("look", "Obvious exits")
+        await server.health_when(lambda f: f["handed"] == 1)
