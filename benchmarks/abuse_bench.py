@@ -9,7 +9,9 @@ round, then a round with one flooder, for each kind of flood, and a last quiet r
 - ``lines``: command lines as fast as the socket takes them;
 - ``no line end``: bytes that never end a line;
 - ``sb payload``: ``IAC SB`` followed by an endless payload;
-- ``nop``: ``IAC NOP`` pairs without end.
+- ``nop``: ``IAC NOP`` pairs without end;
+- ``nop packets``: one ``IAC NOP`` a packet, a packet a millisecond (each telnet packet handed a socket back to the
+  portal, and the game process asked for it again at once: a round of frames and a descriptor passed a packet).
 
 A flooder the server cuts off connects again at once (one connection at a time). It runs in a process of its own, as
 it would on another machine: in the bystanders' process its work held up the loop that times them, and theirs
@@ -46,7 +48,10 @@ FLOODS: dict[str, bytes] = {
     "no line end": b"x" * 65536,
     "sb payload": b"\x18" * 65536,  # after IAC SB TTYPE: a subnegotiation that never ends
     "nop": (IAC + NOP) * 32768,
+    "nop packets": IAC + NOP,
 }
+PACED = {"nop packets": 0.001}
+"""Seconds between a flood's writes (the others write as fast as the socket takes them)."""
 BYSTANDERS, RATE = 10, 5.0
 
 
@@ -67,6 +72,8 @@ async def flood(port: int, kind: str, until: float) -> int:
             while time.perf_counter() < until and not drain.done():
                 writer.write(FLOODS[kind])
                 await asyncio.wait_for(writer.drain(), max(0.01, until - time.perf_counter()))
+                if kind in PACED:
+                    await asyncio.sleep(PACED[kind])
         except (OSError, TimeoutError):
             pass
         cut_off += drain.done()
