@@ -31,9 +31,10 @@ from engine.wimpout.cubes import COMMON_CUBES, Face, Throw
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.rules import RuleSet
 from engine.wimpout.scoring import Outcome, Scoring, Special
-from engine.wimpout.refusals import stop_block, why_not
+from engine.wimpout.refusals import score_block, stop_block, why_not
 from engine.wimpout.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
 from engine.wimpout.state import _scored, _thrown, _turn_started, _wimped_out  # the commonest events' reducers: see _emit
+from engine.wimpout.steps import GENERAL_STEP, SCORE, WIMPOUT, Step, keeps, read
 
 _ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
 _ROLL_ONLY: tuple[Action, ...] = (ROLL,)
@@ -55,8 +56,9 @@ class Game:
         self.events: list[ev.Event] = [created]
         self.state: GameState = new_state(created)
         self._offered: tuple[Action, ...] = ()
-        """The turn's moves ``legal_actions`` last listed: applying one of them before anything else happens (the log
-        is still ``_offered_at`` long) needs no second check."""
+        """The turn's moves as ``legal_actions`` last listed them, or as a move that knew them left them (a new turn, a
+        scoring step): while nothing else happens (the log is still ``_offered_at`` long) they are listed again as
+        they are, and applying one of them needs no second check."""
         self._offered_at = 0
 
     @classmethod
@@ -119,6 +121,8 @@ class Game:
         Proposals and votes of the Guiding Light are always open to players in the game and are not listed.
         """
         turn = self.state.turn
+        if self._offered_at == len(self.events) and (player is None or player == turn.player):  # type: ignore[union-attr]
+            return self._offered  # worked out since the last event (a turn is on: see _offered)
         if turn is None:  # between turns, and once the game is over (GameOver ends the turn)
             return ()
         if turn.window:
@@ -157,9 +161,9 @@ class Game:
             refusal = self.why_not(player, action)
             if refusal is not None:
                 raise IllegalAction(refusal)
-        if isinstance(action, Roll):
+        if action is ROLL or isinstance(action, Roll):
             self._roll(dice)
-        elif isinstance(action, Stop):
+        elif action is STOP or isinstance(action, Stop):
             self._stop()
         elif isinstance(action, Choose):
             self._score(turn, action.scoring)  # type: ignore[arg-type]  # why_not: a turn is on
@@ -234,6 +238,21 @@ class Game:
         """The throw on the table stands: void, wimpout, one scoring, or a choice for the player."""
         thrown = turn.last_throw
         assert thrown is not None
+        if turn.at_once:  # a throw of the live cubes: a step of the turn, worked out the first time (engine.steps)
+            try:
+                step = self.state.scoring.steps[turn.clearing][id(thrown)]
+            except KeyError:
+                step = self._step(turn, thrown)
+            kind = step.kind
+            if kind is SCORE:
+                self._score_step(turn, step)
+                return
+            if kind is WIMPOUT:
+                self._wimp_out(turn, False)
+                return
+        self._resolve_generally(turn, thrown)
+
+    def _resolve_generally(self, turn: TurnState, thrown: Throw) -> None:
         options = self.state.scoring.scorings(thrown, turn.clearing, turn.at_once)
         outcome = options[0].outcome
         if outcome is _VOID:
@@ -246,6 +265,47 @@ class Game:
             self._score(turn, options[0])
         else:
             self._emit(ev.ChoiceOffered(turn.player, options))
+
+    def _step(self, turn: TurnState, thrown: Throw) -> Step:
+        """What ``thrown`` does from where ``turn`` stands: played once by the general code on a scratch turn at the
+        same position, under the same rules, and read from the events it made (``steps.read``)."""
+        if not keeps(thrown):
+            return GENERAL_STEP
+        scratch = Game(ev.GameCreated((turn.player,), self.state.rules))
+        state = scratch.state
+        at = state.turn = TurnState(turn.player, commons=turn.commons, sun=turn.sun, clearing=turn.clearing)
+        scratch._emit(ev.Thrown(turn.player, thrown))
+        first = len(scratch.events)
+        scratch._resolve_generally(at, thrown)
+        step = read(scratch.events[first:], at)
+        self.state.scoring.steps.setdefault(turn.clearing, {})[id(thrown)] = step
+        return step
+
+    def _score_step(self, turn: TurnState, step: Step) -> None:
+        """``_score`` for a scoring step: the same events, and the position their fold leads to set from the step;
+        the moves that follow are known at once."""
+        player = turn.player
+        events = self.events
+        if step.cleared:
+            events.append(ev.FlashCleared(player, step.cleared))
+        points = turn.points + step.points
+        scoring = step.scoring
+        events.append(ev.Scored(player, scoring, points))  # type: ignore[arg-type]  # a scoring step has its scoring
+        turn.points = points
+        turn.commons, turn.sun, turn.clearing = step.commons, step.sun, step.clearing
+        if step.made:
+            for face in step.made:
+                events.append(ev.FlashMade(player, face))
+            turn.clearing_throws = 0
+        if self.state.plain.insurance:
+            earned = self._insurance_earned(turn, scoring)  # type: ignore[arg-type]
+            if earned:
+                self._emit(ev.InsuranceEarned(player, 1, earned))
+        if step.must:
+            events.append(ev.MustThrowAll(player))
+            turn.must_throw_all = True
+        self._offered_at = len(events)
+        self._offered = _ROLL_ONLY if step.blocked or score_block(self.state, turn) else _ROLL_OR_STOP
 
     def _wimp_out(self, turn: TurnState, train_wreck: bool, killed: bool = False) -> None:
         event = ev.WimpedOut(turn.player, turn.points, train_wreck, killed)
@@ -377,6 +437,7 @@ class Game:
             event = ev.TurnStarted(name)
             self.events.append(event)
             _turn_started(state, event)
+            self._offered, self._offered_at = _ROLL_ONLY, len(self.events)  # every turn begins with a throw
 
 
 def _matched(thrown: Throw, clearing: frozenset[Face]) -> tuple[Face, ...]:
