@@ -155,8 +155,13 @@ class Game:
 
     def apply(self, player: str | None, action: Action, dice: DiceSource) -> list[ev.Event]:
         """Do ``action`` for ``player``; returns the events it caused. Raises IllegalAction with the reason."""
-        first = len(self.events)
+        events = self.events
+        first = len(events)
         turn = self.state.turn
+        if (action is ROLL and self._offered_at == first and self._offered[0] is ROLL and turn is not None
+                and player == turn.player and turn.held is NO_CUBES):  # the commonest move, just listed
+            self._throw(turn, dice.throw(turn.commons, turn.sun))
+            return events[first:]
         if not (self._offered_at == first and action in self._offered and turn is not None and player == turn.player):
             refusal = self.why_not(player, action)
             if refusal is not None:
@@ -210,15 +215,18 @@ class Game:
             self._resolve_throw(turn)  # type: ignore[arg-type]
 
     def _roll(self, dice: DiceSource) -> None:
-        state = self.state
-        turn = state.turn
+        turn = self.state.turn
         assert turn is not None
         held = turn.held
         if held is NO_CUBES:
-            thrown = dice.throw(turn.commons, turn.sun)
-        else:
-            thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
-            thrown = Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun)
+            self._throw(turn, dice.throw(turn.commons, turn.sun))
+            return
+        thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
+        self._throw(turn, Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun))
+
+    def _throw(self, turn: TurnState, thrown: Throw) -> None:
+        """The cubes are on the table: the throw stands, or waits for Insurance decisions."""
+        state = self.state
         event = ev.Thrown(turn.player, thrown)
         self.events.append(event)
         _thrown(state, event)
@@ -244,8 +252,29 @@ class Game:
             except KeyError:
                 step = self._step(turn, thrown)
             kind = step.kind
-            if kind is SCORE:
-                self._score_step(turn, step)
+            if kind is SCORE:  # _score's events, and the position their fold leads to set from the step
+                player = turn.player
+                events = self.events
+                if step.cleared:
+                    events.append(ev.FlashCleared(player, step.cleared))
+                points = turn.points + step.points
+                scoring = step.scoring
+                events.append(ev.Scored(player, scoring, points))  # type: ignore[arg-type]  # a scoring step's
+                turn.points = points
+                turn.commons, turn.sun, turn.clearing = step.commons, step.sun, step.clearing
+                if step.made:
+                    for face in step.made:
+                        events.append(ev.FlashMade(player, face))
+                    turn.clearing_throws = 0
+                if self.state.plain.insurance:
+                    earned = self._insurance_earned(turn, scoring)  # type: ignore[arg-type]
+                    if earned:
+                        self._emit(ev.InsuranceEarned(player, 1, earned))
+                if step.must:
+                    events.append(ev.MustThrowAll(player))
+                    turn.must_throw_all = True
+                self._offered_at = len(events)  # the moves that follow are known at once
+                self._offered = _ROLL_ONLY if step.blocked or score_block(self.state, turn) else _ROLL_OR_STOP
                 return
             if kind is WIMPOUT:
                 self._wimp_out(turn, False)
@@ -280,32 +309,6 @@ class Game:
         step = read(scratch.events[first:], at)
         self.state.scoring.steps.setdefault(turn.clearing, {})[id(thrown)] = step
         return step
-
-    def _score_step(self, turn: TurnState, step: Step) -> None:
-        """``_score`` for a scoring step: the same events, and the position their fold leads to set from the step;
-        the moves that follow are known at once."""
-        player = turn.player
-        events = self.events
-        if step.cleared:
-            events.append(ev.FlashCleared(player, step.cleared))
-        points = turn.points + step.points
-        scoring = step.scoring
-        events.append(ev.Scored(player, scoring, points))  # type: ignore[arg-type]  # a scoring step has its scoring
-        turn.points = points
-        turn.commons, turn.sun, turn.clearing = step.commons, step.sun, step.clearing
-        if step.made:
-            for face in step.made:
-                events.append(ev.FlashMade(player, face))
-            turn.clearing_throws = 0
-        if self.state.plain.insurance:
-            earned = self._insurance_earned(turn, scoring)  # type: ignore[arg-type]
-            if earned:
-                self._emit(ev.InsuranceEarned(player, 1, earned))
-        if step.must:
-            events.append(ev.MustThrowAll(player))
-            turn.must_throw_all = True
-        self._offered_at = len(events)
-        self._offered = _ROLL_ONLY if step.blocked or score_block(self.state, turn) else _ROLL_OR_STOP
 
     def _wimp_out(self, turn: TurnState, train_wreck: bool, killed: bool = False) -> None:
         event = ev.WimpedOut(turn.player, turn.points, train_wreck, killed)
