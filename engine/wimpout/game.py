@@ -44,6 +44,12 @@ _VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
 )
 """Outcomes read on every throw, bound once: an Enum member read from its class costs ~0.15 us in Python 3.11."""
 _FULL_HOUSE = Special.FULL_HOUSE
+_new = object.__new__
+"""The events of nearly every throw and turn are made as a new object of their class with their fields set, not by a
+call of the class: in Python 3.11 a class call goes through the generic call path and runs ``__init__`` in an
+evaluation loop of its own. The same fields with the same values (tests/engine/test_engine_steps.py compares them
+with the general code's)."""
+_Thrown, _Scored, _TurnStarted, _Banked, _WimpedOut = ev.Thrown, ev.Scored, ev.TurnStarted, ev.Banked, ev.WimpedOut
 
 
 class IllegalAction(ValueError):
@@ -233,7 +239,8 @@ class Game:
     def _throw(self, turn: TurnState, thrown: Throw) -> None:
         """The cubes are on the table: the throw stands, or waits for Insurance decisions."""
         state = self.state
-        event = ev.Thrown(turn.player, thrown)
+        event = _new(_Thrown)  # ev.Thrown(turn.player, thrown): see _new
+        event.player, event.throw = turn.player, thrown
         self.events.append(event)
         _thrown(state, event)
         if state.plain.insurance:
@@ -265,7 +272,9 @@ class Game:
                     events.append(ev.FlashCleared(player, step.cleared))
                 points = turn.points + step.points
                 scoring = step.scoring
-                events.append(ev.Scored(player, scoring, points))  # type: ignore[arg-type]  # a scoring step's
+                event = _new(_Scored)  # ev.Scored(player, scoring, points)
+                event.player, event.scoring, event.turn_points = player, scoring, points
+                events.append(event)
                 turn.points = points
                 turn.commons, turn.sun, turn.clearing = step.commons, step.sun, step.clearing
                 if step.made:
@@ -317,7 +326,8 @@ class Game:
         return step
 
     def _wimp_out(self, turn: TurnState, train_wreck: bool, killed: bool = False) -> None:
-        event = ev.WimpedOut(turn.player, turn.points, train_wreck, killed)
+        event = _new(_WimpedOut)  # ev.WimpedOut(turn.player, turn.points, train_wreck, killed)
+        event.player, event.points_lost, event.train_wreck, event.killed = turn.player, turn.points, train_wreck, killed
         self.events.append(event)
         _wimped_out(self.state, event)
         if train_wreck:
@@ -391,7 +401,8 @@ class Game:
         before = player.score
         rules = state.plain
         filled = player.circles > 0 and turn.points >= rules.opening_minimum
-        event = ev.Banked(player.name, turn.points, before + turn.points, filled)
+        event = _new(_Banked)  # ev.Banked(player.name, turn.points, before + turn.points, filled)
+        event.player, event.points, event.score, event.circle_filled = player.name, turn.points, before + turn.points, filled
         self.events.append(event)
         _banked(state, event)
         if rules.bump or rules.eclipse == 2:
@@ -445,7 +456,8 @@ class Game:
         if name in state.suspended:
             self._emit(ev.TurnResumed(name))
         else:
-            event = ev.TurnStarted(name)
+            event = _new(_TurnStarted)  # ev.TurnStarted(name)
+            event.player = name
             self.events.append(event)
             _turn_started(state, event)
             self._offered, self._offered_at = _ROLL_ONLY, len(self.events)  # every turn begins with a throw
