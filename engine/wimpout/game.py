@@ -27,10 +27,10 @@ from engine.wimpout.actions import (
     Stop,
     Withdraw,
 )
-from engine.wimpout.cubes import COMMON_CUBES, Face, Throw
+from engine.wimpout.cubes import Face, Throw
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.rules import RuleSet
-from engine.wimpout.scoring import Outcome, Scoring, Special
+from engine.wimpout.scoring import Outcome, Scoring
 from engine.wimpout.refusals import score_block, stop_block, why_not
 from engine.wimpout.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
 # the commonest events' reducers: see _emit
@@ -43,7 +43,6 @@ _VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
     Outcome.VOID, Outcome.WIMPOUT, Outcome.TRAIN_WRECK, Outcome.INSTANT_WIN, Outcome.SUPERNOVA
 )
 """Outcomes read on every throw, bound once: an Enum member read from its class costs ~0.15 us in Python 3.11."""
-_FULL_HOUSE = Special.FULL_HOUSE
 _new = object.__new__
 """The events of nearly every throw and turn are made as a new object of their class with their fields set, not by a
 call of the class: in Python 3.11 a class call goes through the generic call path and runs ``__init__`` in an
@@ -281,10 +280,8 @@ class Game:
                     for face in step.made:
                         events.append(ev.FlashMade(player, face))
                     turn.clearing_throws = 0
-                if self.state.plain.insurance:
-                    earned = self._insurance_earned(turn, scoring)  # type: ignore[arg-type]
-                    if earned:
-                        self._emit(ev.InsuranceEarned(player, 1, earned))
+                if step.earns is not None and self.state.plain.insurance:
+                    self._emit(ev.InsuranceEarned(player, 1, step.earns))
                 if step.must:
                     events.append(ev.MustThrowAll(player))
                     turn.must_throw_all = True
@@ -374,24 +371,11 @@ class Game:
             for face in scoring.flashes:
                 self._emit(ev.FlashMade(player, face))
         if scoring.special is not None or self.state.plain.insurance:
-            earned = self._insurance_earned(turn, scoring)
+            earned = houserules.insurance_earned(scoring, turn.at_once, self.state.plain.insurance)
             if earned:
                 self._emit(ev.InsuranceEarned(player, 1, earned))
         if turn.commons == 0 and not turn.sun:
             self._emit(ev.MustThrowAll(player))
-
-    def _insurance_earned(self, turn: TurnState, scoring: Scoring) -> str | None:
-        """Why this scoring earns an Insurance Point, or None: five cubes thrown at once (RULES.md) that all score
-        (not on a Cosmic Sampler), or a Full House, which brings its own."""
-        if not turn.at_once:
-            return None
-        special = scoring.special
-        if special is _FULL_HOUSE:
-            return "Full House"
-        kept = scoring.kept
-        if special is None and kept.sun is not None and len(kept.commons) == COMMON_CUBES and self.state.plain.insurance:
-            return "all five cubes scored in one throw"
-        return None
 
     def _stop(self) -> None:
         state = self.state

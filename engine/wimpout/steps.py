@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine.wimpout import events as ev
 from engine.wimpout.cubes import Face, Throw
+from engine.wimpout.houserules import insurance_earned
 from engine.wimpout.refusals import position_block
 from engine.wimpout.scoring import Outcome, Scoring
 from engine.wimpout.state import TurnState
@@ -25,7 +26,8 @@ _SCORED_EVENTS = (ev.FlashCleared, ev.Scored, ev.FlashMade, ev.InsuranceEarned, 
 class Step:
     """One throw from one position: for a scoring, its events' values and the position its events fold into."""
 
-    __slots__ = ("kind", "scoring", "points", "cleared", "made", "commons", "sun", "clearing", "must", "blocked")
+    __slots__ = ("kind", "scoring", "points", "cleared", "made", "commons", "sun", "clearing", "must", "blocked",
+                 "earns")
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
@@ -39,6 +41,8 @@ class Step:
         """The position its events fold into: live cubes, flashes being cleared, all five to throw (MustThrowAll)."""
         self.blocked = False
         """Stopping is forbidden there whatever the points (a flash to clear, all five to throw again)."""
+        self.earns: str | None = None
+        """Why it earns an Insurance Point where Insurance is played (``houserules.insurance_earned``), or None."""
 
 
 GENERAL_STEP = Step(GENERAL)
@@ -46,7 +50,8 @@ GENERAL_STEP = Step(GENERAL)
 
 def read(made: list[ev.Event], after: TurnState) -> Step:
     """The step of a throw from the events the general code made after its Thrown, and the scratch turn they left.
-    Insurance Points earned are not kept: whether the rules give them is the game's, not the scoring's."""
+    Insurance Points earned are not read from the events: whether the rules give them is the game's, not the
+    scoring's (the scratch game's rules score the same, but may play Insurance or not)."""
     first = made[0] if made else None
     if isinstance(first, ev.WimpedOut) and not first.train_wreck and not first.killed:
         return Step(WIMPOUT)
@@ -64,6 +69,7 @@ def read(made: list[ev.Event], after: TurnState) -> Step:
     step.commons, step.sun, step.clearing = after.commons, after.sun, after.clearing
     step.must = any(isinstance(event, ev.MustThrowAll) for event in made)
     step.blocked = position_block(after) is not None
+    step.earns = insurance_earned(step.scoring, True, True)
     return step
 
 
