@@ -318,8 +318,9 @@ class Game:
         scratch._emit(ev.Thrown(turn.player, thrown))
         first = len(scratch.events)
         scratch._resolve_generally(at, thrown)
-        step = read(scratch.events[first:], at)
-        self.state.scoring.steps.setdefault(turn.clearing, {})[id(thrown)] = step
+        table = self.state.scoring
+        made = read(scratch.events[first:], at)
+        step = table.steps.setdefault(turn.clearing, {})[id(thrown)] = table.same_steps.setdefault(made.same(), made)
         return step
 
     def _wimp_out(self, turn: TurnState, train_wreck: bool, killed: bool = False) -> None:

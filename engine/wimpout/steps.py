@@ -45,7 +45,13 @@ class Step:
         """Why it earns an Insurance Point where Insurance is played (``houserules.insurance_earned``), or None."""
 
 
-GENERAL_STEP = Step(GENERAL)
+    def same(self) -> tuple[object, ...]:
+        """What makes two steps the same: throws that do the same from a position share one step."""
+        return (self.kind, self.scoring, self.cleared, self.made, self.commons, self.sun, self.clearing, self.must,
+                self.blocked, self.earns)
+
+
+GENERAL_STEP, WIMPOUT_STEP = Step(GENERAL), Step(WIMPOUT)
 
 
 def read(made: list[ev.Event], after: TurnState) -> Step:
@@ -54,7 +60,7 @@ def read(made: list[ev.Event], after: TurnState) -> Step:
     scoring's (the scratch game's rules score the same, but may play Insurance or not)."""
     first = made[0] if made else None
     if isinstance(first, ev.WimpedOut) and not first.train_wreck and not first.killed:
-        return Step(WIMPOUT)
+        return WIMPOUT_STEP
     if not all(isinstance(event, _SCORED_EVENTS) for event in made):
         return GENERAL_STEP
     scored = [event for event in made if isinstance(event, ev.Scored)]

@@ -74,6 +74,8 @@ class ScoringTable:
         self.steps: dict[frozenset[Face], dict[int, Any]] = {}
         """The steps of the turn under this way of scoring (``engine.steps``), by the flashes being cleared, then by
         the identity of a throw of the live cubes all at once; filled by ``Game`` as they are met."""
+        self.same_steps: dict[tuple[object, ...], Any] = {}
+        """One step for the throws that do the same (``Step.same``): a few hundred steps for some 10,000 throws."""
 
     def scorings(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
         """``score_throw(throw, rules, clearing, at_once)``, looked up (the table is its cache)."""
