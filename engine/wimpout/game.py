@@ -126,9 +126,10 @@ class Game:
 
         Proposals and votes of the Guiding Light are always open to players in the game and are not listed.
         """
+        if self._offered_at == len(self.events) and (
+                player is None or player == self.state.turn.player):  # type: ignore[union-attr]  # see _offered
+            return self._offered  # worked out since the last event, while a turn is on
         turn = self.state.turn
-        if self._offered_at == len(self.events) and (player is None or player == turn.player):  # type: ignore[union-attr]
-            return self._offered  # worked out since the last event (a turn is on: see _offered)
         if turn is None:  # between turns, and once the game is over (GameOver ends the turn)
             return ()
         if turn.window:
@@ -387,7 +388,8 @@ class Game:
         rules = state.plain
         filled = player.circles > 0 and turn.points >= rules.opening_minimum
         event = _new(_Banked)  # ev.Banked(player.name, turn.points, before + turn.points, filled)
-        event.player, event.points, event.score, event.circle_filled = player.name, turn.points, before + turn.points, filled
+        event.player, event.points, event.score = player.name, turn.points, before + turn.points
+        event.circle_filled = filled
         self.events.append(event)
         _banked(state, event)
         if rules.bump or rules.eclipse == 2:
