@@ -166,8 +166,9 @@ class Game:
         first = len(events)
         turn = self.state.turn
         offered = self._offered
-        if self._offered_at == first and (offered is _ROLL_OR_STOP or offered is _ROLL_ONLY) and player == turn.player:
-            # the commonest moves, just listed (a turn is on: see _offered)
+        if (self._offered_at == first and (offered is _ROLL_OR_STOP or offered is _ROLL_ONLY)
+                and player == turn.player):  # type: ignore[union-attr]  # a turn is on: see _offered
+            # the commonest moves, just listed
             if action is ROLL and turn.held is NO_CUBES:  # type: ignore[union-attr]
                 self._throw(turn, dice.throw(turn.commons, turn.sun))  # type: ignore[union-attr,arg-type]
                 return events[first:]
