@@ -27,13 +27,15 @@ from engine.wimpout.actions import (
     Stop,
     Withdraw,
 )
-from engine.wimpout.cubes import COMMON_CUBES, Face, Throw
+from engine.wimpout.cubes import Face, Throw
 from engine.wimpout.dice import DiceSource
 from engine.wimpout.rules import RuleSet
-from engine.wimpout.scoring import Outcome, Scoring, Special
-from engine.wimpout.refusals import stop_block, why_not
+from engine.wimpout.scoring import Outcome, Scoring
+from engine.wimpout.refusals import score_block, stop_block, why_not
 from engine.wimpout.state import NO_CUBES, REDUCERS, GameState, TurnState, fold, new_state
-from engine.wimpout.state import _scored, _thrown, _turn_started, _wimped_out  # the commonest events' reducers: see _emit
+# the commonest events' reducers: see _emit
+from engine.wimpout.state import _banked, _scored, _thrown, _turn_started, _wimped_out
+from engine.wimpout.steps import GENERAL_STEP, SCORE, WIMPOUT, Step, keeps, read
 
 _ROLL_OR_STOP: tuple[Action, ...] = (ROLL, STOP)
 _ROLL_ONLY: tuple[Action, ...] = (ROLL,)
@@ -41,7 +43,12 @@ _VOID, _WIMPOUT, _TRAIN_WRECK, _INSTANT_WIN, _SUPERNOVA = (
     Outcome.VOID, Outcome.WIMPOUT, Outcome.TRAIN_WRECK, Outcome.INSTANT_WIN, Outcome.SUPERNOVA
 )
 """Outcomes read on every throw, bound once: an Enum member read from its class costs ~0.15 us in Python 3.11."""
-_FULL_HOUSE = Special.FULL_HOUSE
+_new = object.__new__
+"""The events of nearly every throw and turn are made as a new object of their class with their fields set, not by a
+call of the class: in Python 3.11 a class call goes through the generic call path and runs ``__init__`` in an
+evaluation loop of its own. The same fields with the same values (tests/engine/test_engine_steps.py compares them
+with the general code's)."""
+_Thrown, _Scored, _TurnStarted, _Banked, _WimpedOut = ev.Thrown, ev.Scored, ev.TurnStarted, ev.Banked, ev.WimpedOut
 
 
 class IllegalAction(ValueError):
@@ -55,8 +62,9 @@ class Game:
         self.events: list[ev.Event] = [created]
         self.state: GameState = new_state(created)
         self._offered: tuple[Action, ...] = ()
-        """The turn's moves ``legal_actions`` last listed: applying one of them before anything else happens (the log
-        is still ``_offered_at`` long) needs no second check."""
+        """The turn's moves as ``legal_actions`` last listed them, or as a move that knew them left them (a new turn, a
+        scoring step): while nothing else happens (the log is still ``_offered_at`` long) they are listed again as
+        they are, and applying one of them needs no second check."""
         self._offered_at = 0
 
     @classmethod
@@ -86,9 +94,9 @@ class Game:
         return game
 
     def _emit(self, event: ev.Event) -> None:
-        """Log ``event`` and fold it into the state. The four commonest (Thrown, Scored, TurnStarted, WimpedOut: two
-        in three of a game's events) are logged and folded where they are made, calling their reducer directly: this
-        call and its lookup were about 3% of a throw."""
+        """Log ``event`` and fold it into the state. The commonest (Thrown, Scored, TurnStarted, Banked, WimpedOut:
+        three in four of a game's events) are logged and folded where they are made, calling their reducer directly:
+        this call and its lookup were about 3% of a throw."""
         self.events.append(event)
         REDUCERS[type(event)](self.state, event)  # state.evolve, inlined on the engine's hottest path
 
@@ -118,6 +126,9 @@ class Game:
 
         Proposals and votes of the Guiding Light are always open to players in the game and are not listed.
         """
+        if self._offered_at == len(self.events) and (
+                player is None or player == self.state.turn.player):  # type: ignore[union-attr]  # see _offered
+            return self._offered  # worked out since the last event, while a turn is on
         turn = self.state.turn
         if turn is None:  # between turns, and once the game is over (GameOver ends the turn)
             return ()
@@ -151,15 +162,26 @@ class Game:
 
     def apply(self, player: str | None, action: Action, dice: DiceSource) -> list[ev.Event]:
         """Do ``action`` for ``player``; returns the events it caused. Raises IllegalAction with the reason."""
-        first = len(self.events)
+        events = self.events
+        first = len(events)
         turn = self.state.turn
+        offered = self._offered
+        if (self._offered_at == first and (offered is _ROLL_OR_STOP or offered is _ROLL_ONLY)
+                and player == turn.player):  # type: ignore[union-attr]  # a turn is on: see _offered
+            # the commonest moves, just listed
+            if action is ROLL and turn.held is NO_CUBES:  # type: ignore[union-attr]
+                self._throw(turn, dice.throw(turn.commons, turn.sun))  # type: ignore[union-attr,arg-type]
+                return events[first:]
+            if action is STOP and offered is _ROLL_OR_STOP:
+                self._stop()
+                return events[first:]
         if not (self._offered_at == first and action in self._offered and turn is not None and player == turn.player):
             refusal = self.why_not(player, action)
             if refusal is not None:
                 raise IllegalAction(refusal)
-        if isinstance(action, Roll):
+        if action is ROLL or isinstance(action, Roll):
             self._roll(dice)
-        elif isinstance(action, Stop):
+        elif action is STOP or isinstance(action, Stop):
             self._stop()
         elif isinstance(action, Choose):
             self._score(turn, action.scoring)  # type: ignore[arg-type]  # why_not: a turn is on
@@ -206,16 +228,20 @@ class Game:
             self._resolve_throw(turn)  # type: ignore[arg-type]
 
     def _roll(self, dice: DiceSource) -> None:
-        state = self.state
-        turn = state.turn
+        turn = self.state.turn
         assert turn is not None
         held = turn.held
         if held is NO_CUBES:
-            thrown = dice.throw(turn.commons, turn.sun)
-        else:
-            thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
-            thrown = Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun)
-        event = ev.Thrown(turn.player, thrown)
+            self._throw(turn, dice.throw(turn.commons, turn.sun))
+            return
+        thrown = dice.throw(turn.commons - len(held.commons), turn.sun and held.sun is None)
+        self._throw(turn, Throw((*held.commons, *thrown.commons), held.sun if held.sun is not None else thrown.sun))
+
+    def _throw(self, turn: TurnState, thrown: Throw) -> None:
+        """The cubes are on the table: the throw stands, or waits for Insurance decisions."""
+        state = self.state
+        event = _new(_Thrown)  # ev.Thrown(turn.player, thrown): see _new
+        event.player, event.throw = turn.player, thrown
         self.events.append(event)
         _thrown(state, event)
         if state.plain.insurance:
@@ -234,6 +260,42 @@ class Game:
         """The throw on the table stands: void, wimpout, one scoring, or a choice for the player."""
         thrown = turn.last_throw
         assert thrown is not None
+        if turn.at_once:  # a throw of the live cubes: a step of the turn, worked out the first time (engine.steps)
+            try:
+                step = self.state.scoring.steps[turn.clearing][id(thrown)]
+            except KeyError:
+                step = self._step(turn, thrown)
+            kind = step.kind
+            if kind is SCORE:  # _score's events, and the position their fold leads to set from the step
+                player = turn.player
+                events = self.events
+                if step.cleared:
+                    events.append(ev.FlashCleared(player, step.cleared))
+                points = turn.points + step.points
+                scoring = step.scoring
+                event = _new(_Scored)  # ev.Scored(player, scoring, points)
+                event.player, event.scoring, event.turn_points = player, scoring, points
+                events.append(event)
+                turn.points = points
+                turn.commons, turn.sun, turn.clearing = step.commons, step.sun, step.clearing
+                if step.made:
+                    for face in step.made:
+                        events.append(ev.FlashMade(player, face))
+                    turn.clearing_throws = 0
+                if step.earns is not None and self.state.plain.insurance:
+                    self._emit(ev.InsuranceEarned(player, 1, step.earns))
+                if step.must:
+                    events.append(ev.MustThrowAll(player))
+                    turn.must_throw_all = True
+                self._offered_at = len(events)  # the moves that follow are known at once
+                self._offered = _ROLL_ONLY if step.blocked or score_block(self.state, turn) else _ROLL_OR_STOP
+                return
+            if kind is WIMPOUT:
+                self._wimp_out(turn, False)
+                return
+        self._resolve_generally(turn, thrown)
+
+    def _resolve_generally(self, turn: TurnState, thrown: Throw) -> None:
         options = self.state.scoring.scorings(thrown, turn.clearing, turn.at_once)
         outcome = options[0].outcome
         if outcome is _VOID:
@@ -247,8 +309,25 @@ class Game:
         else:
             self._emit(ev.ChoiceOffered(turn.player, options))
 
+    def _step(self, turn: TurnState, thrown: Throw) -> Step:
+        """What ``thrown`` does from where ``turn`` stands: played once by the general code on a scratch turn at the
+        same position, under the same rules, and read from the events it made (``steps.read``)."""
+        if not keeps(thrown):
+            return GENERAL_STEP
+        scratch = Game(ev.GameCreated((turn.player,), self.state.rules))
+        state = scratch.state
+        at = state.turn = TurnState(turn.player, commons=turn.commons, sun=turn.sun, clearing=turn.clearing)
+        scratch._emit(ev.Thrown(turn.player, thrown))
+        first = len(scratch.events)
+        scratch._resolve_generally(at, thrown)
+        table = self.state.scoring
+        made = read(scratch.events[first:], at)
+        step = table.steps.setdefault(turn.clearing, {})[id(thrown)] = table.same_steps.setdefault(made.same(), made)
+        return step
+
     def _wimp_out(self, turn: TurnState, train_wreck: bool, killed: bool = False) -> None:
-        event = ev.WimpedOut(turn.player, turn.points, train_wreck, killed)
+        event = _new(_WimpedOut)  # ev.WimpedOut(turn.player, turn.points, train_wreck, killed)
+        event.player, event.points_lost, event.train_wreck, event.killed = turn.player, turn.points, train_wreck, killed
         self.events.append(event)
         _wimped_out(self.state, event)
         if train_wreck:
@@ -295,24 +374,11 @@ class Game:
             for face in scoring.flashes:
                 self._emit(ev.FlashMade(player, face))
         if scoring.special is not None or self.state.plain.insurance:
-            earned = self._insurance_earned(turn, scoring)
+            earned = houserules.insurance_earned(scoring, turn.at_once, self.state.plain.insurance)
             if earned:
                 self._emit(ev.InsuranceEarned(player, 1, earned))
         if turn.commons == 0 and not turn.sun:
             self._emit(ev.MustThrowAll(player))
-
-    def _insurance_earned(self, turn: TurnState, scoring: Scoring) -> str | None:
-        """Why this scoring earns an Insurance Point, or None: five cubes thrown at once (RULES.md) that all score
-        (not on a Cosmic Sampler), or a Full House, which brings its own."""
-        if not turn.at_once:
-            return None
-        special = scoring.special
-        if special is _FULL_HOUSE:
-            return "Full House"
-        kept = scoring.kept
-        if special is None and kept.sun is not None and len(kept.commons) == COMMON_CUBES and self.state.plain.insurance:
-            return "all five cubes scored in one throw"
-        return None
 
     def _stop(self) -> None:
         state = self.state
@@ -322,7 +388,11 @@ class Game:
         before = player.score
         rules = state.plain
         filled = player.circles > 0 and turn.points >= rules.opening_minimum
-        self._emit(ev.Banked(player.name, turn.points, before + turn.points, filled))
+        event = _new(_Banked)  # ev.Banked(player.name, turn.points, before + turn.points, filled)
+        event.player, event.points, event.score = player.name, turn.points, before + turn.points
+        event.circle_filled = filled
+        self.events.append(event)
+        _banked(state, event)
         if rules.bump or rules.eclipse == 2:
             self._emit_all(houserules.after_bank(state, player.name, before))
         self._turn_over(player.name)
@@ -374,9 +444,11 @@ class Game:
         if name in state.suspended:
             self._emit(ev.TurnResumed(name))
         else:
-            event = ev.TurnStarted(name)
+            event = _new(_TurnStarted)  # ev.TurnStarted(name)
+            event.player = name
             self.events.append(event)
             _turn_started(state, event)
+            self._offered, self._offered_at = _ROLL_ONLY, len(self.events)  # every turn begins with a throw
 
 
 def _matched(thrown: Throw, clearing: frozenset[Face]) -> tuple[Face, ...]:

@@ -7,7 +7,9 @@ reason a move is refused.
 from __future__ import annotations
 
 from engine.wimpout import events as ev
+from engine.wimpout.cubes import COMMON_CUBES
 from engine.wimpout.rules import PlainRules
+from engine.wimpout.scoring import Scoring, Special
 from engine.wimpout.state import GameState
 
 OWN_THROW_COST = 2
@@ -131,8 +133,23 @@ def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
     else:
         return ()  # no one can spend: the common case, decided without working out who is entitled
     thrower = turn.player
-    candidates = (thrower, *state.seat_order_after(thrower))
-    return tuple([name for name in candidates if spendable(state, name) >= cancel_cost(state, name)])
+    first = (thrower,) if spendable(state, thrower) >= OWN_THROW_COST else ()
+    # an opponent's points are all spendable (only the thrower's of this turn are not yet): see spendable
+    return (*first, *[p.name for p in state.players_after(thrower) if p.insurance >= OPPONENT_THROW_COST])
+
+
+def insurance_earned(scoring: Scoring, at_once: bool, insurance: bool) -> str | None:
+    """Why a scoring earns an Insurance Point, or None: five cubes thrown at once (RULES.md) that all score (not on a
+    Cosmic Sampler) when Insurance is played, or a Full House, which brings its own."""
+    if not at_once:
+        return None
+    special = scoring.special
+    if special is Special.FULL_HOUSE:
+        return "Full House"
+    kept = scoring.kept
+    if special is None and kept.sun is not None and len(kept.commons) == COMMON_CUBES and insurance:
+        return "all five cubes scored in one throw"
+    return None
 
 
 def insurance_refusal(state: GameState, name: str) -> str | None:

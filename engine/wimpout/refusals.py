@@ -101,6 +101,12 @@ def not_your_turn(state: GameState, player: str | None) -> str:
 
 def stop_block(state: GameState, turn: TurnState) -> StopBlock | None:
     """The rule that forbids stopping now (RULES.md, "A turn"), most pressing first; None if stopping is allowed."""
+    block = position_block(turn)
+    return block if block is not None else score_block(state, turn)
+
+
+def position_block(turn: TurnState) -> StopBlock | None:
+    """What forbids stopping where the turn stands, whatever its points: a throw still owed."""
     if turn.throws == 0:
         return _NOT_THROWN
     if turn.voided:
@@ -111,6 +117,11 @@ def stop_block(state: GameState, turn: TurnState) -> StopBlock | None:
         return _FUTTLESS
     if turn.must_throw_all:
         return _YMNWTBYM
+    return None
+
+
+def score_block(state: GameState, turn: TurnState) -> StopBlock | None:
+    """What forbids stopping with the turn's points: the opening minimum, or a landing Eclipse forbids."""
     rules = state.plain
     player = state.by_name[turn.player]
     if player.circles and turn.points < rules.opening_minimum:

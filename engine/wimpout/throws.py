@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from functools import cache
 from itertools import product
+from typing import Any
 from weakref import WeakValueDictionary
 
 from engine.wimpout.cubes import COMMON_CUBES, COMMON_FACES, SUN_CUBE_FACES, Face, Throw
@@ -45,6 +46,11 @@ def every_throw() -> tuple[tuple[tuple[Throw, ...], tuple[Throw, ...]], ...]:
     return tuple((throws(commons, False), throws(commons, True)) for commons in range(COMMON_CUBES + 1))
 
 
+def is_built(throw: Throw) -> bool:
+    """Whether ``throw`` is one of the throws built here (kept for the life of the program)."""
+    return id(throw) in _BY_ID
+
+
 def code_of(throw: Throw) -> int:
     """The code of any throw: by identity for the throws built here, else from its faces."""
     code = _BY_ID.get(id(throw))
@@ -65,6 +71,11 @@ class ScoringTable:
         self.rules = rules
         self._tables: tuple[dict[frozenset[Face], list[tuple[Scoring, ...] | None]], ...] = ({}, {})
         """By ``at_once`` (False, True), then by the flashes being cleared: no key tuple to build and hash per throw."""
+        self.steps: dict[frozenset[Face], dict[int, Any]] = {}
+        """The steps of the turn under this way of scoring (``engine.steps``), by the flashes being cleared, then by
+        the identity of a throw of the live cubes all at once; filled by ``Game`` as they are met."""
+        self.same_steps: dict[tuple[object, ...], Any] = {}
+        """One step for the throws that do the same (``Step.same``): a few hundred steps for some 10,000 throws."""
 
     def scorings(self, throw: Throw, clearing: frozenset[Face], at_once: bool) -> tuple[Scoring, ...]:
         """``score_throw(throw, rules, clearing, at_once)``, looked up (the table is its cache)."""
