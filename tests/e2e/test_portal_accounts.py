@@ -23,7 +23,6 @@ from support.portals import portal_server
 from support.storedb import database
 
 pytestmark = pytest.mark.usefixtures("store_url")
-FAST_BOTS = {"COSMIC_TABLES__BOT_PACE": "0"}
 RATING = r"\S+ has no rating[^\n]*\n|Ratings of [^\n]*\n(  [^\n]*\n)*"
 BAD_LOGIN = "Either that player does not exist, or has a different password."
 
@@ -95,7 +94,7 @@ async def test_registration_closed_leaves_the_configured_wizards_names(tmp_path:
 
 async def test_a_rename_carries_the_players_games_mail_ignores_and_record(tmp_path: Path) -> None:
     wizards = {"COSMIC_WIZARDS": '["Wiz", "Boss"]'}
-    async with portal_server(tmp_path, **FAST_BOTS, **wizards) as server, player(server, "Wiz") as wiz, \
+    async with portal_server(tmp_path, **wizards) as server, player(server, "Wiz") as wiz, \
             player(server, "Bob") as bob:
         async with player(server, "Ann") as ann:
             game = await game_against_a_bot(ann)
@@ -131,7 +130,7 @@ async def test_a_rename_carries_the_players_games_mail_ignores_and_record(tmp_pa
 
 
 async def test_a_player_deletes_their_account_and_their_games_stay_for_the_others(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, **FAST_BOTS) as server, player(server, "Wiz") as wiz:
+    async with portal_server(tmp_path) as server, player(server, "Wiz") as wiz:
         await wiz.command("@delete me", loose("You are a wizard by the server's settings ('wizards')"))
         async with player(server, "Bob") as bob:
             game = await game_against_a_bot(bob)
@@ -164,7 +163,7 @@ async def test_a_player_deletes_their_account_and_their_games_stay_for_the_other
 
 
 async def test_names_that_read_as_the_servers_own_lines_are_refused_and_old_ones_kept(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, **FAST_BOTS) as server, raw_client(server) as client:
+    async with portal_server(tmp_path) as server, raw_client(server) as client:
         for name in ("The", "Bank", "Teacher", "Optimal", "Dealer", "Portal", "Console", "Mail", "T-he", "Mai1"):
             await client.command(f"create {name} secret1", rf"'{name}' is a reserved word; please choose another name\.")
         await client.command("create Ann secret1", "Obvious exits")

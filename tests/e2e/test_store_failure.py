@@ -108,7 +108,7 @@ async def fails_and_goes_on(server: PortalServer, fault: Fault, ann: RawClient, 
 
 async def test_a_move_that_cannot_be_saved_is_not_played(tmp_path: Path, store_url: str) -> None:
     with failing_store(tmp_path, store_url) as fault:
-        async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server:
+        async with portal_server(tmp_path) as server:
             async with at_a_table(server) as (ann, bob):
                 await fails_and_goes_on(server, fault, ann, bob)
             failed, recovered = server.events("store.failed"), server.events("store.recovered")
@@ -124,7 +124,7 @@ async def test_a_held_table_survives_a_reload_and_a_restart(tmp_path: Path) -> N
     save (Ann, handed to the new game process, is back at it); a stop while the disk is full loses nothing, and after
     a restart the table is where it was stored and goes on."""
     with failing_store(tmp_path, "") as fault:
-        async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server:
+        async with portal_server(tmp_path) as server:
             async with at_a_table(server) as (ann, bob):
                 before = await scoreboard(ann, 1)
                 fault.fail()
@@ -140,7 +140,7 @@ async def test_a_held_table_survives_a_reload_and_a_restart(tmp_path: Path) -> N
                 await ann.expect(STILL_HELD)
         assert server.process.returncode == 0, server.log.read_text()[-3000:]
         fault.mend()
-        async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server:
+        async with portal_server(tmp_path) as server:
             async with at_a_table(server, fresh=False) as (ann, bob):
                 assert await scoreboard(ann, 1) == before
                 await fails_and_goes_on(server, fault, ann, bob)

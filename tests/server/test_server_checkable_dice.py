@@ -25,7 +25,7 @@ HEX = r"([0-9a-f]{64})"
 
 
 async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann, \
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann, \
             account(server, "Bob") as bob:
         await ann.command("@set dice-seed " + "x" * 65, "A dice seed is 1 to 64 printable characters.")
         await ann.command("@set dice-seed", "You have no dice seed of your own")
@@ -79,7 +79,7 @@ async def test_a_game_commits_to_its_dice_reveals_them_and_every_throw_checks(tm
 
 
 async def test_the_tutorial_says_its_dice_are_scripted(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
         await ann.command("tutorial", spaced(r"dice: scripted \(the tutorial's loaded dice\): this game's dice cannot"
                                              r" be checked"))
 
@@ -87,7 +87,7 @@ async def test_the_tutorial_says_its_dice_are_scripted(tmp_path: Path) -> None:
 async def test_a_game_goes_on_after_a_reload_on_the_dice_it_committed_to(tmp_path: Path) -> None:
     """The game process is replaced mid-game ('@reload'): the table, brought back from the store, draws on from its
     stored dice record, and the whole game checks."""
-    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Wiz") as wiz:
+    async with portal_server(tmp_path) as server, account(server, "Wiz") as wiz:
         await wiz.command("table open goal=500", "You sit down at table 1.")
         await wiz.command("table bot add", "sits down at table 1.")
         await wiz.command("start", spaced(rf"dice: sha256 {HEX}"))

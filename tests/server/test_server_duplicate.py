@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.usefixtures("store_url"), pytest.mark.slow]
 HEX = r"[0-9a-f]{64}"
 ASIDES = {"Absent", "Watching", "Sat", "Opened"}
 """Table news that is no move: the board shown again (someone away after a restart) asks nothing new."""
-ENV = {"COSMIC_EVENTS__SEATS": "2", "COSMIC_TABLES__BOT_PACE": "0"}
+ENV = {"COSMIC_EVENTS__SEATS": "2"}
 
 
 def plain(offered: list[str]) -> str:

@@ -18,7 +18,7 @@ GIVEN = r"Your chance of winning, best first"
 
 
 async def test_hint_is_refused_at_a_rated_table_during_its_game_and_given_elsewhere(tmp_path: Path) -> None:
-    async with portal_server(tmp_path, COSMIC_TABLES__BOT_PACE="0") as server, account(server, "Ann") as ann:
+    async with portal_server(tmp_path) as server, account(server, "Ann") as ann:
         await ann.command("table open goal=100", "You sit down at table 1.")
         await ann.command("table bot add cautious", "sits down at table 1.")
         await ann.command("start", r"You may: roll")

@@ -17,7 +17,7 @@ from support.portals import portal_server
 from test_server_fairplay import account, spaced
 
 pytestmark = pytest.mark.usefixtures("store_url")
-QUICK = {"COSMIC_RATINGS__MIN_MOVES": "0", "COSMIC_TABLES__BOT_PACE": "0"}
+QUICK = {"COSMIC_RATINGS__MIN_MOVES": "0"}
 """A game to 100 can end before a person made three moves (then it is not rated: test_server_fairplay); the house
 bot moves at once (at its default second a throw, a long turn outlasted the test's ten seconds a wait)."""
 SKILL = spaced(r"skill (\d+\.\d)% \(decision accuracy against the solver, (\d+) decisions\), luck ([+-]\d+\.\d) points"

@@ -59,15 +59,16 @@ class PortalServer:
 @asynccontextmanager
 async def portal_server(tmp_path: Path, *args: str, cwd: str | None = None, script: str | None = None,
                         **env: str) -> AsyncIterator[PortalServer]:
-    """The console program with its web port, JSON logs in ``tmp_path/server.log``; SIGTERM at the end (SIGKILL if
-    it does not stop). ``script``: run as that console script (``cosmic-wimpout``), in ``cwd``, rather than as
+    """The console program with its web port, JSON logs in ``tmp_path/server.log``, house bots moving at once (as
+    ``make_server``'s do); SIGTERM at the end (SIGKILL if it does not stop). ``script``: run as that console script (``cosmic-wimpout``), in ``cwd``, rather than as
     ``python -m server.main`` in the checkout."""
     port, web_port = free_port(), free_port()
     log = tmp_path / "server.log"
     environment = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
                    "COSMIC_CONNECT_MAXWAIT": "0.05", "COSMIC_LOG_FORMAT": "json", "COSMIC_WEB__HOST": "127.0.0.1",
                    "COSMIC_WEB__PORT": str(web_port), "COSMIC_WIZARDS": '["Wiz"]',
-                   "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_LIMITS__CREATE_BURST": "100", **env}
+                   "COSMIC_TABLES__TURN_TIMER": "600", "COSMIC_TABLES__BOT_PACE": "0",
+                   "COSMIC_LIMITS__CREATE_BURST": "100", **env}
     data_dir = tmp_path / "data"
     with log.open("wb") as out:
         command = [script] if script is not None else [sys.executable, "-m", "server.main"]
