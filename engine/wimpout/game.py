@@ -1,8 +1,10 @@
 """A game of Cosmic Wimpout: legal actions, why an action is refused, and applying one (dice are an input).
 
-``Game`` decides which events an action causes; ``state.evolve`` is the only code that changes the state, so a game
-rebuilt from its events (``Game.replay``) equals the live one. Last Licks, the house rules between players and the
-Guiding Light decide in their own modules, the same way.
+``Game`` decides which events an action causes; ``state.evolve`` is the code that changes the state, so a game
+rebuilt from its events (``Game.replay``) equals the live one. One exception, for speed: a scoring step of the turn
+(``engine.steps``) sets the position its events fold into, worked out once by folding them (tests/engine/
+test_engine_steps.py holds the live state equal to the replayed one at every move). Last Licks, the house rules
+between players and the Guiding Light decide in their own modules, the same way.
 """
 
 from __future__ import annotations
