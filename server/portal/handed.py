@@ -357,7 +357,8 @@ class Hands:
         assert parked is not None
         self._back(handed, ended=False)
         now, ident = time.monotonic(), handed.ident
-        if now - self._returns_at.get(ident, -REHAND_AFTER) < REHAND_AFTER:
+        last = self._returns_at.get(ident)
+        if last is not None and now - last < REHAND_AFTER:
             self._kept_until[ident] = now + REHAND_AFTER
         self._returns_at[ident] = now
         handed.release()
