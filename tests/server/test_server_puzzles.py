@@ -80,6 +80,7 @@ async def test_the_daily_challenge_end_to_end(tmp_path: Path) -> None:
             assert re.search(rf"Ann\s+{ann_score}", board) and re.search(rf"Bob\s+{bob_score}", board), board
 
             await wiz.command("@clock +1d", "clock moved")
+            await ann.command("@set pager=off", "Set: pager=off.")  # the best line can be longer than a screen
             await ann.command("daily top yesterday", r"\(closed\)")
             best = await ann.command("daily best yesterday", spaced(rf"its seed was {HEX} \(sha256 {commitment}\)"
                                                                      r"\.\s+The best possible line: \d+ points"))
