@@ -133,9 +133,8 @@ def entitled_to_cancel(state: GameState) -> tuple[str, ...]:
     else:
         return ()  # no one can spend: the common case, decided without working out who is entitled
     thrower = turn.player
-    first = (thrower,) if spendable(state, thrower) >= OWN_THROW_COST else ()
-    # an opponent's points are all spendable (only the thrower's of this turn are not yet): see spendable
-    return (*first, *[p.name for p in state.players_after(thrower) if p.insurance >= OPPONENT_THROW_COST])
+    candidates = (thrower, *state.seat_order_after(thrower))
+    return tuple([name for name in candidates if spendable(state, name) >= cancel_cost(state, name)])
 
 
 def insurance_earned(scoring: Scoring, at_once: bool, insurance: bool) -> str | None:

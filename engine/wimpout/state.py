@@ -125,11 +125,7 @@ class GameState:
 
     def seat_order_after(self, name: str) -> tuple[str, ...]:
         """The other players still in the game, in seating order starting after ``name``."""
-        return tuple([p.name for p in self.players_after(name)])
-
-    def players_after(self, name: str) -> list[PlayerState]:
-        """``seat_order_after``, the players themselves."""
-        return [p for p in self._after[name][:-1] if p.out is None]
+        return tuple([p.name for p in self._after[name][:-1] if p.out is None])
 
     def turn_taker(self, name: str) -> str | None:
         """Who plays the turns of ``name``'s seat: ``name`` while in the game, else the next player still in."""

@@ -44,11 +44,9 @@ class Step:
         self.earns: str | None = None
         """Why it earns an Insurance Point where Insurance is played (``houserules.insurance_earned``), or None."""
 
-
     def same(self) -> tuple[object, ...]:
-        """What makes two steps the same: throws that do the same from a position share one step."""
-        return (self.kind, self.scoring, self.cleared, self.made, self.commons, self.sun, self.clearing, self.must,
-                self.blocked, self.earns)
+        """What makes two steps the same (every field): throws that do the same from a position share one step."""
+        return tuple([getattr(self, name) for name in self.__slots__])
 
 
 GENERAL_STEP, WIMPOUT_STEP = Step(GENERAL), Step(WIMPOUT)

@@ -16,8 +16,9 @@ HEAD = struct.Struct(">IBI")
 """Length (of kind, id and payload), kind, connection id."""
 ID = struct.Struct(">I")
 PROTOCOL = 3
-"""This release's frames (1: those before the game process said its own; 2: before telnet sockets were handed). A game process of a release whose frames
-differ (a reload after an upgrade that changed them) is refused: only a restart runs the new portal with it."""
+"""This release's frames (1: those before the game process said its own; 2: before telnet sockets were handed). A game
+process of a release whose frames differ (a reload after an upgrade that changed them) is refused: only a restart runs
+the new portal with it."""
 QUERY_WAIT = 2.0
 """Seconds a QUERY waits for its ANSWER (/health, /who, /metrics, @stats), either way."""
 MAX_FRAME = 16 << 20

@@ -271,7 +271,8 @@ class Hands:
     def _match(self, ident: int) -> None:
         """The HANDOFF frame and its descriptor may come in either order: the socket is taken once both have."""
         if ident in self._offers and ident in self._fds:
-            task = asyncio.get_running_loop().create_task(self._take(ident, self._fds.pop(ident), self._offers.pop(ident)))
+            taking = self._take(ident, self._fds.pop(ident), self._offers.pop(ident))
+            task = asyncio.get_running_loop().create_task(taking)
             self._taking.add(task)
             task.add_done_callback(self._taking.discard)
 
@@ -293,9 +294,10 @@ class Hands:
                 log.warning("game.handoff_failed", connection=ident)
         else:
             sock.close()
-        if self.wanting.get(ident) is not parked or self.retiring:
+        if parked is not None and self.wanting.get(ident) is parked and not self.retiring:
+            del self.wanting[ident]
+        else:
             parked = None
-        parked = self.wanting.pop(ident, None) if parked is not None else None
         if handed is None or parked is None:  # gone meanwhile, or not to be taken: straight back
             early = b""
             if handed is not None:
@@ -310,7 +312,7 @@ class Hands:
         self.diverted[ident] = handed.write
         for kind, payload in parked.frames:  # what was written meanwhile, in order
             if kind is Kind.OUT:
-                self.diverted[ident](payload)
+                handed.write(payload)
             else:
                 self.control(ident, kind, payload)
         handed.start()

@@ -35,8 +35,8 @@ class Client:
     handed_to: GameProcess | None = None
     """The game process its socket is handed to (server.portal.handing): the portal neither reads nor writes it."""
     deferred: tuple[str, ...] = ()
-    """The portal's own lines for it while its socket is handed, said once it is back. (These five are the class's until a connection has its own: an idle
-    connection holds none.)"""
+    """The portal's own lines for it while its socket is handed, said once it is back. (These five are the class's
+    until a connection has its own: an idle connection holds none.)"""
 
     def __init__(self, ident: int, address: str, telnet: TelnetEnd | None = None, web: LineOut | None = None) -> None:
         self.ident, self.address, self.telnet, self.web = ident, address, telnet, web

@@ -60,8 +60,8 @@ class PortalServer:
 async def portal_server(tmp_path: Path, *args: str, cwd: str | None = None, script: str | None = None,
                         **env: str) -> AsyncIterator[PortalServer]:
     """The console program with its web port, JSON logs in ``tmp_path/server.log``, house bots moving at once (as
-    ``make_server``'s do); SIGTERM at the end (SIGKILL if it does not stop). ``script``: run as that console script (``cosmic-wimpout``), in ``cwd``, rather than as
-    ``python -m server.main`` in the checkout."""
+    ``make_server``'s do); SIGTERM at the end (SIGKILL if it does not stop). ``script``: run as that console script
+    (``cosmic-wimpout``), in ``cwd``, rather than as ``python -m server.main`` in the checkout."""
     port, web_port = free_port(), free_port()
     log = tmp_path / "server.log"
     environment = {**os.environ, "COSMIC_HOST": "127.0.0.1", "COSMIC_PASSWORD_HASH_COST": "1024",
